@@ -1,0 +1,106 @@
+// Builds the web app and the content pages into dist/web, which the server embeds.
+// The SPA is bundled by Bun with Tailwind; /blog/ and /how-to/ are Markdown rendered to static HTML.
+import tailwind from 'bun-plugin-tailwind'
+import { marked } from 'marked'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const finalDir = join(root, 'dist/web')
+// Built beside the final folder and swapped in at the end, so a running server never sees half a build.
+const outDir = join(root, `dist/web-${process.pid}`)
+
+rmSync(outDir, { recursive: true, force: true })
+
+const result = await Bun.build({
+  entrypoints: [join(root, 'web/index.html')],
+  outdir: outDir,
+  publicPath: '/',
+  plugins: [tailwind],
+  minify: true,
+  sourcemap: 'none',
+  naming: { entry: '[dir]/[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+})
+if (!result.success) {
+  for (const message of result.logs) console.error(message)
+  process.exit(1)
+}
+
+cpSync(join(root, 'web/public'), outDir, { recursive: true })
+
+type Article = { slug: string; title: string; description: string; date: string; html: string }
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+function readArticle(file: string): Article {
+  const source = readFileSync(file, 'utf8')
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source)
+  if (!match) throw new Error(`${file}: front matter (title, description, date) is missing`)
+  const meta = Object.fromEntries(
+    match[1].split('\n').map((line) => {
+      const at = line.indexOf(':')
+      return [line.slice(0, at).trim(), line.slice(at + 1).trim()]
+    }),
+  )
+  for (const key of ['title', 'description', 'date'])
+    if (!meta[key]) throw new Error(`${file}: front matter needs "${key}"`)
+  return {
+    slug: basename(file, '.md'),
+    title: meta.title,
+    description: meta.description,
+    date: meta.date,
+    html: marked.parse(match[2], { async: false }) as string,
+  }
+}
+
+const layout = readFileSync(join(root, 'content/layout.html'), 'utf8')
+const page = (title: string, description: string, body: string) =>
+  layout
+    .replaceAll('{{title}}', escapeHtml(title))
+    .replaceAll('{{description}}', escapeHtml(description))
+    .replace('{{body}}', body)
+
+const SECTIONS = [
+  { dir: 'blog', title: 'Blog', description: 'News and ideas about links, previews and sharing.' },
+  { dir: 'how-to', title: 'How-to guides', description: 'Step-by-step guides for getting the most out of Linkcard.' },
+]
+
+for (const section of SECTIONS) {
+  const sourceDir = join(root, 'content', section.dir)
+  const articles = readdirSync(sourceDir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readArticle(join(sourceDir, f)))
+    .sort((a, b) => b.date.localeCompare(a.date))
+  mkdirSync(join(outDir, section.dir), { recursive: true })
+  const list = articles
+    .map(
+      (a) => `<li class="card"><a href="/${section.dir}/${a.slug}/"><h2>${escapeHtml(a.title)}</h2></a>
+<p>${escapeHtml(a.description)}</p><time datetime="${a.date}">${a.date}</time></li>`,
+    )
+    .join('\n')
+  writeFileSync(
+    join(outDir, section.dir, 'index.html'),
+    page(section.title, section.description, `<h1>${section.title}</h1><p class="lead">${section.description}</p><ul class="list">${list}</ul>`),
+  )
+  for (const a of articles) {
+    mkdirSync(join(outDir, section.dir, a.slug), { recursive: true })
+    writeFileSync(
+      join(outDir, section.dir, a.slug, 'index.html'),
+      page(
+        a.title,
+        a.description,
+        `<p class="crumbs"><a href="/${section.dir}/">${section.title}</a></p><article><h1>${escapeHtml(a.title)}</h1>` +
+          `<time datetime="${a.date}">${a.date}</time>${a.html}</article>`,
+      ),
+    )
+  }
+}
+cpSync(join(root, 'content/content.css'), join(outDir, 'content.css'))
+
+rmSync(finalDir, { recursive: true, force: true })
+mkdirSync(join(root, 'dist'), { recursive: true })
+renameSync(outDir, finalDir)
+if (existsSync(outDir)) rmSync(outDir, { recursive: true, force: true })
+console.log(`web app built into ${finalDir}`)

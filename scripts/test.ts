@@ -1,0 +1,57 @@
+// `npm test`: type-checks the project, runs every test on SQLite and, when TEST_DATABASE_URL
+// points at PostgreSQL, runs them all again there. Ends with one line: `N passed, N failed`.
+//   npm test -- tests/api/health.test.ts     run some files only
+//   SKIP_TYPECHECK=1 npm test                skip tsc while iterating
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const args = process.argv.slice(2)
+let passed = 0
+let failed = 0
+
+async function run(command: string[], env: Record<string, string | undefined>) {
+  const child = Bun.spawn(command, { cwd: root, env: env as Record<string, string>, stdout: 'pipe', stderr: 'pipe' })
+  let output = ''
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: { write(text: string): unknown }) => {
+    const decoder = new TextDecoder()
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true })
+      output += text
+      sink.write(text)
+    }
+  }
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr), child.exited])
+  return { code: child.exitCode ?? 1, output }
+}
+
+if (!process.env.SKIP_TYPECHECK) {
+  console.log('Type-checking (tsc --noEmit)...')
+  const { code } = await run([join(root, 'node_modules/.bin/tsc'), '--noEmit', '-p', root], process.env)
+  if (code === 0) passed += 1
+  else {
+    failed += 1
+    console.log('Type-check failed.')
+  }
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL?.trim()
+const passes: { name: string; env: Record<string, string | undefined> }[] = [
+  { name: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' } },
+  ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }] : []),
+]
+
+for (const pass of passes) {
+  console.log(`\nRunning the tests on ${pass.name}...`)
+  const { code, output } = await run([process.execPath, 'test', ...args], pass.env)
+  const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, 'm').exec(output)?.[1] ?? 0)
+  const passCount = count('pass')
+  const failCount = count('fail')
+  passed += passCount
+  failed += failCount
+  // A crash or an empty run must not read as success.
+  if (code !== 0 && failCount === 0) failed += 1
+  console.log(`${pass.name}: ${passCount} passed, ${failCount} failed`)
+}
+
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)

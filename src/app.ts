@@ -1,0 +1,31 @@
+// Composes the modules into one Elysia app: /api for the calls, the web app for everything else.
+import { Elysia } from 'elysia'
+import { errors } from './platform/errors'
+import { http } from './platform/http'
+import { contactRoutes } from './modules/contact/routes'
+import { healthRoutes } from './modules/health/routes'
+import { notFoundPage, siteRoutes } from './modules/site/routes'
+
+const apiNotFound = { message: 'Not found.' }
+
+export const api = new Elysia({ prefix: '/api' })
+  .use(healthRoutes)
+  .use(contactRoutes)
+  // Unknown calls get JSON, never the web app.
+  .get('/*', ({ set }) => {
+    set.status = 404
+    return apiNotFound
+  })
+  .all('/*', ({ set }) => {
+    set.status = 404
+    return apiNotFound
+  })
+
+export const app = new Elysia()
+  .use(errors)
+  .use(http)
+  .use(api)
+  .use(siteRoutes)
+  .get('/*', ({ request }) => notFoundPage(request))
+
+export type App = typeof app

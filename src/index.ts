@@ -1,0 +1,75 @@
+// Entry point of `npm start` and of the compiled executable:
+//   linkcard                          serve the product
+//   linkcard grant-admin [--revoke] <email>
+//   linkcard backup [file]            copy the SQLite database (VACUUM INTO)
+export {}
+
+const args = process.argv.slice(2)
+
+async function loadConfigOrExit() {
+  try {
+    return (await import('./platform/config')).config
+  } catch (error) {
+    const { ConfigError } = await import('./platform/config').catch(() => ({ ConfigError: undefined }))
+    if (ConfigError && error instanceof ConfigError) {
+      console.error(`Linkcard cannot start: ${error.message}`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function serve() {
+  const config = await loadConfigOrExit()
+  const { log } = await import('./platform/log')
+  const { migrate, closeDb } = await import('./platform/db')
+  const { runShutdownTasks } = await import('./platform/lifecycle')
+  await migrate()
+  const { app } = await import('./app')
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: config.maxBodyBytes * 4 })
+  const port = app.server!.port
+  log.info('listening', { port, url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, publicUrl: config.publicUrl, database: config.database.dialect })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('stopping', { signal })
+    await app.server?.stop()
+    await runShutdownTasks((name, error) => log.error('shutdown task failed', { task: name, error }))
+    await closeDb()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+async function runCommand(name: string, rest: string[]) {
+  await loadConfigOrExit()
+  const { migrate, closeDb } = await import('./platform/db')
+  const { AppError } = await import('./platform/errors')
+  const commands: Record<string, () => Promise<{ run: (args: string[]) => Promise<string> }>> = {
+    'grant-admin': () => import('../scripts/grant-admin'),
+    backup: () => import('../scripts/backup'),
+  }
+  const load = commands[name]
+  if (!load) {
+    console.error(`Unknown command "${name}". Commands: ${Object.keys(commands).join(', ')}.`)
+    process.exit(2)
+  }
+  try {
+    await migrate()
+    console.log(await (await load()).run(rest))
+    await closeDb()
+  } catch (error) {
+    if (error instanceof AppError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+if (args.length === 0) await serve()
+else await runCommand(args[0], args.slice(1))

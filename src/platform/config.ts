@@ -1,0 +1,136 @@
+// The only reader of process.env. Every setting is checked once at start-up and a bad value
+// names its variable, so a self-hoster sees what to fix instead of a stack trace later.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name)
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${raw}".`)
+  return value
+}
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name)
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${raw}".`)
+  return value
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = text(env, name)
+  if (raw === undefined) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}".`)
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}, got "${raw}".`)
+  return raw
+}
+
+function hostname(env: Env, name: string): string | undefined {
+  const raw = text(env, name)?.toLowerCase()
+  if (raw === undefined) return undefined
+  if (!/^[a-z0-9.-]+(:\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a host name such as api.example.com, got "${raw}".`)
+  return raw
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = text(env, name)
+  if (raw === undefined) return fallback
+  if (!values.includes(raw as T)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}".`)
+  return raw as T
+}
+
+/** JWT_SECRET when set, otherwise a secret generated on first start and kept in DATA_DIR. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const given = text(env, 'JWT_SECRET')
+  if (given !== undefined) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.')
+    return given
+  }
+  const file = join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return secret
+}
+
+export function loadConfig(env: Env = process.env) {
+  const portNumber = port(env, 'PORT', 3000)
+  const dataDir = resolve(text(env, 'DATA_DIR') ?? './data')
+  try {
+    mkdirSync(dataDir, { recursive: true })
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`)
+  }
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${portNumber}`).replace(/\/+$/, '')
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:', 'sqlite:', 'file:'])
+  const isPostgres = databaseUrl !== undefined && /^postgres(ql)?:/.test(databaseUrl)
+  const sqlitePath =
+    databaseUrl && !isPostgres ? databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '') : join(dataDir, 'linkcard.db')
+
+  const stripe = {
+    secretKey: text(env, 'STRIPE_SECRET_KEY'),
+    webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'),
+    priceIndie: text(env, 'STRIPE_PRICE_INDIE'),
+    pricePro: text(env, 'STRIPE_PRICE_PRO'),
+    // Lets tests and self-hosters point the SDK at a local stand-in of the Stripe API.
+    apiBase: url(env, 'STRIPE_API_BASE', ['http:', 'https:']),
+  }
+
+  return Object.freeze({
+    port: portNumber,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    publicUrl,
+    publicHost: new URL(publicUrl).host,
+    dataDir,
+    database: isPostgres
+      ? ({ dialect: 'postgres', url: databaseUrl! } as const)
+      : ({ dialect: 'sqlite', path: resolve(sqlitePath) } as const),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    jwtSecret: jwtSecret(env, dataDir),
+    sessionTtlDays: positiveInt(env, 'SESSION_TTL_DAYS', 30),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: text(env, 'MAIL_FROM') ?? `Linkcard <no-reply@${new URL(publicUrl).hostname}>`,
+    contactEmail: text(env, 'CONTACT_EMAIL'),
+    stripe: Object.freeze({ ...stripe, isConfigured: Boolean(stripe.secretKey && stripe.priceIndie && stripe.pricePro) }),
+    google: Object.freeze({ clientId: text(env, 'GOOGLE_CLIENT_ID'), clientSecret: text(env, 'GOOGLE_CLIENT_SECRET') }),
+    github: Object.freeze({ clientId: text(env, 'GITHUB_CLIENT_ID'), clientSecret: text(env, 'GITHUB_CLIENT_SECRET') }),
+    oidc: Object.freeze({
+      issuer: url(env, 'OIDC_ISSUER', ['http:', 'https:']),
+      clientId: text(env, 'OIDC_CLIENT_ID'),
+      clientSecret: text(env, 'OIDC_CLIENT_SECRET'),
+      name: text(env, 'OIDC_NAME') ?? 'SSO',
+    }),
+    // Hosts of SPEC.md's host routing; unset means everything is same-origin.
+    apiHost: hostname(env, 'API_HOST'),
+    appHost: hostname(env, 'APP_HOST'),
+    marketingHost: hostname(env, 'MARKETING_HOST'),
+    dnsResolver: text(env, 'DNS_RESOLVER'),
+    eventRetentionDays: positiveInt(env, 'EVENT_RETENTION_DAYS', 90),
+    trustProxy: text(env, 'TRUST_PROXY') === 'true',
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
+  })
+}
+
+export type Config = ReturnType<typeof loadConfig>
+
+export const config: Config = loadConfig()

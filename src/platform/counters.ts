@@ -1,0 +1,124 @@
+// Fixed-window counters for rate limits and de-duplication. One process keeps them in memory;
+// several instances share them through Redis (REDIS_URL) or, without Redis, through the database,
+// so a limit holds exactly however many instances answer.
+import { RedisClient } from 'bun'
+import { lt, sql } from 'drizzle-orm'
+import { config } from './config'
+import { db, isPostgres, tables } from './db'
+
+export type WindowCount = { count: number; resetAt: number }
+
+interface CounterStore {
+  /** Adds amount to key's counter in the current window and answers the new count. */
+  hit(key: string, windowMs: number, amount?: number): Promise<WindowCount>
+  /** The current window's count without changing it. */
+  peek(key: string, windowMs: number): Promise<WindowCount>
+  /** Forgets key's counter in the current window. */
+  clear(key: string, windowMs: number): Promise<void>
+}
+
+const windowOf = (windowMs: number, now = Date.now()) => {
+  const start = Math.floor(now / windowMs) * windowMs
+  return { start, resetAt: start + windowMs }
+}
+const windowKey = (key: string, windowMs: number) => `${key}@${windowOf(windowMs).start}`
+
+function memoryStore(): CounterStore {
+  const counters = new Map<string, WindowCount>()
+  setInterval(() => {
+    const now = Date.now()
+    for (const [key, value] of counters) if (value.resetAt <= now) counters.delete(key)
+  }, 60_000).unref()
+  return {
+    async hit(key, windowMs, amount = 1) {
+      const id = windowKey(key, windowMs)
+      const entry = counters.get(id) ?? { count: 0, resetAt: windowOf(windowMs).resetAt }
+      entry.count += amount
+      counters.set(id, entry)
+      return { ...entry }
+    },
+    async peek(key, windowMs) {
+      return { count: counters.get(windowKey(key, windowMs))?.count ?? 0, resetAt: windowOf(windowMs).resetAt }
+    },
+    async clear(key, windowMs) {
+      counters.delete(windowKey(key, windowMs))
+    },
+  }
+}
+
+// INCRBY and the expiry in one atomic step, so a crash between them cannot leave an immortal key.
+const INCREMENT = `local c = redis.call('INCRBY', KEYS[1], ARGV[1])
+if c == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return c`
+
+export const redis = config.redisUrl ? new RedisClient(config.redisUrl) : undefined
+
+function redisStore(client: RedisClient): CounterStore {
+  const name = (key: string, windowMs: number) => `lc:win:${windowKey(key, windowMs)}`
+  return {
+    async hit(key, windowMs, amount = 1) {
+      const { resetAt } = windowOf(windowMs)
+      const count = await client.send('EVAL', [INCREMENT, '1', name(key, windowMs), String(amount), String(windowMs + 1000)])
+      return { count: Number(count), resetAt }
+    },
+    async peek(key, windowMs) {
+      const value = await client.get(name(key, windowMs))
+      return { count: Number(value ?? 0), resetAt: windowOf(windowMs).resetAt }
+    },
+    async clear(key, windowMs) {
+      await client.del(name(key, windowMs))
+    },
+  }
+}
+
+function databaseStore(): CounterStore {
+  const { windowCounters } = tables
+  setInterval(() => {
+    db.delete(windowCounters)
+      .where(lt(windowCounters.resetAt, new Date()))
+      .catch(() => undefined)
+  }, 60_000).unref()
+  return {
+    async hit(key, windowMs, amount = 1) {
+      const { resetAt } = windowOf(windowMs)
+      const [row] = await db
+        .insert(windowCounters)
+        .values({ key: windowKey(key, windowMs), count: amount, resetAt: new Date(resetAt) })
+        .onConflictDoUpdate({ target: windowCounters.key, set: { count: sql`${windowCounters.count} + ${amount}` } })
+        .returning({ count: windowCounters.count })
+      return { count: row.count, resetAt }
+    },
+    async peek(key, windowMs) {
+      const [row] = await db
+        .select({ count: windowCounters.count })
+        .from(windowCounters)
+        .where(sql`${windowCounters.key} = ${windowKey(key, windowMs)}`)
+      return { count: row?.count ?? 0, resetAt: windowOf(windowMs).resetAt }
+    },
+    async clear(key, windowMs) {
+      await db.delete(windowCounters).where(sql`${windowCounters.key} = ${windowKey(key, windowMs)}`)
+    },
+  }
+}
+
+export const counters: CounterStore = redis ? redisStore(redis) : isPostgres ? databaseStore() : memoryStore()
+
+export type RateRule = { limit: number; windowMs: number }
+export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfter: number }
+
+/**
+ * Counts one request against every rule and answers the tightest one: the first rule exceeded,
+ * otherwise the rule with the fewest requests left (what X-RateLimit-* headers report).
+ */
+export async function consumeRate(key: string, rules: RateRule[]): Promise<RateDecision> {
+  const results = await Promise.all(rules.map(async (rule) => ({ rule, ...(await counters.hit(`${key}:${rule.windowMs}`, rule.windowMs)) })))
+  const decisions = results.map(({ rule, count, resetAt }) => ({
+    allowed: count <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetAt,
+    retryAfter: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+  }))
+  const denied = decisions.filter((d) => !d.allowed).sort((a, b) => b.resetAt - a.resetAt)[0]
+  return denied ?? decisions.sort((a, b) => a.remaining - b.remaining)[0]
+}

@@ -1,0 +1,115 @@
+// The database handle. SQLite (bun:sqlite) by default, PostgreSQL (postgres.js) when DATABASE_URL
+// says so. Queries are written once against the SQLite types; both schemas share names and row types.
+import { Database } from 'bun:sqlite'
+import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
+import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { config } from '../config'
+import { bundledMigrations } from './migrations' with { type: 'macro' }
+import * as pgSchema from './schema.pg'
+import * as sqliteSchema from './schema.sqlite'
+
+export type Schema = typeof sqliteSchema
+// drizzle's migrators call these internals; the bundled migrations are handed to them directly.
+type Migratable = { dialect: { migrate(migrations: unknown, session: unknown, config: object): unknown }; session: unknown }
+export type Db = BunSQLiteDatabase<Schema>
+
+export const dialect = config.database.dialect
+export const isPostgres = dialect === 'postgres'
+
+function openSqlite(path: string) {
+  mkdirSync(dirname(path), { recursive: true })
+  const client = new Database(path, { create: true, strict: true })
+  client.exec('PRAGMA journal_mode = WAL')
+  client.exec('PRAGMA synchronous = NORMAL')
+  client.exec('PRAGMA foreign_keys = ON')
+  client.exec('PRAGMA busy_timeout = 5000')
+  return { client, db: drizzleSqlite({ client, schema: sqliteSchema }) }
+}
+
+const sqliteHandle = config.database.dialect === 'sqlite' ? openSqlite(config.database.path) : undefined
+const pgClient =
+  config.database.dialect === 'postgres'
+    ? postgres(config.database.url, { max: 10, onnotice: () => {}, idle_timeout: 30 })
+    : undefined
+
+export const db: Db = sqliteHandle
+  ? sqliteHandle.db
+  : (drizzlePg({ client: pgClient!, schema: pgSchema }) as unknown as Db)
+
+/** The active schema's tables, typed as SQLite's so one query code base serves both. */
+export const tables: Schema = (isPostgres ? pgSchema : sqliteSchema) as unknown as Schema
+
+export async function migrate() {
+  if (sqliteHandle) {
+    // bun:sqlite's dialect migrates synchronously inside one transaction.
+    const sqliteDb = sqliteHandle.db as unknown as Migratable
+    sqliteDb.dialect.migrate(bundledMigrations('sqlite'), sqliteDb.session, {})
+    return
+  }
+  // Instances starting together take turns: the first migrates, the rest find nothing to do.
+  const lock = await pgClient!.reserve()
+  try {
+    await lock`select pg_advisory_lock(727274)`
+    const pgDb = db as unknown as Migratable
+    await pgDb.dialect.migrate(bundledMigrations('pg'), pgDb.session, {})
+  } finally {
+    await lock`select pg_advisory_unlock(727274)`
+    lock.release()
+  }
+}
+
+// SQLite runs one write transaction at a time; callers queue here instead of failing with SQLITE_BUSY.
+let sqliteQueue: Promise<unknown> = Promise.resolve()
+
+/**
+ * Runs fn atomically. On SQLite, bun:sqlite's own transaction() is synchronous and would commit
+ * before an async callback finishes, so this opens BEGIN IMMEDIATE itself. fn must await only
+ * database calls (they settle at once on SQLite), so no other request's work lands inside it.
+ */
+export function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (!sqliteHandle) return (db as unknown as ReturnType<typeof drizzlePg>).transaction((tx) => fn(tx as unknown as Db))
+  const run = async () => {
+    const client = sqliteHandle.client
+    client.exec('BEGIN IMMEDIATE')
+    try {
+      const result = await fn(db)
+      client.exec('COMMIT')
+      return result
+    } catch (error) {
+      client.exec('ROLLBACK')
+      throw error
+    }
+  }
+  const result = sqliteQueue.then(run, run)
+  sqliteQueue = result.catch(() => undefined)
+  return result
+}
+
+/** True when error (or what it wraps) is a unique-constraint violation, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true
+  }
+  return false
+}
+
+export async function pingDb() {
+  if (sqliteHandle) sqliteHandle.client.query('select 1').get()
+  else await pgClient!`select 1`
+}
+
+export async function closeDb() {
+  if (sqliteHandle) {
+    sqliteHandle.client.exec('PRAGMA optimize')
+    sqliteHandle.client.close()
+  } else await pgClient!.end({ timeout: 5 })
+}
+
+/** SQLite only: a consistent copy of the live database (VACUUM INTO), for `npm run backup`. */
+export function backupSqlite(target: string) {
+  if (!sqliteHandle) throw new Error('Backups of PostgreSQL are taken with pg_dump.')
+  sqliteHandle.client.query('VACUUM INTO ?').run(target)
+}

@@ -1,0 +1,282 @@
+// The SQLite tables. schema.pg.ts mirrors every name and row type, so one query code base
+// serves both databases: change the two together, then run `npm run db:generate`.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { EventType, Plan, TwitterCard, UserRole } from '../../shared/domain'
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => Bun.randomUUIDv7())
+const time = (name: string) => integer(name, { mode: 'timestamp_ms' })
+const createdAt = () =>
+  time('created_at')
+    .notNull()
+    .$defaultFn(() => new Date())
+const flag = (name: string) => integer(name, { mode: 'boolean' })
+
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    plan: text('plan').$type<Plan>().notNull().default('free'),
+    // Set by Stripe for paying accounts; otherwise calendar months in UTC.
+    billingPeriodStart: time('billing_period_start'),
+    billingPeriodEnd: time('billing_period_end'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    createdAt: createdAt(),
+    updatedAt: time('updated_at')
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    index('accounts_created_at_idx').on(t.createdAt),
+    index('accounts_name_idx').on(t.name),
+    index('accounts_plan_idx').on(t.plan),
+    uniqueIndex('accounts_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
+)
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    // Stored lower-cased: e-mails compare case-insensitively.
+    email: text('email').notNull(),
+    // Null for people who only ever signed in through an identity provider.
+    passwordHash: text('password_hash'),
+    role: text('role').$type<UserRole>().notNull().default('owner'),
+    isSuperAdmin: flag('is_super_admin').notNull().default(false),
+    // Bumped on password change: every session signed with an older version stops working.
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: time('updated_at')
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_account_idx').on(t.accountId),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+)
+
+export const userIdentities = sqliteTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+)
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+export const shareLinks = sqliteTable(
+  'share_links',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    slug: text('slug').notNull(),
+    alias: text('alias'),
+    // lower(alias): aliases are unique and resolve case-insensitively.
+    aliasKey: text('alias_key'),
+    targetUrl: text('target_url').notNull(),
+    // The normalised target URL, for duplicate detection and look-up by target.
+    targetKey: text('target_key').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    ogImage: text('og_image'),
+    ogImageAlt: text('og_image_alt'),
+    twitterCard: text('twitter_card').$type<TwitterCard>().notNull().default('summary_large_image'),
+    canonicalUrl: text('canonical_url'),
+    expiresAt: time('expires_at'),
+    isActive: flag('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: time('updated_at')
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('share_links_slug_idx').on(t.slug),
+    uniqueIndex('share_links_alias_key_idx').on(t.aliasKey),
+    index('share_links_account_created_idx').on(t.accountId, t.createdAt),
+    index('share_links_account_target_idx').on(t.accountId, t.targetKey),
+    index('share_links_created_by_idx').on(t.createdBy),
+  ],
+)
+
+export const linkEvents = sqliteTable(
+  'link_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').$type<EventType>().notNull(),
+    occurredAt: time('occurred_at').notNull(),
+    referrerHost: text('referrer_host'),
+    // The crawler's platform for previews (facebook, x, linkedin, ...).
+    platform: text('platform'),
+    country: text('country'),
+    device: text('device'),
+    browser: text('browser'),
+    os: text('os'),
+    // Salted and rotated daily; the raw IP is never stored.
+    visitorHash: text('visitor_hash'),
+  },
+  (t) => [
+    index('link_events_link_time_idx').on(t.linkId, t.occurredAt),
+    index('link_events_account_time_idx').on(t.accountId, t.occurredAt),
+    index('link_events_time_idx').on(t.occurredAt),
+  ],
+)
+
+/** Per-link, per-day totals, so long periods answer without scanning raw events. */
+export const linkDailyStats = sqliteTable(
+  'link_daily_stats',
+  {
+    linkId: text('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    // YYYY-MM-DD in UTC.
+    day: text('day').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    previews: integer('previews').notNull().default(0),
+    socialClicks: integer('social_clicks').notNull().default(0),
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] }), index('link_daily_stats_account_day_idx').on(t.accountId, t.day)],
+)
+
+/** Counted previews and API calls of an account in one billing period. */
+export const usageCounters = sqliteTable(
+  'usage_counters',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    periodStart: time('period_start').notNull(),
+    previews: integer('previews').notNull().default(0),
+    apiCalls: integer('api_calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.periodStart] })],
+)
+
+/** Fixed-window counters shared by instances when there is no Redis (rate limits, de-duplication). */
+export const windowCounters = sqliteTable(
+  'window_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: time('reset_at').notNull(),
+  },
+  (t) => [index('window_counters_reset_idx').on(t.resetAt)],
+)
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    // SHA-256 of the whole key: the key itself is shown once and never stored.
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    last4: text('last4').notNull(),
+    lastUsedAt: time('last_used_at'),
+    createdAt: createdAt(),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_account_idx').on(t.accountId, t.createdAt)],
+)
+
+export const customDomains = sqliteTable(
+  'custom_domains',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    hostname: text('hostname').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    // 'pending' until the TXT and CNAME records check out, then 'active'.
+    status: text('status').notNull().default('pending'),
+    sslStatus: text('ssl_status').notNull().default('pending'),
+    verificationErrors: text('verification_errors', { mode: 'json' }).$type<{ message: string }[]>().notNull().default([]),
+    lastCheckedAt: time('last_checked_at'),
+    verifiedAt: time('verified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('custom_domains_account_idx').on(t.accountId), uniqueIndex('custom_domains_hostname_idx').on(t.hostname)],
+)
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+)
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: id(),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+)
+
+/** Stripe event ids already handled: webhooks are delivered at least once. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: time('processed_at')
+    .notNull()
+    .$defaultFn(() => new Date()),
+})

@@ -1,0 +1,86 @@
+// Services throw AppError naming a kind of failure; this plugin is the one place that turns it,
+// and every other failure, into an HTTP answer. Clients never see a stack trace.
+import { Elysia } from 'elysia'
+import { log } from './log'
+
+const STATUS = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+} as const
+
+export type ErrorKind = keyof typeof STATUS
+export type FieldError = { field: string; message: string }
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly errors?: FieldError[],
+    /** Seconds a rate-limited client should wait; sent as Retry-After. */
+    readonly retryAfter?: number,
+  ) {
+    super(message)
+  }
+  get status() {
+    return STATUS[this.kind]
+  }
+}
+
+type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } }
+
+/** Builds `{message, errors}` from Elysia's validation error, preferring the spec's own texts. */
+export function fromValidation(error: { all?: ValidationIssue[]; message?: string }) {
+  const issues = Array.isArray(error.all) ? error.all : []
+  const errors: FieldError[] = issues.map((issue) => {
+    const custom = issue.schema?.error
+    return {
+      field: (issue.path ?? '').replace(/^\//, '').replace(/\//g, '.'),
+      message: typeof custom === 'string' ? custom : (issue.summary ?? issue.message ?? 'Invalid value.'),
+    }
+  })
+  const unique = errors.filter((e, i) => errors.findIndex((o) => o.field === e.field) === i)
+  const first = unique[0]
+  const message = !first
+    ? 'Invalid request.'
+    : first.field && !first.message.includes(first.field) && !issues[0]?.schema?.error
+      ? `${first.field}: ${first.message}`
+      : first.message
+  return { message, errors: unique }
+}
+
+export const errors = new Elysia({ name: 'errors' })
+  .error({ APP: AppError })
+  .onError({ as: 'global' }, ({ code, error, set, request }) => {
+    set.headers['cache-control'] = 'no-store'
+    if (code === 'APP') {
+      if (error.retryAfter !== undefined) set.headers['retry-after'] = String(error.retryAfter)
+      set.status = error.status
+      return { message: error.message, ...(error.errors ? { errors: error.errors } : {}) }
+    }
+    if (code === 'VALIDATION') {
+      set.status = 400
+      return fromValidation(error as unknown as { all: ValidationIssue[] })
+    }
+    if (code === 'PARSE') {
+      set.status = 400
+      return { message: 'Malformed request body.' }
+    }
+    if (code === 'NOT_FOUND') {
+      set.status = 404
+      return { message: 'Not found.' }
+    }
+    if (code === 'INVALID_COOKIE_SIGNATURE') {
+      set.status = 400
+      return { message: 'Invalid cookie.' }
+    }
+    log.error('unhandled error', { method: request.method, path: new URL(request.url).pathname, error })
+    set.status = 500
+    return { message: 'Something went wrong.' }
+  })

@@ -1,0 +1,31 @@
+// PostgreSQL test databases: one fresh database per server or per test process, when
+// TEST_DATABASE_URL points at a PostgreSQL server; otherwise tests use SQLite in a temp folder.
+import postgres from 'postgres'
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
+
+/** Creates an empty database and answers its URL, or undefined when tests run on SQLite. */
+export async function createTestDatabase(): Promise<string | undefined> {
+  if (!testDatabaseUrl) return undefined
+  const name = `lc_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(testDatabaseUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+export async function dropTestDatabase(databaseUrl: string | undefined) {
+  if (!databaseUrl || !testDatabaseUrl) return
+  const name = new URL(databaseUrl).pathname.slice(1)
+  const admin = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`)
+  } finally {
+    await admin.end()
+  }
+}

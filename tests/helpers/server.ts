@@ -1,0 +1,119 @@
+// Starts the real server (`bun src/index.ts`) as a child process on a free port with its own
+// temporary DATA_DIR and database, and speaks to it only over HTTP.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, dropTestDatabase } from './database'
+
+const root = join(import.meta.dir, '../..')
+
+export type TestServer = {
+  url: string
+  port: number
+  dataDir: string
+  databaseUrl?: string
+  env: Record<string, string>
+  /** The server's recent log lines (JSON), newest last. */
+  logs(): string[]
+  /** Graceful stop (SIGTERM) and wait for exit; answers the exit code. */
+  stop(): Promise<number>
+  /** Starts the server again on the same data and port. */
+  restart(): Promise<void>
+  /** Stops and removes its data. */
+  close(): Promise<void>
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port!
+  probe.stop(true)
+  return port
+}
+
+type Options = { env?: Record<string, string>; dataDir?: string; databaseUrl?: string }
+
+async function spawnServer(env: Record<string, string>) {
+  const lines: string[] = []
+  const child = Bun.spawn(['bun', 'src/index.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${lines.join('\n')}`)), 20_000)
+    const read = async (stream: ReadableStream<Uint8Array>) => {
+      const decoder = new TextDecoder()
+      let buffered = ''
+      for await (const chunk of stream) {
+        buffered += decoder.decode(chunk, { stream: true })
+        let at: number
+        while ((at = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, at)
+          buffered = buffered.slice(at + 1)
+          lines.push(line)
+          if (lines.length > 500) lines.shift()
+          if (line.includes('"msg":"listening"')) {
+            clearTimeout(timer)
+            resolve(JSON.parse(line).port)
+          }
+        }
+      }
+    }
+    void read(child.stdout as ReadableStream<Uint8Array>)
+    void read(child.stderr as ReadableStream<Uint8Array>)
+    child.exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code} before listening:\n${lines.join('\n')}`))
+    })
+  })
+  return { child, port, lines }
+}
+
+export async function startServer(options: Options = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'linkcard-test-'))
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase())
+  const env: Record<string, string> = {
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl ?? '',
+    REDIS_URL: '',
+    ...options.env,
+  }
+  const port = freePort()
+  env.PORT = String(port)
+  // PUBLIC_URL defaults to the real port, so links in answers point at this server.
+  env.PUBLIC_URL ||= `http://127.0.0.1:${port}`
+  let running: Awaited<ReturnType<typeof spawnServer>>
+  const boot = async () => {
+    running = await spawnServer(env)
+  }
+  await boot()
+  const server: TestServer = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    databaseUrl,
+    env,
+    logs: () => [...running.lines],
+    async stop() {
+      running.child.kill('SIGTERM')
+      return await running.child.exited
+    },
+    async restart() {
+      if (running.child.exitCode === null) await server.stop()
+      await boot()
+    },
+    async close() {
+      if (running.child.exitCode === null) {
+        running.child.kill('SIGTERM')
+        await running.child.exited
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+      if (!options.databaseUrl) await dropTestDatabase(databaseUrl)
+    },
+  }
+  return server
+}
