@@ -1,5 +1,6 @@
 import { t } from 'elysia'
-import { CONTACT_MESSAGE_MAX, EMAIL_MAX } from '../../shared/contact'
+import { EMAIL_MAX } from '../../shared/auth-rules'
+import { CONTACT_MESSAGE_MAX } from '../../shared/contact'
 
 export const ContactInput = t.Object({
   email: t.String({ format: 'email', maxLength: EMAIL_MAX, error: 'Please enter a valid email address.' }),

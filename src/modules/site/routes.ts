@@ -1,6 +1,8 @@
 // Serves the built web app: hashed assets cached for a year, index.html for every client route,
 // the static /blog/ and /how-to/ pages, and index.html with 404 for anything unknown.
 import { Elysia } from 'elysia'
+import { gzipSync } from 'node:zlib'
+import { config } from '../../platform/config'
 import { CLIENT_ROUTES } from '../../shared/routes'
 import { bundledWebAssets } from './assets' with { type: 'macro' }
 
@@ -28,7 +30,15 @@ function serve(request: Request, asset: Asset, cacheControl: string, status = 20
   return new Response(request.method === 'HEAD' ? null : useGzip ? asset.gzip : asset.body, { status, headers })
 }
 
-const indexHtml = assets.get('/index.html')!
+/** index.html with this deployment's hosts (SPEC.md section 7's host routing) in a meta tag. */
+const indexHtml = (() => {
+  const built = assets.get('/index.html')!
+  const settings = { marketingHost: config.marketingHost ?? null, appHost: config.appHost ?? null, apiHost: config.apiHost ?? null }
+  const escaped = JSON.stringify(settings).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  const html = built.body.toString('utf8').replace('<meta name="linkcard-config" content="{}"', `<meta name="linkcard-config" content="${escaped}"`)
+  const body = Buffer.from(html)
+  return { ...built, body, gzip: gzipSync(body), etag: `"${Bun.hash(body).toString(36)}"` }
+})()
 
 /** The SPA's shell with 404: the web app then shows its not-found page. */
 export const notFoundPage = (request: Request) => serve(request, indexHtml, 'no-store', 404)
