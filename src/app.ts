@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { errors } from './platform/errors'
 import { http } from './platform/http'
+import { authRoutes } from './modules/auth/routes'
 import { contactRoutes } from './modules/contact/routes'
 import { healthRoutes } from './modules/health/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
@@ -11,6 +12,7 @@ const apiNotFound = { message: 'Not found.' }
 export const api = new Elysia({ prefix: '/api' })
   .use(healthRoutes)
   .use(contactRoutes)
+  .use(authRoutes)
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
     set.status = 404

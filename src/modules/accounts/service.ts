@@ -1,0 +1,52 @@
+// Accounts: the unit that owns links, keys, a plan and a billing period.
+import { AppError } from '../../platform/errors'
+import type { Db } from '../../platform/db'
+import type { Plan } from '../../shared/domain'
+import { PLAN_INFO } from '../../shared/plans'
+import * as repo from './repo'
+
+export type Account = repo.AccountRow
+
+/** An account is named after the local part of its first user's e-mail. */
+export function accountNameFor(email: string) {
+  return email.split('@')[0] || email
+}
+
+export const createAccount = (name: string, tx?: Db) => repo.insertAccount(name, tx)
+
+export async function getAccount(id: string) {
+  const account = await repo.findAccount(id)
+  if (!account) throw new AppError('not_found', 'Account not found.')
+  return account
+}
+
+export const findAccount = repo.findAccount
+export const findAccountByStripeCustomer = repo.findAccountByStripeCustomer
+export const updateAccount = repo.updateAccount
+
+export async function changePlan(accountId: string, plan: Plan, tx?: Db) {
+  const account = await repo.updatePlan(accountId, plan, tx)
+  if (!account) throw new AppError('not_found', 'Account not found.')
+  return account
+}
+
+export const deleteAccount = (id: string, tx?: Db) => repo.deleteAccountRow(id, tx)
+
+export type BillingPeriod = { start: Date; end: Date }
+
+/** The calendar month in UTC that holds `now`. */
+export function calendarMonth(now = new Date()): BillingPeriod {
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  }
+}
+
+/** Stripe's period while it is current; otherwise calendar months in UTC (CONTRACT.md "Plans"). */
+export function billingPeriod(account: Pick<Account, 'billingPeriodStart' | 'billingPeriodEnd'>, now = new Date()): BillingPeriod {
+  const { billingPeriodStart: start, billingPeriodEnd: end } = account
+  if (start && end && start <= now && now < end) return { start, end }
+  return calendarMonth(now)
+}
+
+export const previewLimit = (plan: Plan) => PLAN_INFO[plan].previewLimit

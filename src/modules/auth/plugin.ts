@@ -1,0 +1,34 @@
+// The `auth` plugin: route options that resolve who is calling.
+//   { session: true }     a signed-in user (Bearer session token), else 401
+//   { superAdmin: true }  a signed-in super admin, else 401 / 403
+import { Elysia } from 'elysia'
+import { AppError } from '../../platform/errors'
+import { authenticateSession, type Actor } from './service'
+
+export function bearerToken(authorization: string | undefined) {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')
+  return match?.[1]
+}
+
+async function requireSession(authorization: string | undefined): Promise<Actor> {
+  const token = bearerToken(authorization)
+  if (!token) throw new AppError('unauthorized', 'Please sign in.')
+  const actor = await authenticateSession(token)
+  if (!actor) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.')
+  return actor
+}
+
+export const auth = new Elysia({ name: 'auth' }).macro({
+  session: {
+    async resolve({ headers }) {
+      return { user: await requireSession(headers.authorization) }
+    },
+  },
+  superAdmin: {
+    async resolve({ headers }) {
+      const user = await requireSession(headers.authorization)
+      if (!user.isSuperAdmin) throw new AppError('forbidden', 'Super admin access is required.')
+      return { user }
+    },
+  },
+})

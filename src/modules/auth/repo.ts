@@ -1,0 +1,87 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { db, tables, type Db } from '../../platform/db'
+
+const { users, accounts, userIdentities, passwordResetTokens } = tables
+
+export type UserRow = typeof users.$inferSelect
+
+const userWithAccount = {
+  user: users,
+  accountName: accounts.name,
+  plan: accounts.plan,
+}
+
+export async function findUserWithAccount(id: string) {
+  const [row] = await db.select(userWithAccount).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
+  return row
+}
+
+export async function findUserByEmail(email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  return row
+}
+
+export async function insertUser(values: typeof users.$inferInsert, tx: Db = db) {
+  const [row] = await tx.insert(users).values(values).returning()
+  return row
+}
+
+export async function updateUser(id: string, changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'isSuperAdmin'>>, tx: Db = db) {
+  const [row] = await tx
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning()
+  return row
+}
+
+/** Sets a new password hash and ends every earlier session in one statement. */
+export async function updatePasswordAndRevokeSessions(id: string, passwordHash: string, tx: Db = db) {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning()
+  return row
+}
+
+export async function deleteUserRow(id: string, tx: Db = db) {
+  const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id })
+  return rows.length > 0
+}
+
+export async function countUsersOfAccount(accountId: string, tx: Db = db) {
+  const [row] = await tx.select({ count: sql<number>`count(*)` }).from(users).where(eq(users.accountId, accountId))
+  return Number(row.count)
+}
+
+export async function findIdentity(provider: string, subject: string) {
+  const [row] = await db
+    .select()
+    .from(userIdentities)
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+    .limit(1)
+  return row
+}
+
+export async function insertIdentity(provider: string, subject: string, userId: string, tx: Db = db) {
+  await tx.insert(userIdentities).values({ provider, subject, userId }).onConflictDoNothing()
+}
+
+export async function insertResetToken(userId: string, tokenHash: string, expiresAt: Date) {
+  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt })
+}
+
+/** Marks a valid reset token used and answers its user, atomically: a token works once. */
+export async function consumeResetToken(tokenHash: string, now: Date, tx: Db = db) {
+  const [row] = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId })
+  return row?.userId
+}
+
+export async function deleteResetTokensOfUser(userId: string, tx: Db = db) {
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
+}

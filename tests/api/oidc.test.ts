@@ -1,0 +1,122 @@
+// Identity-provider sign-in end to end against a standards-conformant OpenID Connect server
+// (oauth2-mock-server: discovery, JWKS, authorization code with PKCE, signed ID tokens).
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { OAuth2Server } from 'oauth2-mock-server'
+import { signUp } from '../helpers/accounts'
+import { client, uniqueEmail, type Client } from '../helpers/http'
+import { freePort, startServer, type TestServer } from '../helpers/server'
+
+let provider: OAuth2Server
+let server: TestServer
+let http: Client
+// The claims the provider puts in the next ID token.
+let nextClaims: Record<string, unknown> = {}
+
+beforeAll(async () => {
+  provider = new OAuth2Server()
+  await provider.issuer.keys.generate('RS256')
+  const port = freePort()
+  await provider.start(port, '127.0.0.1')
+  provider.issuer.url = `http://127.0.0.1:${port}`
+  provider.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, nextClaims)
+  })
+  // The userinfo endpoint tells the same story as the ID token.
+  provider.service.on('beforeUserinfo', (userInfo) => {
+    userInfo.body = Object.fromEntries(Object.entries(nextClaims).filter(([, value]) => value !== undefined))
+  })
+  server = await startServer({
+    env: { OIDC_ISSUER: provider.issuer.url!, OIDC_CLIENT_ID: 'linkcard-test', OIDC_CLIENT_SECRET: 'test-secret', OIDC_NAME: 'Test SSO' },
+  })
+  http = client(server.url)
+})
+afterAll(async () => {
+  await server.close()
+  await provider.stop()
+})
+
+/** Walks the browser's redirects: Linkcard → provider → Linkcard callback; answers the final URL. */
+async function signInThroughProvider(from: 'login' | 'signup') {
+  const start = await fetch(`${server.url}/api/auth/oidc?from=${from}`, { redirect: 'manual' })
+  expect(start.status).toBe(302)
+  const cookie = start.headers.get('set-cookie')!.split(';')[0]
+  const authorize = new URL(start.headers.get('location')!)
+  expect(authorize.origin).toBe(provider.issuer.url!)
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+  expect(authorize.searchParams.get('state')).toBeTruthy()
+  expect(authorize.searchParams.get('nonce')).toBeTruthy()
+  const approved = await fetch(authorize, { redirect: 'manual' })
+  const callback = approved.headers.get('location')!
+  expect(callback.startsWith(`${server.url}/api/auth/oidc/callback?`)).toBe(true)
+  const done = await fetch(callback, { redirect: 'manual', headers: { cookie } })
+  expect(done.status).toBe(302)
+  return { final: new URL(done.headers.get('location')!, server.url), callback, cookie }
+}
+
+describe('identity-provider sign-in', () => {
+  it('lists the configured provider', async () => {
+    expect((await http.get('/api/auth/providers')).body).toEqual([{ id: 'oidc', name: 'Test SSO' }])
+  })
+
+  it('creates a user from a verified e-mail and lands on /signup with a working token', async () => {
+    const email = uniqueEmail('sso')
+    nextClaims = { sub: `sub-${email}`, email, email_verified: true }
+    const { final } = await signInThroughProvider('signup')
+    expect(final.pathname).toBe('/signup')
+    const token = final.searchParams.get('token')!
+    const me = await http.get('/api/auth/me', { token })
+    expect(me.status).toBe(200)
+    expect(me.body.user.email).toBe(email)
+    expect(me.body.user.role).toBe('owner')
+  })
+
+  it('signs the same identity in again as the same user, through /login', async () => {
+    const email = uniqueEmail('again')
+    nextClaims = { sub: `sub-${email}`, email, email_verified: true }
+    const first = await signInThroughProvider('login')
+    const second = await signInThroughProvider('login')
+    expect(second.final.pathname).toBe('/login')
+    const a = await http.get('/api/auth/me', { token: first.final.searchParams.get('token')! })
+    const b = await http.get('/api/auth/me', { token: second.final.searchParams.get('token')! })
+    expect(b.body.user.id).toBe(a.body.user.id)
+  })
+
+  it('links to an existing password account with the same verified e-mail', async () => {
+    const person = await signUp(http)
+    nextClaims = { sub: `sub-linked-${person.email}`, email: person.email.toUpperCase(), email_verified: true }
+    const { final } = await signInThroughProvider('login')
+    const me = await http.get('/api/auth/me', { token: final.searchParams.get('token')! })
+    expect(me.body.user.id).toBe(person.user.id)
+  })
+
+  it('answers error=no_email when the provider gives no e-mail', async () => {
+    nextClaims = { sub: `sub-no-email-${Date.now()}`, email: undefined, email_verified: undefined }
+    const { final } = await signInThroughProvider('login')
+    expect(final.pathname).toBe('/login')
+    expect(final.searchParams.get('error')).toBe('no_email')
+    expect(final.searchParams.get('provider')).toBe('Test SSO')
+    expect(final.searchParams.get('token')).toBeNull()
+  })
+
+  it('refuses to link an unverified e-mail to an existing account', async () => {
+    const person = await signUp(http)
+    nextClaims = { sub: `sub-unverified-${person.email}`, email: person.email, email_verified: false }
+    const { final } = await signInThroughProvider('signup')
+    expect(final.pathname).toBe('/signup')
+    expect(final.searchParams.get('error')).toBe('email_not_verified')
+  })
+
+  it('fails safely when the state or the round-trip cookie does not match', async () => {
+    nextClaims = { sub: 'sub-tampered', email: uniqueEmail('tampered'), email_verified: true }
+    const { callback } = await signInThroughProvider('login')
+    // Replaying the callback without the cookie, or with another flow's cookie, must not sign in.
+    const noCookie = await fetch(callback, { redirect: 'manual' })
+    expect(new URL(noCookie.headers.get('location')!, server.url).searchParams.get('error')).toBe('sign_in_failed')
+    const otherStart = await fetch(`${server.url}/api/auth/oidc?from=login`, { redirect: 'manual' })
+    const otherCookie = otherStart.headers.get('set-cookie')!.split(';')[0]
+    const mixed = await fetch(callback, { redirect: 'manual', headers: { cookie: otherCookie } })
+    const location = new URL(mixed.headers.get('location')!, server.url)
+    expect(location.searchParams.get('error')).toBe('sign_in_failed')
+    expect(location.searchParams.get('token')).toBeNull()
+  })
+})

@@ -1,0 +1,33 @@
+// Shortcuts for tests that need signed-in people.
+import { join } from 'node:path'
+import { uniqueEmail, type Client } from './http'
+import type { TestServer } from './server'
+
+export const PASSWORD = 'correct horse battery'
+
+export type SignedIn = { token: string; email: string; password: string; user: { id: string; accountId: string; email: string; plan: string } }
+
+export async function signUp(http: Client, label = 'user'): Promise<SignedIn> {
+  const email = uniqueEmail(label)
+  const answer = await http.post('/api/auth/signup', { email, password: PASSWORD })
+  if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${answer.text}`)
+  return { token: answer.body.token, user: answer.body.user, email, password: PASSWORD }
+}
+
+/** Runs a command of the server's executable (`bun src/index.ts <args>`) against its data. */
+export async function runCommand(server: TestServer, args: string[]) {
+  const child = Bun.spawn(['bun', 'src/index.ts', ...args], {
+    cwd: join(import.meta.dir, '../..'),
+    env: { ...process.env, ...server.env, LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  return { code, stdout, stderr }
+}
+
+/** Makes the user a super admin through the real `grant-admin` command. */
+export async function grantSuperAdmin(server: TestServer, email: string) {
+  const result = await runCommand(server, ['grant-admin', email])
+  if (result.code !== 0) throw new Error(`grant-admin failed: ${result.stderr}`)
+}

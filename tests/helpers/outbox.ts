@@ -1,0 +1,32 @@
+// Reads the mail a server without SMTP wrote to DATA_DIR/outbox.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export type OutboxMail = { file: string; to: string; subject: string; text: string }
+
+function decodeQuotedPrintable(body: string) {
+  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = join(dataDir, 'outbox')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(join(dir, file), 'utf8')
+      const [head, ...rest] = raw.split(/\r?\n\r?\n/)
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
+      const body = rest.join('\n\n')
+      const encoding = header('Content-Transfer-Encoding').toLowerCase()
+      const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body
+      return { file, to: header('To'), subject: header('Subject'), text }
+    })
+}
+
+/** The reset link in the newest mail to `email`. */
+export function resetLinkFor(dataDir: string, email: string): string | undefined {
+  const mail = readOutbox(dataDir).filter((m) => m.to.toLowerCase().includes(email.toLowerCase())).at(-1)
+  return mail && /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0]
+}

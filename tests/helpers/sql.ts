@@ -1,0 +1,29 @@
+// Direct access to a test server's database, to set up states the API cannot reach
+// (an expired token, a past date) and to check what is stored.
+import { Database } from 'bun:sqlite'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import type { TestServer } from './server'
+
+/** Runs one statement with `$1, $2...` placeholders on the server's database; answers the rows. */
+export async function sql<T = Record<string, unknown>>(server: TestServer, text: string, params: unknown[] = []): Promise<T[]> {
+  if (server.databaseUrl) {
+    const client = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
+    try {
+      return (await client.unsafe(text, params as never[])) as unknown as T[]
+    } finally {
+      await client.end()
+    }
+  }
+  const db = new Database(join(server.dataDir, 'linkcard.db'))
+  try {
+    db.exec('PRAGMA busy_timeout = 5000')
+    const converted = text.replace(/\$(\d+)/g, '?$1')
+    return db.query(converted).all(...(params as never[])) as T[]
+  } finally {
+    db.close()
+  }
+}
+
+/** A timestamp value as each database stores it. */
+export const dbTime = (server: TestServer, date: Date) => (server.databaseUrl ? date.toISOString() : date.getTime())
