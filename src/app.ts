@@ -3,8 +3,10 @@ import { Elysia } from 'elysia'
 import { errors } from './platform/errors'
 import { http } from './platform/http'
 import { authRoutes } from './modules/auth/routes'
+import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
 import { healthRoutes } from './modules/health/routes'
+import { metadataRoutes } from './modules/metadata/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
 
 const apiNotFound = { message: 'Not found.' }
@@ -13,6 +15,8 @@ export const api = new Elysia({ prefix: '/api' })
   .use(healthRoutes)
   .use(contactRoutes)
   .use(authRoutes)
+  .use(metadataRoutes)
+  .use(billingRoutes)
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
     set.status = 404
