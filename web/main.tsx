@@ -1,3 +1,31 @@
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { SWRConfig, type SWRConfiguration } from 'swr'
+import { AppShell } from './components/app-shell'
+import { Toaster } from './components/ui/toaster'
+import { fetcher } from './lib/api'
+import { refreshSession } from './lib/session'
+import { AppRoutes } from './routes'
 
-createRoot(document.getElementById('root')!).render(<h1>Linkcard</h1>)
+// SPEC.md section 4: reads never retry, never refetch on focus or reconnect, never poll, never go stale.
+const swrDefaults: SWRConfiguration = {
+  fetcher,
+  shouldRetryOnError: false,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  refreshInterval: 0,
+  revalidateIfStale: false,
+}
+
+void refreshSession()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SWRConfig value={swrDefaults}>
+      <AppShell>
+        <AppRoutes />
+      </AppShell>
+      <Toaster />
+    </SWRConfig>
+  </StrictMode>,
+)

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { startServer, type TestServer } from '../helpers/server'
+import { waitForToast } from './support'
+
+setDefaultTimeout(30_000)
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(path: string, viewport?: typeof PHONE) {
+  const opened = await openPage(browser, server.url, viewport)
+  await opened.page.goto(path)
+  return opened
+}
+
+describe('home', () => {
+  it('shows the hero, the quick start, nine feature cards and the footer', async () => {
+    const { page, context } = await open('/')
+    await page.getByRole('heading', { level: 1, name: 'Not Just Another Link Shortener API' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Start Building' }).getAttribute('href')).toBe('/signup')
+    expect(await page.getByRole('link', { name: 'View Docs' }).getAttribute('href')).toBe('/docs')
+    const code = await page.locator('pre').first().textContent()
+    expect(code).toContain('/api/link')
+    expect(code).toContain('Authorization: Bearer lnk_')
+    for (const field of ['targetUrl', 'title', 'description', 'ogImage']) expect(code).toContain(`"${field}"`)
+    await page.getByRole('heading', { name: 'Why Choose Linkcard' }).waitFor()
+    expect(await page.getByTestId('feature-card').count()).toBe(9)
+    const footer = page.locator('footer')
+    expect(await footer.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing')
+    expect(await footer.getByRole('link', { name: 'Documentation' }).getAttribute('href')).toBe('/docs')
+    expect(await footer.getByRole('button', { name: 'Contact Us' }).isVisible()).toBe(true)
+    expect(await footer.textContent()).toMatch(/© \d{4} Linkcard/)
+    await context.close()
+  })
+
+  it('goes to sign-up from Start Building without reloading the page', async () => {
+    const { page, context } = await open('/')
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
+    await page.getByRole('link', { name: 'Start Building' }).click()
+    await page.waitForURL('**/signup')
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
+    await context.close()
+  })
+})
+
+describe('pricing', () => {
+  it('shows four plans, Indie as Most Popular, Get Started to /signup and Contact Sales', async () => {
+    const { page, context } = await open('/pricing')
+    const plans = page.locator('article[data-plan]')
+    await plans.first().waitFor()
+    expect(await plans.count()).toBe(4)
+    expect(await plans.locator('h3').allTextContents()).toEqual(['Free', 'Indie', 'Pro', 'Enterprise'])
+    expect(await page.getByText('Most Popular').count()).toBe(1)
+    expect(await page.locator('article[data-plan="indie"]').getByText('Most Popular').isVisible()).toBe(true)
+    for (const plan of ['free', 'indie', 'pro'])
+      expect(await page.locator(`article[data-plan="${plan}"]`).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup')
+    await page.locator('article[data-plan="enterprise"]').getByRole('button', { name: 'Contact Sales' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await dialog.getByLabel('Your Email').isVisible()).toBe(true)
+    expect(await dialog.getByLabel('Message').isVisible()).toBe(true)
+    await context.close()
+  })
+})
+
+describe('contact dialog', () => {
+  it('sends a message, closes, confirms with a toast and starts empty next time', async () => {
+    const { page, context } = await open('/')
+    await page.locator('footer').getByRole('button', { name: 'Contact Us' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Contact Us' })
+    await dialog.waitFor()
+    expect(await dialog.getByLabel('Your Email').getAttribute('type')).toBe('email')
+    await dialog.getByLabel('Your Email').fill('visitor@example.com')
+    await dialog.getByLabel('Message').fill('Do you offer yearly billing?')
+    await dialog.getByRole('button', { name: 'Send Message' }).click()
+    const toast = await waitForToast(page, 'Message sent!', "We'll get back to you as soon as possible.")
+    expect(await toast.getAttribute('data-variant')).toBe('default')
+    await dialog.waitFor({ state: 'hidden' })
+    // The toast sits over the footer's corner: close it rather than wait 5 s for it to go.
+    await toast.getByRole('button', { name: 'Close' }).click()
+    await page.locator('footer').getByRole('button', { name: 'Contact Us' }).click()
+    await dialog.waitFor()
+    expect(await dialog.getByLabel('Your Email').inputValue()).toBe('')
+    expect(await dialog.getByLabel('Message').inputValue()).toBe('')
+    await context.close()
+  })
+
+  it('stays open with a destructive toast when sending fails, showing Sending... meanwhile', async () => {
+    const { page, context } = await open('/pricing')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/contact', async (route) => {
+      await held
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong."}' })
+    })
+    await page.locator('footer').getByRole('button', { name: 'Contact Us' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Contact Us' })
+    await dialog.getByLabel('Your Email').fill('visitor@example.com')
+    await dialog.getByLabel('Message').fill('Hello')
+    await dialog.getByRole('button', { name: 'Send Message' }).click()
+    await dialog.getByRole('button', { name: 'Sending...' }).waitFor()
+    expect(await dialog.getByRole('button', { name: 'Sending...' }).isDisabled()).toBe(true)
+    release()
+    const toast = await waitForToast(page, 'Failed to send message', /Please try again or email us directly at \S+@\S+/)
+    expect(await toast.getAttribute('data-variant')).toBe('destructive')
+    expect(await dialog.isVisible()).toBe(true)
+    expect(await dialog.getByLabel('Message').inputValue()).toBe('Hello')
+    await context.close()
+  })
+
+  it('requires an email and a message before sending', async () => {
+    const { page, context } = await open('/')
+    let sent = 0
+    await page.route('**/api/contact', (route) => {
+      sent++
+      return route.continue()
+    })
+    await page.locator('footer').getByRole('button', { name: 'Contact Us' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Contact Us' })
+    await dialog.getByRole('button', { name: 'Send Message' }).click()
+    expect(await dialog.getByLabel('Your Email').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true)
+    await dialog.getByLabel('Your Email').fill('visitor@example.com')
+    await dialog.getByRole('button', { name: 'Send Message' }).click()
+    expect(await dialog.getByLabel('Message').evaluate((input: HTMLTextAreaElement) => input.validity.valueMissing)).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(sent).toBe(0)
+    await context.close()
+  })
+})
+
+describe('routing', () => {
+  it('shows the not-found page at an unknown path', async () => {
+    const { page, context } = await open('/no/such/page')
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor()
+    await page.getByText('Did you forget to add the page to the router?').waitFor()
+    await context.close()
+  })
+
+  it('leaves the app for the static /blog/ and /how-to/ pages', async () => {
+    const { page, context } = await open('/')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    // In-app navigation to /blog (the server answers a typed /blog itself).
+    const goInApp = (path: string) =>
+      page.evaluate((to) => {
+        history.pushState(null, '', to)
+        dispatchEvent(new PopStateEvent('popstate'))
+      }, path)
+    await goInApp('/blog')
+    await page.waitForURL('**/blog/')
+    await page.getByText('Social previews explained').first().waitFor()
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await goInApp('/how-to')
+    await page.waitForURL('**/how-to/')
+    await page.getByText('Getting started with the Linkcard API').first().waitFor()
+    await context.close()
+  })
+
+  it('shows the docs page', async () => {
+    const { page, context } = await open('/docs')
+    await page.getByRole('heading', { level: 1, name: 'API Documentation' }).waitFor()
+    await context.close()
+  })
+
+  it('sends a signed-out visitor from every signed-in screen and /admin to /login', async () => {
+    const { page, context } = await openPage(browser, server.url)
+    for (const path of ['/dashboard', '/share-links', '/api-keys', '/billing', '/settings', '/admin']) {
+      await page.goto(path)
+      await page.waitForURL('**/login')
+      await page.getByRole('button', { name: 'Sign In' }).waitFor()
+    }
+    await context.close()
+  })
+})
+
+describe('navigation', () => {
+  it('shows the public links and Sign In / Get Started when signed out', async () => {
+    const { page, context } = await open('/pricing')
+    const nav = page.locator('header nav').first()
+    for (const name of ['Home', 'Pricing', 'Docs', 'Blog']) expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true)
+    expect(await nav.getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe('/blog/')
+    expect(await page.locator('header').getByRole('link', { name: 'Dashboard' }).count()).toBe(0)
+    expect(await page.locator('header').getByRole('link', { name: 'Admin' }).count()).toBe(0)
+    expect(await page.locator('header').getByRole('link', { name: 'Sign In' }).first().getAttribute('href')).toBe('/login')
+    expect(await page.locator('header').getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/signup')
+    await context.close()
+  })
+
+  it('folds the links into a toggle menu on a phone', async () => {
+    const { page, context } = await open('/', PHONE)
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await toggle.waitFor()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    const menuId = await toggle.getAttribute('aria-controls')
+    const menu = page.locator(`#${menuId}`)
+    expect(await menu.isVisible()).toBe(false)
+    expect(await page.locator('header').getByRole('link', { name: 'Pricing', exact: true }).count()).toBe(0)
+    await toggle.click()
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true')
+    expect(await menu.isVisible()).toBe(true)
+    for (const name of ['Home', 'Pricing', 'Docs', 'Blog', 'Sign In', 'Get Started'])
+      expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true)
+    await menu.getByRole('link', { name: 'Pricing', exact: true }).click()
+    await page.waitForURL('**/pricing')
+    expect(await menu.isVisible()).toBe(false)
+    await context.close()
+  })
+})

@@ -1,0 +1,67 @@
+// Helpers shared by the browser tests: accounts made over HTTP, sessions put into a page, mail read
+// from the server's outbox.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import type { Session } from '../../src/modules/auth/schema'
+import { client, uniqueEmail } from '../helpers/http'
+import type { TestServer } from '../helpers/server'
+
+export const PASSWORD = 'correct-horse-battery'
+
+/** A new account made through the API, for tests that start signed in. */
+export async function createAccount(server: TestServer, label = 'web'): Promise<Session & { password: string }> {
+  const answer = await client(server.url).post<Session>('/api/auth/signup', { email: uniqueEmail(label), password: PASSWORD })
+  if (answer.status !== 201) throw new Error(`signup answered ${answer.status}: ${answer.text}`)
+  return { ...answer.body, password: PASSWORD }
+}
+
+/** Stores a session the way the app does (auth_token, auth_user), then opens `path`. */
+export async function openSignedIn(page: Page, session: Session, path: string) {
+  await page.goto('/robots.txt')
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('auth_token', token)
+    localStorage.setItem('auth_user', JSON.stringify(user))
+  }, session)
+  await page.goto(path)
+}
+
+/** The stored session as the page sees it. */
+export const storedSession = (page: Page) =>
+  page.evaluate(() => ({ token: localStorage.getItem('auth_token'), user: JSON.parse(localStorage.getItem('auth_user') ?? 'null') }))
+
+/** The text of every mail the server wrote to DATA_DIR/outbox for `to`, oldest first, decoded. */
+export function outboxMails(server: TestServer, to: string): string[] {
+  const dir = join(server.dataDir, 'outbox')
+  let files: string[]
+  try {
+    files = readdirSync(dir).sort()
+  } catch {
+    return []
+  }
+  return files
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .filter((mail) => mail.toLowerCase().includes(to.toLowerCase()))
+    .map((mail) => mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))))
+}
+
+/** The reset link from the newest reset mail to `to`. */
+export async function resetLinkFor(server: TestServer, to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const link = outboxMails(server, to)
+      .map((mail) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail)?.[0])
+      .filter(Boolean)
+      .pop()
+    if (link) return link
+    await Bun.sleep(100)
+  }
+  throw new Error(`no reset mail for ${to} in the outbox`)
+}
+
+/** Waits for the toast with this title (and description); answers it, to check its variant or close it. */
+export async function waitForToast(page: Page, title: string, description?: string | RegExp) {
+  let toast = page.locator('li[data-variant]').filter({ hasText: title })
+  if (description) toast = toast.filter({ hasText: description })
+  await toast.first().waitFor()
+  return toast.first()
+}

@@ -1,0 +1,28 @@
+import { useEffect, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+
+/** Every screen: sticky navigation, the page, the footer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const [location] = useLocation()
+  // A new screen starts at its top, as a full page load would.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [location])
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

@@ -1,0 +1,135 @@
+import { Menu, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { cn } from '../lib/cn'
+import { signOut, useCurrentUser, useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
+import { Button } from './ui/button'
+import { Logo } from './logo'
+
+type NavItem = { label: string; href: string; /** Served by the server, not the router. */ external?: boolean }
+
+function useNavItems(): NavItem[] {
+  const signedIn = useIsAuthenticated()
+  const { isSuperAdmin } = useIsSuperAdmin()
+  return [
+    { label: 'Home', href: '/' },
+    { label: 'Pricing', href: '/pricing' },
+    { label: 'Docs', href: '/docs' },
+    { label: 'Blog', href: '/blog/', external: true },
+    ...(signedIn ? [{ label: 'Dashboard', href: '/dashboard' }] : []),
+    ...(isSuperAdmin ? [{ label: 'Admin', href: '/admin' }] : []),
+  ]
+}
+
+function NavLink({ item, className, onNavigate }: { item: NavItem; className: string; onNavigate?: () => void }) {
+  const [location] = useLocation()
+  const isActive = !item.external && (item.href === '/' ? location === '/' : location.startsWith(item.href))
+  const classes = cn(className, isActive ? 'text-slate-900' : 'text-slate-600 hover:text-slate-900')
+  if (item.external)
+    return (
+      <a href={item.href} className={classes}>
+        {item.label}
+      </a>
+    )
+  return (
+    <Link href={item.href} className={classes} aria-current={isActive ? 'page' : undefined} onClick={onNavigate}>
+      {item.label}
+    </Link>
+  )
+}
+
+const MENU_ID = 'site-menu'
+
+/** The sticky top bar (SPEC.md section 2); below md the links fold into a toggle menu. */
+export function SiteHeader() {
+  const items = useNavItems()
+  const signedIn = useIsAuthenticated()
+  const user = useCurrentUser()
+  const [location, navigate] = useLocation()
+  const [isMenuOpen, setIsMenuOpen] = useState(false)
+
+  // A route change closes the phone menu.
+  useEffect(() => {
+    setIsMenuOpen(false)
+  }, [location])
+
+  function handleSignOut() {
+    // Leave a guarded screen first, so its guard does not send us to /login.
+    navigate('/')
+    signOut()
+    setIsMenuOpen(false)
+  }
+
+  const linkClass = 'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600'
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.href} item={item} className={linkClass} />
+          ))}
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          {signedIn ? (
+            <>
+              <span className="max-w-56 truncate text-sm text-slate-600" title={user?.email}>
+                {user?.email}
+              </span>
+              <Button variant="outline" size="sm" onClick={handleSignOut}>
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/login">Sign In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link href="/signup">Get Started</Link>
+              </Button>
+            </>
+          )}
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto md:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls={MENU_ID}
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </div>
+      <div id={MENU_ID} hidden={!isMenuOpen} className="border-t border-slate-200 bg-white md:hidden">
+        <nav aria-label="Main" className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:px-6">
+          {items.map((item) => (
+            <NavLink key={item.href} item={item} className={cn(linkClass, 'text-base')} onNavigate={() => setIsMenuOpen(false)} />
+          ))}
+        </nav>
+        <div className="mx-auto grid max-w-7xl gap-2 border-t border-slate-100 px-4 py-4 sm:px-6">
+          {signedIn ? (
+            <>
+              <p className="truncate px-3 text-sm text-slate-600">{user?.email}</p>
+              <Button variant="outline" onClick={handleSignOut}>
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="outline">
+                <Link href="/login">Sign In</Link>
+              </Button>
+              <Button asChild>
+                <Link href="/signup">Get Started</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  )
+}

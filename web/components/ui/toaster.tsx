@@ -1,0 +1,48 @@
+import { X } from 'lucide-react'
+import { Toast } from 'radix-ui'
+import { cn } from '../../lib/cn'
+import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from '../../lib/toast'
+
+/** Renders the toast store; mounted once at the root. F8 focuses the region (radix's default hotkey). */
+export function Toaster() {
+  const toasts = useToasts((state) => state.toasts)
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map(({ id, title, description, variant, duration, open }) => (
+        <Toast.Root
+          key={id}
+          open={open}
+          duration={duration}
+          type={variant === 'destructive' ? 'foreground' : 'background'}
+          data-variant={variant ?? 'default'}
+          onOpenChange={(next) => {
+            if (!next) dismissToast(id)
+          }}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg',
+            'data-[state=open]:animate-slide-in-right data-[state=closed]:animate-slide-out-right',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
+            variant === 'destructive' ? 'border-red-600 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            {title && <Toast.Title className="text-sm font-semibold">{title}</Toast.Title>}
+            {description && (
+              <Toast.Description className={cn('text-sm', variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}>{description}</Toast.Description>
+            )}
+          </div>
+          <Toast.Close
+            aria-label="Close"
+            className={cn(
+              'absolute top-3 right-3 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2',
+              variant === 'destructive' ? 'text-red-50 focus-visible:outline-white' : 'text-slate-500 focus-visible:outline-brand-600',
+            )}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[400px] sm:p-6" />
+    </Toast.Provider>
+  )
+}

@@ -1,0 +1,44 @@
+import { useLocation } from 'wouter'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { errorMessage } from '../../lib/api'
+import { signOut } from '../../lib/session'
+import { toast } from '../../lib/toast'
+import { deleteAccount } from './api'
+
+export function DangerZone() {
+  const [, navigate] = useLocation()
+
+  async function remove() {
+    try {
+      await deleteAccount()
+      // Leave the guarded screen first, so the guard does not send us to /login.
+      navigate('/')
+      signOut()
+      toast({ title: 'Account deleted', description: 'Your account and its data have been removed.' })
+    } catch (failure) {
+      toast({ title: 'Failed to delete account', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
+      throw failure
+    }
+  }
+
+  return (
+    <Card className="border-red-200">
+      <CardHeader>
+        <CardTitle className="text-red-700">Danger Zone</CardTitle>
+        <CardDescription>Deleting your account removes your sign-in. When you are the last user of the account, its links and API keys go too.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-end">
+        <ConfirmDialog
+          trigger={<Button variant="destructive">Delete Account</Button>}
+          title="Delete your account?"
+          description="This will permanently delete your account. When you are its last user, every link, API key and statistic goes with it. This action cannot be undone."
+          confirmLabel="Delete Account"
+          destructive
+          onConfirm={remove}
+        />
+      </CardContent>
+    </Card>
+  )
+}

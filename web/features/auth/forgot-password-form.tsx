@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react'
+import { EMAIL_MAX, MESSAGES } from '../../../src/shared/auth-rules'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { errorMessage } from '../../lib/api'
+import { toast } from '../../lib/toast'
+import { requestPasswordReset } from './api'
+
+/** The answer is the same whether or not the address has an account, so the notice is neutral. */
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('')
+  const [isSubmitting, setIsSubmitting] = useState(false)
+  const [isSent, setIsSent] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setIsSubmitting(true)
+    try {
+      await requestPasswordReset(email)
+      setIsSent(true)
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to send reset email'), variant: 'destructive' })
+    } finally {
+      setIsSubmitting(false)
+    }
+  }
+
+  if (isSent)
+    return (
+      <Alert variant="success" title="Check your email">
+        {MESSAGES.forgotPasswordSent}
+      </Alert>
+    )
+
+  return (
+    <form onSubmit={submit} className="grid gap-4">
+      <FormField label="Email">
+        <Input
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX}
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" className="mt-2 w-full" isLoading={isSubmitting}>
+        Send Reset Link
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../../src/shared/auth-rules'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { errorMessage } from '../../lib/api'
+import { resetPassword } from './api'
+
+export const RESET_REDIRECT_MS = 2000
+
+// SPEC.md section 5 writes these two without the final period on this screen.
+const MISMATCH = MESSAGES.passwordMismatch.replace(/\.$/, '')
+const TOO_SHORT = MESSAGES.passwordTooShort.replace(/\.$/, '')
+
+export function ResetPasswordForm() {
+  const token = new URLSearchParams(useSearch()).get('token')
+  const [, navigate] = useLocation()
+  const [password, setPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+  const [isDone, setIsDone] = useState(false)
+
+  useEffect(() => {
+    if (!isDone) return
+    const timer = setTimeout(() => navigate('/login'), RESET_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [isDone, navigate])
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!token) return
+    if (password !== confirmPassword) return setError(MISMATCH)
+    if (password.length < PASSWORD_MIN) return setError(TOO_SHORT)
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      await resetPassword(token, password)
+      setIsDone(true)
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to reset password'))
+    } finally {
+      setIsSubmitting(false)
+    }
+  }
+
+  if (isDone)
+    return (
+      <Alert variant="success" title="Password reset">
+        Your password has been reset. Taking you to sign in...
+      </Alert>
+    )
+
+  return (
+    <form onSubmit={submit} className="grid gap-4">
+      {!token && (
+        <Alert variant="destructive">
+          {MESSAGES.missingResetToken}{' '}
+          <Link href="/forgot-password" className="font-medium underline underline-offset-2">
+            Request a new link
+          </Link>
+        </Alert>
+      )}
+      {token && error && <Alert variant="destructive">{error}</Alert>}
+      <fieldset disabled={!token || isSubmitting} className="grid gap-4 disabled:opacity-60">
+        <FormField label="New Password" hint={`At least ${PASSWORD_MIN} characters.`}>
+          <Input
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </FormField>
+        <FormField label="Confirm Password">
+          <Input
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+        </FormField>
+        <Button type="submit" className="mt-2 w-full" isLoading={isSubmitting} disabled={!token}>
+          Reset Password
+        </Button>
+      </fieldset>
+    </form>
+  )
+}

@@ -1,0 +1,119 @@
+// The one fetch wrapper (SPEC.md section 7). It only throws; each screen chooses its own toast.
+import { mutate } from 'swr'
+
+export type HostConfig = { marketingHost: string | null; appHost: string | null; apiHost: string | null }
+
+const NO_HOSTS: HostConfig = { marketingHost: null, appHost: null, apiHost: null }
+
+// Calls that belong to the signed-in app: from the marketing host they go to the app host.
+const APP_HOST_PREFIXES = [
+  '/api/auth/',
+  '/api/shareLinks',
+  '/api/apiKeys',
+  '/api/analytics',
+  '/api/usage',
+  '/api/billing',
+  '/api/contact',
+  '/api/domains',
+  '/api/admin/',
+]
+
+/**
+ * Where a call goes. `path` is written as the spec writes it ('/auth/login' or '/api/auth/login').
+ * On the marketing host, app calls go to https://appHost (keeping /api) and every other call to
+ * https://apiHost without /api; on any other host the call stays same-origin under /api.
+ */
+export function resolveApiUrl(path: string, pageHost: string, hosts: HostConfig = NO_HOSTS): string {
+  const withApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') ? path : `/api${path}`
+  const { marketingHost, appHost, apiHost } = hosts
+  if (!marketingHost || pageHost.toLowerCase() !== marketingHost.toLowerCase()) return withApi
+  if (APP_HOST_PREFIXES.some((prefix) => withApi.startsWith(prefix))) return appHost ? `https://${appHost}${withApi}` : withApi
+  return apiHost ? `https://${apiHost}${withApi.slice('/api'.length) || '/'}` : withApi
+}
+
+/** The deployment's hosts, which the server writes into index.html's linkcard-config meta tag. */
+export function readHostConfig(doc: Pick<Document, 'querySelector'> = document): HostConfig {
+  const content = doc.querySelector('meta[name="linkcard-config"]')?.getAttribute('content')
+  try {
+    const parsed = content ? JSON.parse(content) : {}
+    const host = (value: unknown) => (typeof value === 'string' && value ? value : null)
+    return { marketingHost: host(parsed.marketingHost), appHost: host(parsed.appHost), apiHost: host(parsed.apiHost) }
+  } catch {
+    return NO_HOSTS
+  }
+}
+
+let hostConfig: HostConfig | undefined
+
+/** The full URL for a call from this page; also for full-page navigations such as provider sign-in. */
+export function apiUrl(path: string): string {
+  if (typeof document === 'undefined') return resolveApiUrl(path, '')
+  hostConfig ??= readHostConfig()
+  return resolveApiUrl(path, window.location.host, hostConfig)
+}
+
+/** A non-ok answer. The message is `${status}: ${body text || statusText}` (SPEC.md section 7). */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    text: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${text || statusText}`)
+  }
+}
+
+/** The server's `{message}` when it sent one, otherwise `fallback`: for "the server message or …". */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { message?: unknown } | null
+    if (body && typeof body.message === 'string' && body.message) return body.message
+  }
+  return fallback
+}
+
+type TokenSource = () => string | null
+let readToken: TokenSource = () => null
+
+/** The session store registers where the bearer token comes from (avoids an import cycle). */
+export function setTokenSource(source: TokenSource) {
+  readToken = source
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  const token = readToken()
+  if (token) headers.authorization = `Bearer ${token}`
+  const init: RequestInit = { method, headers, credentials: 'include' }
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json'
+    init.body = JSON.stringify(body)
+  }
+  const response = await fetch(apiUrl(path), init)
+  const text = await response.text()
+  let parsed: unknown = text
+  if (text && response.headers.get('content-type')?.includes('json')) {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = text
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, parsed, text, response.statusText)
+  return (text ? parsed : undefined) as T
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T = void>(path: string) => request<T>('DELETE', path),
+}
+
+/** SWR's fetcher: the key is the path. */
+export const fetcher = <T>(path: string) => api.get<T>(path)
+
+/** Drops every cached read, so one user's data never shows for the next. */
+export const clearApiCache = () => mutate(() => true, undefined, { revalidate: false })

@@ -1,0 +1,111 @@
+// The signed-in session (SPEC.md sections 4 and 9): kept in localStorage under auth_token and
+// auth_user, so it survives reloads and is shared by tabs.
+import useSWR from 'swr'
+import { create } from 'zustand'
+import type { Session, User } from '../../src/modules/auth/schema'
+import { api, clearApiCache, setTokenSource } from './api'
+
+export const TOKEN_KEY = 'auth_token'
+export const USER_KEY = 'auth_user'
+
+type SessionState = { token: string | null; user: User | null }
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+function readStored(): SessionState {
+  const store = storage()
+  const token = store?.getItem(TOKEN_KEY) || null
+  let user: User | null = null
+  try {
+    user = JSON.parse(store?.getItem(USER_KEY) ?? 'null')
+  } catch {
+    user = null
+  }
+  return { token, user }
+}
+
+function write(state: SessionState) {
+  const store = storage()
+  if (store) {
+    if (state.token) store.setItem(TOKEN_KEY, state.token)
+    else store.removeItem(TOKEN_KEY)
+    if (state.user) store.setItem(USER_KEY, JSON.stringify(state.user))
+    else store.removeItem(USER_KEY)
+  }
+  useSession.setState(state)
+}
+
+export const useSession = create<SessionState>(() => readStored())
+
+setTokenSource(() => useSession.getState().token)
+
+/** Authenticated means both a token and a user are present. */
+export const isAuthenticated = (state: SessionState) => Boolean(state.token && state.user)
+
+export const useIsAuthenticated = () => useSession(isAuthenticated)
+export const useCurrentUser = () => useSession((state) => state.user)
+
+/** Stores a session the server answered in full (e.g. after a password change). */
+export function setSession(session: Session) {
+  write({ token: session.token, user: session.user })
+}
+
+/** Replaces the stored user, e.g. after an email change. */
+export function setUser(user: User) {
+  write({ token: useSession.getState().token, user })
+}
+
+/**
+ * Stores a token, then fetches the current user with it (login, signup and the identity-provider
+ * handoff all go through here). A failed fetch leaves the visitor signed out.
+ */
+export async function signIn(token: string): Promise<User> {
+  await clearApiCache()
+  write({ token, user: null })
+  try {
+    const { user } = await api.get<{ user: User }>('/auth/me')
+    write({ token, user })
+    return user
+  } catch {
+    write({ token: null, user: null })
+    throw new Error('Failed to fetch user')
+  }
+}
+
+/** Clears the stored session and every cached read. Navigation is the caller's. */
+export function signOut() {
+  write({ token: null, user: null })
+  void clearApiCache()
+}
+
+/** On start: a stored token is checked against GET /auth/me; any failure clears it silently. */
+export async function refreshSession() {
+  const { token } = useSession.getState()
+  if (!token) {
+    if (useSession.getState().user) write({ token: null, user: null })
+    return
+  }
+  try {
+    const { user } = await api.get<{ user: User }>('/auth/me')
+    // A sign-out or another sign-in while the call was out wins.
+    if (useSession.getState().token === token) write({ token, user })
+  } catch {
+    if (useSession.getState().token === token) signOut()
+  }
+}
+
+/**
+ * Super-admin status: whether GET /admin/stats succeeds (SPEC.md section 4). Shares its cache
+ * with the admin panel's stats, so the check costs one call.
+ */
+export function useIsSuperAdmin(): { isSuperAdmin: boolean; isChecking: boolean } {
+  const signedIn = useIsAuthenticated()
+  const { data, error, isLoading } = useSWR(signedIn ? '/admin/stats' : null, api.get)
+  return { isSuperAdmin: signedIn && data !== undefined && !error, isChecking: signedIn && isLoading }
+}

@@ -1,0 +1,41 @@
+import { Link } from 'wouter'
+import { PLAN_LIST } from '../../src/shared/plans'
+import { Page } from '../components/page'
+import { PlanCard } from '../components/plan-card'
+import { Button } from '../components/ui/button'
+import { ContactDialog } from '../features/contact/contact-dialog'
+
+export function PricingPage() {
+  return (
+    <Page
+      title="Pricing"
+      description="Start free. Upgrade when your links take off. Every plan includes the API, QR codes and custom previews."
+      align="center"
+    >
+      <div className="grid gap-6 pt-2 sm:grid-cols-2 xl:grid-cols-4">
+        {PLAN_LIST.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            action={
+              plan.id === 'enterprise' ? (
+                <ContactDialog
+                  title="Contact Sales"
+                  description="Tell us about your traffic and needs, and we'll put together an Enterprise plan."
+                  trigger={<Button variant="outline">Contact Sales</Button>}
+                />
+              ) : (
+                <Button asChild variant={plan.popular ? 'default' : 'outline'}>
+                  <Link href="/signup">Get Started</Link>
+                </Button>
+              )
+            }
+          />
+        ))}
+      </div>
+      <p className="mt-10 text-center text-sm text-slate-500">
+        Prices in US dollars, billed monthly. A preview is counted when a social platform fetches a link's card.
+      </p>
+    </Page>
+  )
+}

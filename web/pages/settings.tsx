@@ -1,0 +1,29 @@
+import { Alert } from '../components/ui/alert'
+import { LoadingState } from '../components/ui/spinner'
+import { Page } from '../components/page'
+import { DangerZone } from '../features/account/danger-zone'
+import { EmailForm } from '../features/account/email-form'
+import { PasswordForm } from '../features/account/password-form'
+import { ProfileCard } from '../features/account/profile-card'
+import { useMe } from '../features/account/api'
+import { useCurrentUser } from '../lib/session'
+
+export function SettingsPage() {
+  const stored = useCurrentUser()
+  const { data, error, isLoading } = useMe()
+  const user = data?.user ?? stored
+  return (
+    <Page title="Account Settings" description="Manage your profile, sign-in and account." width="narrow">
+      {error && !user && <Alert variant="destructive">Failed to fetch user data</Alert>}
+      {!user && isLoading && <LoadingState />}
+      {user && (
+        <div className="grid gap-6">
+          <ProfileCard user={user} />
+          <EmailForm user={user} />
+          <PasswordForm />
+          <DangerZone />
+        </div>
+      )}
+    </Page>
+  )
+}
