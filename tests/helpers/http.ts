@@ -32,3 +32,12 @@ export type Client = ReturnType<typeof client>
 
 /** An address unique to this run, for accounts that must not collide. */
 export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`
+
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+/** Opens a short link as a person would (a browser's User-Agent), without following the redirect. */
+export function visit(url: string, options: { userAgent?: string; method?: string; referrer?: string } = {}) {
+  const headers: Record<string, string> = { 'user-agent': options.userAgent ?? BROWSER }
+  if (options.referrer) headers.referer = options.referrer
+  return fetch(url, { method: options.method ?? 'GET', headers, redirect: 'manual' })
+}

@@ -1,6 +1,7 @@
 // Accounts: the unit that owns links, keys, a plan and a billing period.
+import { publish } from '../../platform/bus'
+import { afterCommit, type Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
-import type { Db } from '../../platform/db'
 import type { Plan } from '../../shared/domain'
 import { PLAN_INFO } from '../../shared/plans'
 import * as repo from './repo'
@@ -22,15 +23,28 @@ export async function getAccount(id: string) {
 
 export const findAccount = repo.findAccount
 export const findAccountByStripeCustomer = repo.findAccountByStripeCustomer
-export const updateAccount = repo.updateAccount
+
+/** Topic published whenever an account's plan, period or existence changes (payload: its id). */
+export const ACCOUNT_CHANGED = 'account-changed'
+
+export async function updateAccount(id: string, changes: Parameters<typeof repo.updateAccount>[1], tx?: Db) {
+  const account = await repo.updateAccount(id, changes, tx)
+  if (account) afterCommit(() => publish(ACCOUNT_CHANGED, id))
+  return account
+}
 
 export async function changePlan(accountId: string, plan: Plan, tx?: Db) {
   const account = await repo.updatePlan(accountId, plan, tx)
   if (!account) throw new AppError('not_found', 'Account not found.')
+  afterCommit(() => publish(ACCOUNT_CHANGED, accountId))
   return account
 }
 
-export const deleteAccount = (id: string, tx?: Db) => repo.deleteAccountRow(id, tx)
+export async function deleteAccount(id: string, tx?: Db) {
+  const deleted = await repo.deleteAccountRow(id, tx)
+  if (deleted) afterCommit(() => publish(ACCOUNT_CHANGED, id))
+  return deleted
+}
 
 export type BillingPeriod = { start: Date; end: Date }
 

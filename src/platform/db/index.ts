@@ -1,6 +1,7 @@
 // The database handle. SQLite (bun:sqlite) by default, PostgreSQL (postgres.js) when DATABASE_URL
 // says so. Queries are written once against the SQLite types; both schemas share names and row types.
 import { Database } from 'bun:sqlite'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
@@ -63,16 +64,35 @@ export async function migrate() {
 
 // SQLite runs one write transaction at a time; callers queue here instead of failing with SQLITE_BUSY.
 let sqliteQueue: Promise<unknown> = Promise.resolve()
+// Work to do once the surrounding transaction has committed (cache invalidation, notifications).
+const pendingAfterCommit = new AsyncLocalStorage<(() => void)[]>()
+
+/** Runs fn after the current transaction commits (dropped on rollback), or at once outside one. */
+export function afterCommit(fn: () => void) {
+  const queue = pendingAfterCommit.getStore()
+  if (queue) queue.push(fn)
+  else fn()
+}
 
 /**
  * Runs fn atomically. On SQLite, bun:sqlite's own transaction() is synchronous and would commit
  * before an async callback finishes, so this opens BEGIN IMMEDIATE itself. fn must await only
  * database calls (they settle at once on SQLite), so no other request's work lands inside it.
  */
-export function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-  if (!sqliteHandle) return (db as unknown as ReturnType<typeof drizzlePg>).transaction((tx) => fn(tx as unknown as Db))
+export async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  const queue: (() => void)[] = []
+  const result = await pendingAfterCommit.run(queue, () => (sqliteHandle ? runSqliteTransaction(fn) : runPgTransaction(fn)))
+  for (const task of queue) task()
+  return result
+}
+
+function runPgTransaction<T>(fn: (tx: Db) => Promise<T>) {
+  return (db as unknown as ReturnType<typeof drizzlePg>).transaction((tx) => fn(tx as unknown as Db))
+}
+
+function runSqliteTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  const client = sqliteHandle!.client
   const run = async () => {
-    const client = sqliteHandle.client
     client.exec('BEGIN IMMEDIATE')
     try {
       const result = await fn(db)
@@ -88,13 +108,16 @@ export function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
   return result
 }
 
-/** True when error (or what it wraps) is a unique-constraint violation, on either database. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true
-  }
+function hasErrorCode(error: unknown, codes: string[]) {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code && codes.includes(e.code)) return true
   return false
 }
+
+/** True when error (or what it wraps) is a unique-constraint violation, on either database. */
+export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'])
+
+/** True when error (or what it wraps) names a row that no longer exists, on either database. */
+export const isForeignKeyViolation = (error: unknown) => hasErrorCode(error, ['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY'])
 
 export async function pingDb() {
   if (sqliteHandle) sqliteHandle.client.query('select 1').get()

@@ -1,0 +1,42 @@
+import { and, eq, gte, sql } from 'drizzle-orm'
+import { db, tables, transaction } from '../../platform/db'
+
+const { linkEvents, linkDailyStats } = tables
+
+export type NewEvent = typeof linkEvents.$inferInsert
+export type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
+
+const CHUNK = 500
+
+/** Writes a batch of events and adds their per-day totals, in one transaction. */
+export async function writeEvents(events: NewEvent[], daily: DailyDelta[]) {
+  await transaction(async (tx) => {
+    for (let i = 0; i < events.length; i += CHUNK) await tx.insert(linkEvents).values(events.slice(i, i + CHUNK))
+    for (let i = 0; i < daily.length; i += CHUNK)
+      await tx
+        .insert(linkDailyStats)
+        .values(daily.slice(i, i + CHUNK))
+        .onConflictDoUpdate({
+          target: [linkDailyStats.linkId, linkDailyStats.day],
+          set: {
+            clicks: sql`${linkDailyStats.clicks} + excluded.clicks`,
+            previews: sql`${linkDailyStats.previews} + excluded.previews`,
+            socialClicks: sql`${linkDailyStats.socialClicks} + excluded.social_clicks`,
+          },
+        })
+  })
+}
+
+/** Clicks and previews per link of an account, from `sinceDay` (YYYY-MM-DD) on, or all time. */
+export async function totalsByLink(accountId: string, sinceDay?: string) {
+  return db
+    .select({
+      linkId: linkDailyStats.linkId,
+      clicks: sql<number>`coalesce(sum(${linkDailyStats.clicks}), 0)`,
+      previews: sql<number>`coalesce(sum(${linkDailyStats.previews}), 0)`,
+    })
+    .from(linkDailyStats)
+    .where(sinceDay ? and(eq(linkDailyStats.accountId, accountId), gte(linkDailyStats.day, sinceDay)) : eq(linkDailyStats.accountId, accountId))
+    .groupBy(linkDailyStats.linkId)
+}
+

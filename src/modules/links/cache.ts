@@ -1,0 +1,58 @@
+// The redirect path's memory: a bounded LRU of resolved links (and of misses, briefly), so a hot
+// link costs no database read. Every change invalidates its entries on every instance (platform/bus);
+// a TTL bounds staleness should a message ever be lost.
+import { publish, subscribe } from '../../platform/bus'
+import { ACCOUNT_CHANGED } from '../accounts/service'
+import type { LinkRow } from './repo'
+
+const CAPACITY = 50_000
+const HIT_TTL_MS = 60_000
+const MISS_TTL_MS = 5_000
+const TOPIC = 'link-changed'
+
+type Entry = { row: LinkRow | undefined; expiresAt: number }
+
+const entries = new Map<string, Entry>()
+
+/** Slugs are case-sensitive; aliases resolve case-insensitively. */
+export const slugKey = (slug: string) => `s:${slug}`
+export const aliasKeyOf = (aliasKey: string) => `a:${aliasKey}`
+
+export function readCache(key: string): Entry | undefined {
+  const entry = entries.get(key)
+  if (!entry) return undefined
+  if (entry.expiresAt <= Date.now()) {
+    entries.delete(key)
+    return undefined
+  }
+  // Re-inserting keeps the Map in least-recently-used order.
+  entries.delete(key)
+  entries.set(key, entry)
+  return entry
+}
+
+export function writeCache(key: string, row: LinkRow | undefined) {
+  if (entries.size >= CAPACITY) entries.delete(entries.keys().next().value!)
+  entries.set(key, { row, expiresAt: Date.now() + (row ? HIT_TTL_MS : MISS_TTL_MS) })
+}
+
+function dropKeys(keys: string[]) {
+  for (const key of keys) entries.delete(key)
+}
+
+/** Forgets a link's slug and alias entries here and on every other instance. */
+export function invalidateLink(...rows: Pick<LinkRow, 'slug' | 'aliasKey'>[]) {
+  const keys = rows.flatMap((row) => [slugKey(row.slug), ...(row.aliasKey ? [aliasKeyOf(row.aliasKey)] : [])])
+  publish(TOPIC, JSON.stringify(keys))
+}
+
+subscribe(TOPIC, (payload) => dropKeys(JSON.parse(payload) as string[]))
+
+// A deleted account takes its links with it; the message does not say why, so forget them all.
+subscribe(ACCOUNT_CHANGED, (accountId) => {
+  for (const [key, entry] of entries) if (entry.row?.accountId === accountId) entries.delete(key)
+})
+
+export function clearLinkCache() {
+  entries.clear()
+}

@@ -1,0 +1,82 @@
+// SQL for share links. Every query of an account's links names the account first, so another
+// account's link is simply not found.
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { db, tables, type Db } from '../../platform/db'
+
+const { shareLinks } = tables
+
+export type LinkRow = typeof shareLinks.$inferSelect
+export type NewLinkRow = typeof shareLinks.$inferInsert
+
+export async function insertLink(values: NewLinkRow) {
+  const [row] = await db.insert(shareLinks).values(values).returning()
+  return row
+}
+
+export async function findLink(accountId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
+    .limit(1)
+  return row
+}
+
+export async function findLinkById(id: string) {
+  const [row] = await db.select().from(shareLinks).where(eq(shareLinks.id, id)).limit(1)
+  return row
+}
+
+export async function listLinks(accountId: string) {
+  return db.select().from(shareLinks).where(eq(shareLinks.accountId, accountId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+}
+
+export async function listLinksCreatedBy(userId: string) {
+  return db.select().from(shareLinks).where(eq(shareLinks.createdBy, userId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+}
+
+export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>) {
+  const [row] = await db
+    .update(shareLinks)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
+    .returning()
+  return row
+}
+
+export async function deleteLink(accountId: string, id: string) {
+  const [row] = await db
+    .delete(shareLinks)
+    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
+    .returning()
+  return row
+}
+
+export async function deleteLinkById(id: string, tx: Db = db) {
+  const [row] = await tx.delete(shareLinks).where(eq(shareLinks.id, id)).returning()
+  return row
+}
+
+export async function findBySlug(slug: string) {
+  const [row] = await db.select().from(shareLinks).where(eq(shareLinks.slug, slug)).limit(1)
+  return row
+}
+
+export async function findByAliasKey(aliasKey: string) {
+  const [row] = await db.select().from(shareLinks).where(eq(shareLinks.aliasKey, aliasKey)).limit(1)
+  return row
+}
+
+export async function findByTargetKey(accountId: string, targetKey: string) {
+  return db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.targetKey, targetKey)))
+    .orderBy(desc(shareLinks.createdAt))
+}
+
+export async function existingLinkIds(ids: string[]) {
+  if (ids.length === 0) return new Set<string>()
+  const rows = await db.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, ids))
+  return new Set(rows.map((r) => r.id))
+}

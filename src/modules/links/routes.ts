@@ -1,0 +1,46 @@
+import { Elysia, t } from 'elysia'
+import { auth } from '../auth/plugin'
+import { Link, LinkChanges, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
+import { createLink, deleteLink, getLink, updateLink } from './service'
+import { listLinksWithCounts } from './listing'
+
+const tags = ['Share links (app)']
+const IdParams = t.Object({ id: t.String() })
+
+export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
+  .use(auth)
+  .get('/', ({ user, query }) => listLinksWithCounts(user, query.period ?? 'all'), {
+    session: true,
+    query: LinkListQuery,
+    response: t.Array(LinkWithCounts),
+    detail: { summary: "The account's links, newest first, with clicks and previews in the period", tags, hide: true },
+  })
+  .post(
+    '/',
+    async ({ user, body, set }) => {
+      set.status = 201
+      return createLink({ accountId: user.accountId, userId: user.id }, body)
+    },
+    { session: true, body: LinkInput, response: { 201: Link }, detail: { summary: 'Create a link', tags, hide: true } },
+  )
+  .get('/:id', ({ user, params }) => getLink(user, params.id), {
+    session: true,
+    params: IdParams,
+    response: Link,
+    detail: { summary: 'One link', tags, hide: true },
+  })
+  .patch('/:id', ({ user, params, body }) => updateLink(user, params.id, body), {
+    session: true,
+    params: IdParams,
+    body: LinkChanges,
+    response: Link,
+    detail: { summary: 'Change a link', tags, hide: true },
+  })
+  .delete(
+    '/:id',
+    async ({ user, params, set }) => {
+      await deleteLink(user, params.id)
+      set.status = 204
+    },
+    { session: true, params: IdParams, detail: { summary: 'Delete a link', tags, hide: true } },
+  )

@@ -1,0 +1,33 @@
+// QR codes of short links, as PNG or SVG. They depend only on the short URL, so they are cached
+// here and by browsers.
+import QRCode from 'qrcode'
+import { AppError } from '../../platform/errors'
+import { LINK_MESSAGES } from '../../shared/link-rules'
+import { resolveLink, toLinkJson } from '../links/service'
+
+export type QrFormat = 'png' | 'svg'
+type QrImage = { body: Uint8Array<ArrayBuffer> | string; type: string; etag: string }
+
+const CACHE_SIZE = 1000
+const images = new Map<string, QrImage>()
+
+async function render(url: string, format: QrFormat): Promise<QrImage> {
+  const etag = `"${Bun.hash(`${format}:${url}`).toString(36)}"`
+  if (format === 'svg') return { body: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }), type: 'image/svg+xml', etag }
+  const png = await QRCode.toBuffer(url, { type: 'png', width: 512, margin: 2, errorCorrectionLevel: 'M' })
+  return { body: new Uint8Array(png), type: 'image/png', etag }
+}
+
+export async function qrCodeOf(path: string, format: QrFormat) {
+  const link = await resolveLink(path)
+  if (!link) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
+  const url = toLinkJson(link).url
+  const key = `${format}:${url}`
+  let image = images.get(key)
+  if (!image) {
+    image = await render(url, format)
+    if (images.size >= CACHE_SIZE) images.delete(images.keys().next().value!)
+    images.set(key, image)
+  }
+  return image
+}

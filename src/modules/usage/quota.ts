@@ -1,0 +1,92 @@
+// The monthly preview counter, exact under concurrency: one process counts in memory (JavaScript
+// runs one request's check-and-count at a time); several instances count in Redis with one atomic
+// script, or, without Redis, in the database with a conditional UPDATE.
+import { redis } from '../../platform/counters'
+import { isPostgres } from '../../platform/db'
+import * as repo from './repo'
+
+export interface QuotaStore {
+  /** Counts one preview if the account is below limit (null: no limit); answers whether it counted. */
+  tryCount(accountId: string, periodStart: Date, limit: number | null): Promise<boolean>
+  current(accountId: string, periodStart: Date): Promise<number>
+  /** True when counted previews still have to be added to the database by the caller. */
+  readonly needsPersisting: boolean
+}
+
+const keyOf = (accountId: string, periodStart: Date) => `${accountId}@${periodStart.getTime()}`
+
+function memoryQuota(): QuotaStore {
+  const counts = new Map<string, number>()
+  const seeding = new Map<string, Promise<void>>()
+  // The first use in a period starts from what the database holds (previous runs of this process).
+  const seed = (accountId: string, periodStart: Date) => {
+    const key = keyOf(accountId, periodStart)
+    if (counts.has(key)) return undefined
+    let pending = seeding.get(key)
+    if (!pending) {
+      pending = repo.readCounters(accountId, periodStart).then(({ previews }) => {
+        if (!counts.has(key)) counts.set(key, previews)
+        seeding.delete(key)
+      })
+      seeding.set(key, pending)
+    }
+    return pending
+  }
+  return {
+    needsPersisting: true,
+    async tryCount(accountId, periodStart, limit) {
+      await seed(accountId, periodStart)
+      const key = keyOf(accountId, periodStart)
+      const count = counts.get(key)!
+      if (limit !== null && count >= limit) return false
+      counts.set(key, count + 1)
+      return true
+    },
+    async current(accountId, periodStart) {
+      await seed(accountId, periodStart)
+      return counts.get(keyOf(accountId, periodStart))!
+    },
+  }
+}
+
+// -1: not seeded yet; 0: at the limit; 1: counted.
+const TRY_COUNT = `local c = redis.call('GET', KEYS[1])
+if not c then return -1 end
+local limit = tonumber(ARGV[1])
+if limit >= 0 and tonumber(c) >= limit then return 0 end
+redis.call('INCR', KEYS[1])
+return 1`
+
+function redisQuota(client: NonNullable<typeof redis>): QuotaStore {
+  const name = (accountId: string, periodStart: Date) => `lc:quota:${keyOf(accountId, periodStart)}`
+  // Redis may have restarted empty: the database's count is the starting point, set only if absent.
+  const seed = async (accountId: string, periodStart: Date) => {
+    const { previews } = await repo.readCounters(accountId, periodStart)
+    await client.send('SET', [name(accountId, periodStart), String(previews), 'NX', 'PX', String(40 * 24 * 3600 * 1000)])
+  }
+  return {
+    needsPersisting: true,
+    async tryCount(accountId, periodStart, limit) {
+      for (;;) {
+        const result = Number(await client.send('EVAL', [TRY_COUNT, '1', name(accountId, periodStart), String(limit ?? -1)]))
+        if (result !== -1) return result === 1
+        await seed(accountId, periodStart)
+      }
+    },
+    async current(accountId, periodStart) {
+      const value = await client.get(name(accountId, periodStart))
+      if (value !== null) return Number(value)
+      return (await repo.readCounters(accountId, periodStart)).previews
+    },
+  }
+}
+
+function databaseQuota(): QuotaStore {
+  return {
+    needsPersisting: false,
+    tryCount: (accountId, periodStart, limit) => repo.incrementPreviewBelow(accountId, periodStart, limit),
+    current: async (accountId, periodStart) => (await repo.readCounters(accountId, periodStart)).previews,
+  }
+}
+
+export const quota: QuotaStore = redis ? redisQuota(redis) : isPostgres ? databaseQuota() : memoryQuota()

@@ -1,0 +1,110 @@
+// Usage against the plan: counted previews (the monthly quota) and API calls per billing period.
+import { subscribe } from '../../platform/bus'
+import { isForeignKeyViolation } from '../../platform/db'
+import { onShutdown } from '../../platform/lifecycle'
+import { log } from '../../platform/log'
+import type { Plan } from '../../shared/domain'
+import { PLAN_INFO } from '../../shared/plans'
+import { ACCOUNT_CHANGED, billingPeriod, findAccount, type BillingPeriod } from '../accounts/service'
+import { quota } from './quota'
+import * as repo from './repo'
+
+type AccountQuota = { plan: Plan; period: BillingPeriod; billingPeriodStart: Date | null; billingPeriodEnd: Date | null }
+
+// Plan and period per account, read once and forgotten whenever the account changes.
+const accountsSeen = new Map<string, AccountQuota>()
+subscribe(ACCOUNT_CHANGED, (accountId) => accountsSeen.delete(accountId))
+
+async function accountQuota(accountId: string): Promise<AccountQuota | undefined> {
+  let info = accountsSeen.get(accountId)
+  if (!info) {
+    const account = await findAccount(accountId)
+    if (!account) return undefined
+    info = { plan: account.plan, period: billingPeriod(account), billingPeriodStart: account.billingPeriodStart, billingPeriodEnd: account.billingPeriodEnd }
+    if (accountsSeen.size > 100_000) accountsSeen.clear()
+    accountsSeen.set(accountId, info)
+  }
+  // Periods roll over without any change to the account.
+  if (Date.now() >= info.period.end.getTime()) info.period = billingPeriod({ billingPeriodStart: info.billingPeriodStart, billingPeriodEnd: info.billingPeriodEnd })
+  return info
+}
+
+// Counts waiting to be added to the database, per account and period.
+let pending = new Map<string, repo.UsageDelta>()
+
+function addPending(accountId: string, periodStart: Date, previews: number, apiCalls: number) {
+  const key = `${accountId}@${periodStart.getTime()}`
+  const delta = pending.get(key) ?? { accountId, periodStart, previews: 0, apiCalls: 0 }
+  delta.previews += previews
+  delta.apiCalls += apiCalls
+  pending.set(key, delta)
+}
+
+/**
+ * Counts one preview against the account's monthly quota. False once the quota is used up:
+ * the crawler then gets the plain redirect until the period resets or the plan grows.
+ */
+export async function tryCountPreview(accountId: string): Promise<boolean> {
+  const info = await accountQuota(accountId)
+  if (!info) return false
+  const counted = await quota.tryCount(accountId, info.period.start, PLAN_INFO[info.plan].previewLimit)
+  if (counted && quota.needsPersisting) addPending(accountId, info.period.start, 1, 0)
+  return counted
+}
+
+/** Counts one public-API call for the dashboard. */
+export async function countApiCall(accountId: string) {
+  const info = await accountQuota(accountId)
+  if (info) addPending(accountId, info.period.start, 0, 1)
+}
+
+export async function usageOf(accountId: string) {
+  const info = await accountQuota(accountId)
+  if (!info) throw new Error(`account ${accountId} not found`)
+  return {
+    plan: info.plan,
+    usageThisMonth: await quota.current(accountId, info.period.start),
+    usageLimit: PLAN_INFO[info.plan].previewLimit,
+    billingPeriodStart: info.period.start.toISOString(),
+    billingPeriodEnd: info.period.end.toISOString(),
+  }
+}
+
+export async function totalApiCalls(accountId: string) {
+  let waiting = 0
+  for (const delta of pending.values()) if (delta.accountId === accountId) waiting += delta.apiCalls
+  return (await repo.totalApiCalls(accountId)) + waiting
+}
+
+let flushing: Promise<void> | undefined
+
+export function flushUsage(): Promise<void> {
+  if (flushing) return flushing
+  flushing = (async () => {
+    if (pending.size === 0) return
+    const batch = [...pending.values()]
+    pending = new Map()
+    try {
+      await repo.addDeltas(batch)
+    } catch (error) {
+      // An account deleted meanwhile: keep the others' counts.
+      if (isForeignKeyViolation(error)) {
+        for (const delta of batch) await repo.addDeltas([delta]).catch(() => undefined)
+        return
+      }
+      log.error('usage flush failed; will retry', { error })
+      for (const delta of batch) addPending(delta.accountId, delta.periodStart, delta.previews, delta.apiCalls)
+    }
+  })().finally(() => {
+    flushing = undefined
+  })
+  return flushing
+}
+
+const timer = setInterval(() => void flushUsage(), 100)
+timer.unref()
+onShutdown('flush usage', async () => {
+  clearInterval(timer)
+  await flushing
+  await flushUsage()
+})
