@@ -2,12 +2,15 @@
 import { Elysia } from 'elysia'
 import { errors } from './platform/errors'
 import { http } from './platform/http'
+import { analyticsRoutes } from './modules/analytics/routes'
 import { authRoutes } from './modules/auth/routes'
-import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
 import { healthRoutes } from './modules/health/routes'
-import { metadataRoutes } from './modules/metadata/routes'
+import { linkRoutes } from './modules/links/routes'
+import { qrRoutes } from './modules/qr/routes'
+import { redirectRoutes } from './modules/redirect/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
+import { usageRoutes } from './modules/usage/routes'
 
 const apiNotFound = { message: 'Not found.' }
 
@@ -15,8 +18,10 @@ export const api = new Elysia({ prefix: '/api' })
   .use(healthRoutes)
   .use(contactRoutes)
   .use(authRoutes)
-  .use(metadataRoutes)
-  .use(billingRoutes)
+  .use(linkRoutes)
+  .use(usageRoutes)
+  .use(analyticsRoutes)
+  .use(qrRoutes)
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
     set.status = 404
@@ -32,6 +37,7 @@ export const app = new Elysia()
   .use(http)
   .use(api)
   .use(siteRoutes)
+  .use(redirectRoutes)
   .get('/*', ({ request }) => notFoundPage(request))
 
 export type App = typeof app
