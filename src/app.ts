@@ -4,6 +4,7 @@ import { errors } from './platform/errors'
 import { http } from './platform/http'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { authRoutes } from './modules/auth/routes'
+import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
 import { healthRoutes } from './modules/health/routes'
 import { linkRoutes } from './modules/links/routes'
@@ -22,6 +23,7 @@ export const api = new Elysia({ prefix: '/api' })
   .use(usageRoutes)
   .use(analyticsRoutes)
   .use(qrRoutes)
+  .use(billingRoutes)
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
     set.status = 404
