@@ -7,6 +7,7 @@ import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
 import { healthRoutes } from './modules/health/routes'
+import { metadataRoutes } from './modules/metadata/routes'
 import { linkRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { redirectRoutes } from './modules/redirect/routes'
@@ -19,6 +20,7 @@ export const api = new Elysia({ prefix: '/api' })
   .use(healthRoutes)
   .use(contactRoutes)
   .use(authRoutes)
+  .use(metadataRoutes)
   .use(linkRoutes)
   .use(usageRoutes)
   .use(analyticsRoutes)

@@ -51,6 +51,25 @@ function hostname(env: Env, name: string): string | undefined {
   return raw
 }
 
+/** A comma-separated list of `host` or `host:port` entries; a host alone matches every port. */
+function hostList(env: Env, name: string): readonly { hostname: string; port?: number }[] {
+  const entries = (text(env, name) ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)
+  return Object.freeze(
+    entries.map((entry) => {
+      const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry)
+      const port = match?.[2] === undefined ? undefined : Number(match[2])
+      let hostname: string | undefined
+      try {
+        // The URL parser spells hosts as fetched URLs do (127.1 becomes 127.0.0.1), so entries match them.
+        hostname = match ? new URL(`http://${match[1]}`).hostname.replace(/\.$/, '') : undefined
+      } catch {}
+      if (!hostname || (port !== undefined && (port < 1 || port > 65535)))
+        throw new ConfigError(`${name} must be a comma-separated list of hosts or host:port pairs such as wiki.internal,10.0.0.5:8080, got "${entry}".`)
+      return { hostname, port }
+    }),
+  )
+}
+
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
   const raw = text(env, name)
   if (raw === undefined) return fallback
@@ -128,6 +147,8 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
+    // Intranet hosts whose pages may be fetched for metadata although they have private addresses.
+    fetchAllowedHosts: hostList(env, 'FETCH_ALLOWED_HOSTS'),
   })
 }
 
