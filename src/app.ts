@@ -6,6 +6,7 @@ import { analyticsRoutes } from './modules/analytics/routes'
 import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
+import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { linkRoutes } from './modules/links/routes'
@@ -26,6 +27,7 @@ export const api = new Elysia({ prefix: '/api' })
   .use(analyticsRoutes)
   .use(qrRoutes)
   .use(billingRoutes)
+  .use(domainRoutes)
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
     set.status = 404

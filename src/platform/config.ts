@@ -51,6 +51,26 @@ function hostname(env: Env, name: string): string | undefined {
   return raw
 }
 
+/** A comma-separated list of DNS servers, each an IP address with an optional port (1.1.1.1:53, [::1]:5353). */
+function dnsServers(env: Env, name: string): string[] | undefined {
+  const raw = text(env, name)
+  if (raw === undefined) return undefined
+  const servers = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const valid = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?|[0-9a-f:]*:[0-9a-f:.]+)$/i
+  const bad = servers.find((s) => !valid.test(s))
+  if (bad !== undefined || servers.length === 0)
+    throw new ConfigError(`${name} must be a comma-separated list of DNS server addresses such as 1.1.1.1 or 127.0.0.1:5353, got "${raw}".`)
+  return servers
+}
+
+function readableFile(env: Env, name: string): string | undefined {
+  const raw = text(env, name)
+  if (raw === undefined) return undefined
+  const path = resolve(raw)
+  if (!existsSync(path)) throw new ConfigError(`${name} must name a readable file, got "${raw}".`)
+  return path
+}
+
 /** A comma-separated list of `host` or `host:port` entries; a host alone matches every port. */
 function hostList(env: Env, name: string): readonly { hostname: string; port?: number }[] {
   const entries = (text(env, name) ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)
@@ -142,7 +162,11 @@ export function loadConfig(env: Env = process.env) {
     apiHost: hostname(env, 'API_HOST'),
     appHost: hostname(env, 'APP_HOST'),
     marketingHost: hostname(env, 'MARKETING_HOST'),
-    dnsResolver: text(env, 'DNS_RESOLVER'),
+    // DNS servers for custom-domain checks; unset means the system's resolver.
+    dnsResolver: dnsServers(env, 'DNS_RESOLVER'),
+    // Where the TLS proxy answers for custom domains, and an extra CA it may use (private or test CAs).
+    domainTlsPort: port(env, 'DOMAIN_TLS_PORT', 443),
+    domainTlsCaFile: readableFile(env, 'DOMAIN_TLS_CA_FILE'),
     eventRetentionDays: positiveInt(env, 'EVENT_RETENTION_DAYS', 90),
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'bun:test'
+import { CUSTOM_DOMAIN_MESSAGES as M, isDomainLive, normalizeHostname } from './custom-domain'
+
+describe('normalizeHostname', () => {
+  it.each([
+    ['links.example.com', 'links.example.com'],
+    ['  GO.Example.COM.  ', 'go.example.com'],
+    ['bücher.example.de', 'xn--bcher-kva.example.de'],
+    ['a-b.c-d.example', 'a-b.c-d.example'],
+  ])('accepts %p as %p', (input, hostname) => {
+    expect(normalizeHostname(input)).toEqual({ hostname })
+  })
+
+  it.each([
+    ['', M.required],
+    ['http://links.example.com', M.hostnameOnly],
+    ['links.example.com?x=1', M.hostnameOnly],
+    ['user@links.example.com', M.hostnameOnly],
+    ['links example.com', M.hostnameOnly],
+    ['10.0.0.1', M.ipAddress],
+    ['0x7f.1', M.ipAddress],
+    ['[::1]', M.ipAddress],
+    ['fe80::1', M.ipAddress],
+    ['intranet', M.invalid],
+    ['links.example.123', M.invalid],
+    ['printer.local', M.invalid],
+    [`${'a'.repeat(64)}.example.com`, M.invalid],
+    [`${'abcdefghi.'.repeat(26)}com`, M.invalid],
+  ])('refuses %p', (input, error) => {
+    expect(normalizeHostname(input)).toEqual({ error })
+  })
+})
+
+describe('isDomainLive', () => {
+  it('needs both DNS and certificate active', () => {
+    expect(isDomainLive({ status: 'active', sslStatus: 'active' })).toBe(true)
+    expect(isDomainLive({ status: 'active', sslStatus: 'pending' })).toBe(false)
+    expect(isDomainLive({ status: 'pending', sslStatus: 'active' })).toBe(false)
+  })
+})

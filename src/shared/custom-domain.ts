@@ -1,0 +1,56 @@
+// Custom-domain rules and messages (SPEC.md sections 2, 5 and 8), shared by the form and the server.
+
+export const CUSTOM_DOMAIN_MESSAGES = {
+  paidOnly: 'Custom domains are only available on paid plans. Please upgrade to access this feature.',
+  required: 'Please enter a hostname.',
+  hostnameOnly: 'Enter the hostname only, such as links.example.com (no https://, path or port).',
+  ipAddress: 'Enter a hostname such as links.example.com, not an IP address.',
+  invalid: 'Enter a valid hostname such as links.example.com.',
+  productHost: 'This hostname is already used by Linkcard itself.',
+  oneDomain: 'Remove your current custom domain first.',
+  taken: 'This hostname is already connected to another account.',
+  none: 'There is no custom domain to remove.',
+} as const
+
+/** Ownership is proven by a TXT record at this label under the hostname. */
+export const VERIFY_RECORD_PREFIX = '_linkcard-verify'
+export const verifyRecordName = (hostname: string) => `${VERIFY_RECORD_PREFIX}.${hostname}`
+
+const HOSTNAME_MAX = 253
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+// Names that never resolve publicly (RFC 6761 and friends).
+const SPECIAL_TLDS = new Set(['localhost', 'local', 'internal', 'invalid', 'test', 'onion', 'arpa'])
+
+export type HostnameCheck = { hostname: string; error?: undefined } | { hostname?: undefined; error: string }
+
+/**
+ * Lower-cases and checks what someone typed as a custom domain: a public DNS name of two or more
+ * labels, without scheme, path or port, and not an IP address. Unicode names become punycode.
+ */
+export function normalizeHostname(input: string): HostnameCheck {
+  let value = input.trim().toLowerCase()
+  if (!value) return { error: CUSTOM_DOMAIN_MESSAGES.required }
+  if (/^\[?[0-9a-f:.]+\]?$/.test(value) && (value.match(/:/g)?.length ?? 0) >= 2) return { error: CUSTOM_DOMAIN_MESSAGES.ipAddress }
+  if (/[\s/\\?#@:]/.test(value)) return { error: CUSTOM_DOMAIN_MESSAGES.hostnameOnly }
+  value = value.replace(/\.$/, '')
+  let ascii: string
+  try {
+    ascii = new URL(`http://${value}`).hostname
+  } catch {
+    return { error: CUSTOM_DOMAIN_MESSAGES.invalid }
+  }
+  // The URL parser also turns shorthand like 0x7f.1 into 127.0.0.1, so this catches every IPv4 form.
+  if (/^\d+(\.\d+){3}$/.test(ascii)) return { error: CUSTOM_DOMAIN_MESSAGES.ipAddress }
+  const labels = ascii.split('.')
+  if (ascii.length > HOSTNAME_MAX || labels.length < 2 || !labels.every((label) => LABEL.test(label)))
+    return { error: CUSTOM_DOMAIN_MESSAGES.invalid }
+  const tld = labels[labels.length - 1]
+  if (/^\d+$/.test(tld) || SPECIAL_TLDS.has(tld)) return { error: CUSTOM_DOMAIN_MESSAGES.invalid }
+  return { hostname: ascii }
+}
+
+export type DomainStatusValue = 'pending' | 'active'
+
+/** SPEC.md section 4: Active only when both DNS and certificate are ready. */
+export const isDomainLive = (domain: { status: string | null; sslStatus: string | null }) =>
+  domain.status === 'active' && domain.sslStatus === 'active'
