@@ -42,7 +42,7 @@ const passes: { name: string; env: Record<string, string | undefined> }[] = [
 
 for (const pass of passes) {
   console.log(`\nRunning the tests on ${pass.name}...`)
-  const { code, output } = await run([process.execPath, 'test', ...args], pass.env)
+  const { code, output } = await run([process.execPath, 'test', '--timeout', '30000', ...args], pass.env)
   const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, 'm').exec(output)?.[1] ?? 0)
   const passCount = count('pass')
   const failCount = count('fail')

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import jsQR from 'jsqr'
+import ogs from 'open-graph-scraper'
+import { PNG } from 'pngjs'
+import { signUp, type SignedIn } from '../helpers/accounts'
+import { client, visit, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { BROWSER_UA, CRAWLER_UA } from '../helpers/user-agents'
+
+let server: TestServer
+let http: Client
+let owner: SignedIn
+
+beforeAll(async () => {
+  server = await startServer()
+  http = client(server.url)
+  owner = await signUp(http, 'owner')
+})
+afterAll(() => server.close())
+
+type Link = { id: string; url: string; slug: string; alias: string | null; qrCodeUrl: string }
+
+async function createLink(who: SignedIn, body: Record<string, unknown> = {}): Promise<Link> {
+  const answer = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/landing', title: 'Landing', ...body }, { token: who.token })
+  if (answer.status !== 201) throw new Error(`create failed: ${answer.text}`)
+  return answer.body
+}
+
+const usage = async (who: SignedIn) => (await http.get('/api/usage', { token: who.token })).body.usageThisMonth as number
+const clicksOf = async (who: SignedIn, linkId: string) => {
+  await Bun.sleep(250) // events are written in batches every 100 ms
+  return ((await http.get('/api/dashboard-stats', { token: who.token })).body.clicksByLinkId[linkId] ?? 0) as number
+}
+
+describe('people', () => {
+  it('are sent on with a 302 and each visit is a click', async () => {
+    const link = await createLink(owner, { targetUrl: 'https://example.com/where?x=1' })
+    for (const ua of Object.values(BROWSER_UA)) {
+      const answer = await visit(link.url, { userAgent: ua })
+      expect(answer.status).toBe(302)
+      expect(answer.headers.get('location')).toBe('https://example.com/where?x=1')
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+    }
+    expect(await clicksOf(owner, link.id)).toBe(Object.keys(BROWSER_UA).length)
+  })
+
+  it('resolve an alias in any letter case', async () => {
+    const link = await createLink(owner, { alias: `Promo-${Date.now()}` })
+    expect((await visit(`${server.url}/${link.alias!.toUpperCase()}`)).status).toBe(302)
+    expect((await visit(`${server.url}/${link.slug}`)).status).toBe(302)
+  })
+
+  it('get nothing counted for a HEAD request', async () => {
+    const link = await createLink(owner)
+    const answer = await visit(link.url, { method: 'HEAD' })
+    expect(answer.status).toBe(302)
+    expect(await clicksOf(owner, link.id)).toBe(0)
+  })
+})
+
+describe('unknown, inactive and expired links', () => {
+  it('answers 404 for an unknown path and for an inactive link', async () => {
+    expect((await visit(`${server.url}/zzzzzzz`)).status).toBe(404)
+    const link = await createLink(owner)
+    await http.patch(`/api/shareLinks/${link.id}`, { isActive: false }, { token: owner.token })
+    expect((await visit(link.url)).status).toBe(404)
+    expect((await visit(link.url, { userAgent: CRAWLER_UA.facebook })).status).toBe(404)
+    await http.patch(`/api/shareLinks/${link.id}`, { isActive: true }, { token: owner.token })
+    expect((await visit(link.url)).status).toBe(302)
+  })
+
+  it('answers 410 with a page once the link has expired', async () => {
+    const link = await createLink(owner, { expiresAt: new Date(Date.now() + 1500).toISOString() })
+    expect((await visit(link.url)).status).toBe(302)
+    await Bun.sleep(1600)
+    const answer = await visit(link.url)
+    expect(answer.status).toBe(410)
+    expect(await answer.text()).toContain('This link has expired')
+    expect(await clicksOf(owner, link.id)).toBe(1)
+  })
+})
+
+describe('crawlers', () => {
+  it('each platform gets the preview page with every tag, read back exactly by an OpenGraph parser', async () => {
+    const hostile = {
+      title: `"><script>alert('t')</script> Tom & Jerry's <b>café</b> ☕`,
+      description: `</title><img src=x onerror=alert(1)> "quoted" & <em>more</em>`,
+      ogImage: 'https://example.com/card.png?a=1&b="2"',
+      ogImageAlt: `<alt> & "alt"`,
+      canonicalUrl: 'https://example.com/canonical?x=1&y=2',
+      twitterCard: 'summary',
+    }
+    const link = await createLink(owner, { targetUrl: 'https://example.com/t?a=1&b=<2>', ...hostile })
+    for (const [platform, ua] of Object.entries(CRAWLER_UA)) {
+      const answer = await visit(link.url, { userAgent: ua })
+      expect(answer.status, platform).toBe(200)
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      const html = await answer.text()
+      expect(html).not.toContain('<script')
+      expect(html).not.toContain('<img')
+      const { result } = await ogs({ html })
+      expect(result.ogTitle).toBe(hostile.title)
+      expect(result.ogDescription).toBe(hostile.description)
+      expect(result.ogImage?.[0]?.url).toBe(hostile.ogImage)
+      expect(result.ogImage?.[0]?.alt).toBe(hostile.ogImageAlt)
+      expect(result.ogUrl).toBe(link.url)
+      expect(result.twitterCard).toBe('summary')
+      expect(result.twitterTitle).toBe(hostile.title)
+      expect(result.twitterDescription).toBe(hostile.description)
+      expect(result.twitterImage?.[0]?.url).toBe(hostile.ogImage)
+      expect(html).toContain('<link rel="canonical" href="https://example.com/canonical?x=1&amp;y=2">')
+      expect(html).toContain('<meta http-equiv="refresh" content="0; url=https://example.com/t?a=1&amp;b=&lt;2&gt;">')
+    }
+  })
+
+  it('links the target as canonical when no canonical URL is set', async () => {
+    const link = await createLink(owner, { targetUrl: 'https://example.com/only-target' })
+    const html = await (await visit(link.url, { userAgent: CRAWLER_UA.linkedin })).text()
+    expect(html).toContain('<link rel="canonical" href="https://example.com/only-target">')
+  })
+
+  it('counts a preview once per link, platform and window; repeats still get the page', async () => {
+    const person = await signUp(http, 'dedupe')
+    const link = await createLink(person)
+    for (let i = 0; i < 3; i++) expect((await visit(link.url, { userAgent: CRAWLER_UA.slack })).status).toBe(200)
+    expect(await usage(person)).toBe(1)
+    expect((await visit(link.url, { userAgent: CRAWLER_UA.discord })).status).toBe(200)
+    expect(await usage(person)).toBe(2)
+    const other = await createLink(person)
+    await visit(other.url, { userAgent: CRAWLER_UA.slack })
+    expect(await usage(person)).toBe(3)
+    // A HEAD counts nothing.
+    await visit((await createLink(person)).url, { userAgent: CRAWLER_UA.x, method: 'HEAD' })
+    expect(await usage(person)).toBe(3)
+  })
+
+  it('counts the 500th preview of a free account as the last, under concurrent requests, then sends crawlers on', async () => {
+    const person = await signUp(http, 'quota')
+    const links = await Promise.all(Array.from({ length: 24 }, () => createLink(person, { targetUrl: 'https://example.com/quota' })))
+    const platforms = Object.values(CRAWLER_UA)
+    const requests = links.flatMap((link) => platforms.map((ua) => () => visit(link.url, { userAgent: ua })))
+    expect(requests.length).toBeGreaterThan(550)
+    const statuses: number[] = []
+    for (let i = 0; i < requests.length; i += 64) {
+      const answers = await Promise.all(requests.slice(i, i + 64).map((go) => go()))
+      statuses.push(...answers.map((a) => a.status))
+    }
+    expect(statuses.filter((s) => s === 200).length).toBe(500)
+    expect(statuses.filter((s) => s === 302).length).toBe(requests.length - 500)
+    expect(await usage(person)).toBe(500)
+    // Past the quota the link still works: a crawler gets the plain redirect.
+    const late = await visit((await createLink(person, { targetUrl: 'https://example.com/quota' })).url, { userAgent: CRAWLER_UA.facebook })
+    expect(late.status).toBe(302)
+    expect(late.headers.get('location')).toBe('https://example.com/quota')
+  }, 60_000)
+})
+
+describe('QR codes', () => {
+  it('serves a PNG that decodes to the short link, and an SVG, both cacheable', async () => {
+    const link = await createLink(owner, { alias: `qr-${Date.now()}` })
+    const png = await fetch(link.qrCodeUrl)
+    expect(png.status).toBe(200)
+    expect(png.headers.get('content-type')).toBe('image/png')
+    expect(png.headers.get('cache-control')).toContain('max-age=')
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()))
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)
+    expect(decoded?.data).toBe(link.url)
+
+    const svg = await fetch(`${link.qrCodeUrl}?format=svg`)
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await svg.text()).toContain('<svg')
+
+    const again = await fetch(link.qrCodeUrl, { headers: { 'if-none-match': png.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+  })
+
+  it('answers 404 for an unknown link and 400 for an unknown format', async () => {
+    expect((await http.get('/api/qr/nothing-here')).status).toBe(404)
+    const link = await createLink(owner)
+    expect((await http.get(`/api/qr/${link.slug}?format=gif`)).status).toBe(400)
+  })
+})
+
+describe('graceful stop', () => {
+  it('loses no event: every click answered before SIGTERM is counted after the restart', async () => {
+    const own = await startServer()
+    try {
+      const ownHttp = client(own.url)
+      const person = await signUp(ownHttp, 'restart')
+      const link = (await ownHttp.post('/api/shareLinks', { targetUrl: 'https://example.com/r', title: 'R' }, { token: person.token })).body
+      let answered = 0
+      for (let round = 0; round < 10; round++) {
+        const answers = await Promise.all(Array.from({ length: 50 }, () => visit(link.url)))
+        answered += answers.filter((a) => a.status === 302).length
+      }
+      expect(await own.stop()).toBe(0)
+      await own.restart()
+      const stats = await ownHttp.get('/api/dashboard-stats', { token: person.token })
+      expect(answered).toBe(500)
+      expect(stats.body.clicksByLinkId[link.id]).toBe(answered)
+    } finally {
+      await own.close()
+    }
+  }, 60_000)
+})
