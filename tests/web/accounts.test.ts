@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../helpers/browser'
+import { client, uniqueEmail, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { createAccount, openSignedIn, PASSWORD, resetLinkFor, storedSession, waitForToast } from './support'
+
+setDefaultTimeout(30_000)
+
+let server: TestServer
+let browser: Browser
+let http: Client
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  http = client(server.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function fresh(path?: string) {
+  const opened = await openPage(browser, server.url)
+  if (path) await opened.page.goto(path)
+  return opened
+}
+
+const header = (page: Page) => page.locator('header')
+
+describe('sign up', () => {
+  it('creates an account, lands on the dashboard signed in, and signs out to the home page', async () => {
+    const { page, context } = await fresh('/signup')
+    const email = uniqueEmail('signup')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm Password').fill(PASSWORD)
+    await page.getByLabel('Confirm Password').press('Enter')
+    await page.waitForURL('**/dashboard')
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+    await header(page).getByText(email).first().waitFor()
+    expect(await header(page).getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true)
+    const stored = await storedSession(page)
+    expect(stored.token).toBeTruthy()
+    expect(stored.user.email).toBe(email)
+
+    await header(page).getByRole('button', { name: 'Sign Out' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await header(page).getByRole('link', { name: 'Sign In' }).waitFor()
+    expect(await storedSession(page)).toEqual({ token: null, user: null })
+    expect(await header(page).getByRole('link', { name: 'Dashboard' }).count()).toBe(0)
+    await context.close()
+  })
+
+  it('checks the passwords before sending anything', async () => {
+    const { page, context } = await fresh('/signup')
+    let sent = 0
+    await page.route('**/api/auth/signup', (route) => {
+      sent++
+      return route.continue()
+    })
+    await page.getByLabel('Email').fill(uniqueEmail('mismatch'))
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm Password').fill(PASSWORD + 'x')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    const mismatch = await waitForToast(page, 'Password mismatch', 'Passwords do not match.')
+    expect(await mismatch.getAttribute('data-variant')).toBe('destructive')
+    await page.getByLabel('Password', { exact: true }).fill('short')
+    await page.getByLabel('Confirm Password').fill('short')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await waitForToast(page, 'Password too short', 'Password must be at least 8 characters.')
+    expect(sent).toBe(0)
+    expect(page.url()).toEndWith('/signup')
+    await context.close()
+  })
+
+  it("shows the server's message when the email is taken", async () => {
+    const existing = await createAccount(server, 'taken')
+    const { page, context } = await fresh('/signup')
+    await page.getByLabel('Email').fill(existing.user.email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await waitForToast(page, 'Signup failed', 'An account with this email already exists.')
+    expect(page.url()).toEndWith('/signup')
+    await context.close()
+  })
+})
+
+describe('sign in', () => {
+  it('says why a login failed, then signs in with the right password', async () => {
+    const account = await createAccount(server, 'login')
+    const { page, context } = await fresh('/login')
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
+    expect(await page.locator('main').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup')
+    expect(await page.getByLabel('Password').getAttribute('autocomplete')).toBe('current-password')
+    await page.getByLabel('Email').fill(account.user.email)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    const failed = await waitForToast(page, 'Login failed', 'Invalid email or password.')
+    expect(await failed.getAttribute('data-variant')).toBe('destructive')
+    expect(page.url()).toEndWith('/login')
+
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByLabel('Password').press('Enter')
+    await page.waitForURL('**/dashboard')
+    await header(page).getByText(account.user.email).first().waitFor()
+    await context.close()
+  })
+
+  it('signs in with a token handed back by the identity provider', async () => {
+    const account = await createAccount(server, 'handoff')
+    const { page, context } = await fresh(`/login?token=${encodeURIComponent(account.token)}`)
+    await waitForToast(page, 'Welcome!')
+    await page.waitForURL('**/dashboard')
+    expect((await storedSession(page)).user.email).toBe(account.user.email)
+    await context.close()
+  })
+
+  it("explains an identity provider's error and cleans the address", async () => {
+    const { page, context } = await fresh('/login?error=no_email&provider=Google')
+    const toast = await waitForToast(page, 'Authentication failed', 'No email found in Google account.')
+    expect(await toast.getAttribute('data-variant')).toBe('destructive')
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
+
+    await page.goto('/signup?error=access_denied')
+    await waitForToast(page, 'Authentication failed', 'Failed to sign up with your identity provider.')
+    await page.waitForURL((url) => url.pathname === '/signup' && url.search === '')
+    await context.close()
+  })
+
+  it('shows one button per configured identity provider, and none without any', async () => {
+    const { page, context } = await fresh('/login')
+    await page.getByRole('button', { name: 'Sign In' }).waitFor()
+    expect(await page.getByRole('link', { name: /Continue with/ }).count()).toBe(0)
+    await page.route('**/api/auth/providers', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify([{ id: 'google', name: 'Google' }, { id: 'oidc', name: 'Company SSO' }]) }),
+    )
+    await page.goto('/signup')
+    await page.getByRole('link', { name: 'Continue with Google' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google?from=signup')
+    expect(await page.getByRole('link', { name: 'Continue with Company SSO' }).getAttribute('href')).toBe('/api/auth/oidc?from=signup')
+    await context.close()
+  })
+
+  it('clears a stored session the server no longer accepts', async () => {
+    const account = await createAccount(server, 'stale')
+    const { page, context } = await fresh()
+    await openSignedIn(page, { ...account, token: account.token + 'tampered' }, '/dashboard')
+    await page.waitForURL('**/login')
+    expect(await storedSession(page)).toEqual({ token: null, user: null })
+    await context.close()
+  })
+})
+
+describe('password reset', () => {
+  it('mails a link that sets a new password, then goes to sign in', async () => {
+    const account = await createAccount(server, 'reset')
+    const { page, context } = await fresh('/login')
+    await page.getByRole('link', { name: 'Forgot password?' }).click()
+    await page.waitForURL('**/forgot-password')
+    await page.getByLabel('Email').fill(account.user.email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await page.getByText('If an account exists for that email, we have sent a link to reset the password.').waitFor()
+
+    const link = new URL(await resetLinkFor(server, account.user.email))
+    await page.goto(link.pathname + link.search)
+    await page.getByLabel('New Password').fill('brand-new-password')
+    await page.getByLabel('Confirm Password').fill('brand-new-passwort')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await page.getByText('Passwords do not match', { exact: true }).waitFor()
+    await page.getByLabel('Confirm Password').fill('brand-new-password')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await page.getByText('Your password has been reset.', { exact: false }).waitFor()
+    const doneAt = Date.now()
+    await page.waitForURL('**/login')
+    expect(Date.now() - doneAt).toBeGreaterThan(1500)
+
+    expect((await http.post('/api/auth/login', { email: account.user.email, password: 'brand-new-password' })).status).toBe(200)
+    expect((await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(401)
+    await context.close()
+  })
+
+  it('refuses a reset without a token', async () => {
+    const { page, context } = await fresh('/reset-password')
+    await page.getByText('Invalid reset link. Please request a new password reset.').waitFor()
+    expect(await page.getByLabel('New Password').isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Reset Password' }).isDisabled()).toBe(true)
+    await context.close()
+  })
+
+  it("shows the server's message for a used or wrong token", async () => {
+    const { page, context } = await fresh('/reset-password?token=not-a-real-token')
+    await page.getByLabel('New Password').fill('brand-new-password')
+    await page.getByLabel('Confirm Password').fill('brand-new-password')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await page.getByText('This reset link is invalid or has expired. Please request a new password reset.').waitFor()
+    expect(page.url()).toContain('/reset-password')
+    await context.close()
+  })
+})
+
+describe('account settings', () => {
+  it('shows the profile with the role capitalised', async () => {
+    const account = await createAccount(server, 'profile')
+    const { page, context } = await fresh()
+    await openSignedIn(page, account, '/settings')
+    await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor()
+    const profile = page.locator('dl')
+    await profile.getByText(account.user.email).waitFor()
+    await profile.getByText('Owner', { exact: true }).waitFor()
+    await context.close()
+  })
+
+  it('changes the email, refusing the current one', async () => {
+    const account = await createAccount(server, 'email')
+    const { page, context } = await fresh()
+    await openSignedIn(page, account, '/settings')
+    await page.getByLabel('New Email').fill(account.user.email.toUpperCase())
+    await page.getByRole('button', { name: 'Update Email' }).click()
+    await page.getByText('The email address is the same as current.').waitFor()
+
+    const next = uniqueEmail('changed')
+    await page.getByLabel('New Email').fill(next)
+    await page.getByRole('button', { name: 'Update Email' }).click()
+    await waitForToast(page, 'Email updated')
+    await page.locator('dl').getByText(next).waitFor()
+    await header(page).getByText(next).first().waitFor()
+    expect((await storedSession(page)).user.email).toBe(next)
+    expect((await http.post('/api/auth/login', { email: next, password: PASSWORD })).status).toBe(200)
+    await context.close()
+  })
+
+  it('changes the password and keeps this session on the fresh token', async () => {
+    const account = await createAccount(server, 'password')
+    const { page, context } = await fresh()
+    await openSignedIn(page, account, '/settings')
+    await page.getByLabel('Current Password').fill(PASSWORD)
+    await page.getByLabel('New Password', { exact: true }).fill('another-good-password')
+    await page.getByLabel('Confirm New Password').fill('another-good-passwort')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await page.getByText('New passwords do not match.').waitFor()
+
+    await page.getByLabel('Confirm New Password').fill('another-good-password')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await waitForToast(page, 'Password updated')
+    const stored = await storedSession(page)
+    expect(stored.token).not.toBe(account.token)
+    expect((await http.get('/api/auth/me', { token: stored.token! })).status).toBe(200)
+    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(401)
+    // Still signed in after a reload: the stored token is the fresh one.
+    await page.reload()
+    await header(page).getByText(account.user.email).first().waitFor()
+    expect((await http.post('/api/auth/login', { email: account.user.email, password: 'another-good-password' })).status).toBe(200)
+    await context.close()
+  })
+
+  it('says so when the current password is wrong', async () => {
+    const account = await createAccount(server, 'wrongpw')
+    const { page, context } = await fresh()
+    await openSignedIn(page, account, '/settings')
+    await page.getByLabel('Current Password').fill('not-my-password')
+    await page.getByLabel('New Password', { exact: true }).fill('another-good-password')
+    await page.getByLabel('Confirm New Password').fill('another-good-password')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    const toast = await waitForToast(page, 'Failed to update password', 'Current password is incorrect.')
+    expect(await toast.getAttribute('data-variant')).toBe('destructive')
+    await context.close()
+  })
+
+  it('deletes the account after confirmation, signs out and goes home', async () => {
+    const account = await createAccount(server, 'delete')
+    const { page, context } = await fresh()
+    await openSignedIn(page, account, '/settings')
+    await page.getByRole('button', { name: 'Delete Account' }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'hidden' })
+    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Delete Account' }).click()
+    await confirm.getByRole('button', { name: 'Delete Account' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await header(page).getByRole('link', { name: 'Sign In' }).waitFor()
+    expect(await storedSession(page)).toEqual({ token: null, user: null })
+    expect((await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(401)
+    await context.close()
+  })
+})
+
+describe('admin access', () => {
+  it('tells a signed-in user without super-admin rights that access is denied', async () => {
+    const account = await createAccount(server, 'notadmin')
+    const { page, context } = await fresh()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/admin/stats', async (route) => {
+      await held
+      await route.continue()
+    })
+    await openSignedIn(page, account, '/admin')
+    await page.getByText('Checking permissions...').waitFor()
+    release()
+    await page.getByText('Access Denied').waitFor()
+    await page.getByText("You don't have permission to access this page.").waitFor()
+    await page.getByText('Contact your administrator to request super admin access.').waitFor()
+    expect(await header(page).getByRole('link', { name: 'Admin' }).count()).toBe(0)
+    await context.close()
+  })
+
+  it('opens the panel and shows the Admin link when the admin stats call succeeds', async () => {
+    const account = await createAccount(server, 'admin')
+    const { page, context } = await fresh()
+    await page.route('**/api/admin/stats', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ totalAccounts: 1, totalUsers: 1, totalLinks: 0, totalClicks: 0 }) }),
+    )
+    await openSignedIn(page, account, '/admin')
+    await page.getByRole('heading', { level: 1, name: 'Super Admin Panel' }).waitFor()
+    expect(await header(page).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin')
+    await context.close()
+  })
+})
