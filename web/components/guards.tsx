@@ -23,6 +23,7 @@ export function RequireSuperAdmin({ children }: { children: ReactNode }) {
       <div className="mx-auto max-w-xl px-4 py-20">
         <EmptyState
           icon={ShieldAlert}
+          titleAs="h1"
           title={<span className="text-lg">Access Denied</span>}
           description={
             <>

@@ -1,13 +1,11 @@
 import { Link } from 'wouter'
 import { ContactDialog } from '../features/contact/contact-dialog'
-import { useCurrentUser } from '../lib/session'
 import { PRODUCT_NAME } from '../lib/site'
 import { Logo } from './logo'
 
 const linkClass = 'rounded-sm text-sm text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600'
 
 export function SiteFooter() {
-  const user = useCurrentUser()
   return (
     <footer className="border-t border-slate-200 bg-slate-50/60">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
@@ -23,7 +21,6 @@ export function SiteFooter() {
             Documentation
           </Link>
           <ContactDialog
-            defaultEmail={user?.email}
             trigger={
               <button type="button" className={`${linkClass} cursor-pointer`}>
                 Contact Us
