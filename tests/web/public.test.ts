@@ -114,6 +114,7 @@ describe('contact dialog', () => {
     const toast = await waitForToast(page, 'Failed to send message', /Please try again or email us directly at \S+@\S+/)
     expect(await toast.getAttribute('data-variant')).toBe('destructive')
     expect(await dialog.isVisible()).toBe(true)
+    expect(await dialog.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true)
     expect(await dialog.getByLabel('Message').inputValue()).toBe('Hello')
     await context.close()
   })
@@ -180,6 +181,26 @@ describe('routing', () => {
       await page.waitForURL('**/login')
       await page.getByRole('button', { name: 'Sign In' }).waitFor()
     }
+    await context.close()
+  })
+})
+
+describe('notifications', () => {
+  it('shows one toast at a time and F8 moves focus to them', async () => {
+    const { page, context } = await open('/login')
+    const submit = async (password: string) => {
+      await page.getByLabel('Email').fill('nobody@example.com')
+      await page.getByLabel('Password').fill(password)
+      await page.getByRole('button', { name: 'Sign In' }).click()
+    }
+    await submit('first-wrong-password')
+    await waitForToast(page, 'Login failed')
+    await submit('second-wrong-password')
+    await waitForToast(page, 'Login failed')
+    await page.waitForTimeout(300)
+    expect(await page.locator('li[data-variant][data-state="open"]').count()).toBe(1)
+    await page.keyboard.press('F8')
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toContain('F8')
     await context.close()
   })
 })

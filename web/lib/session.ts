@@ -45,6 +45,12 @@ export const useSession = create<SessionState>(() => readStored())
 
 setTokenSource(() => useSession.getState().token)
 
+// Signing in or out in another tab applies here too.
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) useSession.setState(readStored())
+  })
+
 /** Authenticated means both a token and a user are present. */
 export const isAuthenticated = (state: SessionState) => Boolean(state.token && state.user)
 

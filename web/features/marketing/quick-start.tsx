@@ -1,6 +1,7 @@
 import { CodeBlock } from '../../components/ui/code-block'
+import { apiUrl } from '../../lib/api'
 
-const sampleRequest = (origin: string) => `curl -X POST ${origin}/api/link \\
+const sampleRequest = (endpoint: string) => `curl -X POST ${endpoint} \\
   -H "Authorization: Bearer lnk_your_api_key" \\
   -H "Content-Type: application/json" \\
   -d '{
@@ -19,7 +20,9 @@ const sampleResponse = (origin: string) => `{
 }`
 
 export function QuickStart() {
-  const origin = typeof window === 'undefined' ? 'https://your-linkcard-host' : window.location.origin
+  const origin = window.location.origin
+  // Where this deployment serves the public API (another host when one is configured).
+  const endpoint = new URL(apiUrl('/link'), origin).href
   return (
     <section aria-labelledby="quick-start" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <div className="grid items-center gap-10 lg:grid-cols-[2fr_3fr]">
@@ -44,7 +47,7 @@ export function QuickStart() {
           </ol>
         </div>
         <div className="grid min-w-0 gap-4">
-          <CodeBlock title="Request" code={sampleRequest(origin)} />
+          <CodeBlock title="Request" code={sampleRequest(endpoint)} />
           <CodeBlock title="Response · 201 Created" code={sampleResponse(origin)} />
         </div>
       </div>

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import type { Session } from '../../src/modules/auth/schema'
+import { launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { startDnsServer, type DnsServer } from '../helpers/dns-server'
+import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
+import { PRICE_PRO, startStripeStandIn, type StripeStandIn } from '../helpers/stripe'
+import { startTlsServer, type TlsStandIn } from '../helpers/tls-server'
+import { createAccount, openSignedIn, waitForToast } from './support'
+
+setDefaultTimeout(30_000)
+
+const PAID_ONLY = 'Custom domains are only available on paid plans. Please upgrade to access this feature.'
+// PUBLIC_URL's host, which custom domains must CNAME to.
+const PRODUCT_HOST = 'localhost'
+const DOMAIN = 'links.browser-shop.com'
+
+let stripe: StripeStandIn
+let dns: DnsServer
+let tls: TlsStandIn
+let server: TestServer
+let bare: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  stripe = startStripeStandIn()
+  ;[dns, tls] = await Promise.all([startDnsServer(), startTlsServer([DOMAIN])])
+  ;[server, bare, browser] = await Promise.all([
+    startServer({ env: { ...stripe.env, ...tls.env, DNS_RESOLVER: dns.address, PUBLIC_URL: `http://${PRODUCT_HOST}` } }),
+    startServer(),
+    launchBrowser(),
+  ])
+})
+afterAll(async () => {
+  await browser?.close()
+  await Promise.all([server?.close(), bare?.close()])
+  stripe?.stop()
+  dns?.close()
+  tls?.close()
+})
+
+async function signedIn(on: TestServer, plan?: string, viewport?: typeof PHONE) {
+  const session = await createAccount(on, 'billing')
+  if (plan) await sql(on, 'update accounts set plan = $1 where id = $2', [plan, session.user.accountId])
+  const stored: Session = plan ? { ...session, user: { ...session.user, plan: plan as Session['user']['plan'] } } : session
+  const opened = await openPage(browser, on.url, viewport)
+  await openSignedIn(opened.page, stored, '/billing')
+  await opened.page.getByRole('heading', { level: 1, name: 'Plans & Billing' }).waitFor()
+  return { ...opened, session }
+}
+
+const planCard = (page: Page, plan: string) => page.locator(`article[data-plan="${plan}"]`)
+const domainCard = (page: Page) => page.getByTestId('custom-domain-card')
+
+describe('billing on the free plan', () => {
+  it('shows usage, the four plans with Free as current, and the upgrade and contact buttons', async () => {
+    const { page, context } = await signedIn(server)
+    await page.getByTestId('usage-numbers').getByText('0 / 500 previews').waitFor()
+    expect(await page.locator('article[data-plan] h3').allTextContents()).toEqual(['Free', 'Indie', 'Pro', 'Enterprise'])
+    expect(await planCard(page, 'free').getByText('Current plan', { exact: true }).isVisible()).toBe(true)
+    expect(await planCard(page, 'free').getByRole('button', { name: 'Current Plan' }).isDisabled()).toBe(true)
+    expect(await planCard(page, 'indie').getByRole('button', { name: 'Upgrade to Indie' }).isEnabled()).toBe(true)
+    expect(await planCard(page, 'pro').getByRole('button', { name: 'Upgrade to Pro' }).isEnabled()).toBe(true)
+    // No payment method on the free plan.
+    expect(await page.getByTestId('payment-card').count()).toBe(0)
+
+    await planCard(page, 'enterprise').getByRole('button', { name: 'Contact Sales' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Contact Sales' })
+    await dialog.waitFor()
+    expect(await dialog.getByLabel('Message').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('shows the paid-plans message instead of the custom-domain form', async () => {
+    const { page, context } = await signedIn(server)
+    await domainCard(page).getByText(PAID_ONLY).waitFor()
+    expect(await domainCard(page).getByLabel('Hostname').count()).toBe(0)
+    await context.close()
+  })
+
+  it("sends the browser to Stripe's checkout page for an upgrade", async () => {
+    const { page, context, session } = await signedIn(server)
+    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }))
+    const before = stripe.calls.length
+    await planCard(page, 'pro').getByRole('button', { name: 'Upgrade to Pro' }).click()
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/)
+    const call = stripe.calls.slice(before).find((c) => c.path === '/v1/checkout/sessions')!
+    expect(call.params.customer_email).toBe(session.user.email)
+    expect(call.params['line_items[0][price]']).toBe(PRICE_PRO)
+    expect(call.params.allow_promotion_codes).toBe('true')
+    await context.close()
+  })
+
+  it('thanks the user on the return from checkout and cleans the address', async () => {
+    const { page, context } = await signedIn(server)
+    await page.goto('/billing?checkout=success')
+    await waitForToast(page, 'Thank you!')
+    await page.waitForURL((url) => url.pathname === '/billing' && url.search === '')
+    await context.close()
+  })
+
+  it('says when the usage cannot be fetched', async () => {
+    const { page, context } = await signedIn(server)
+    await page.route('**/api/usage', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong."}' }))
+    await page.reload()
+    await page.getByText('Failed to fetch usage').waitFor()
+    await context.close()
+  })
+})
+
+describe('billing on a paid plan', () => {
+  it('marks the plan, offers the downgrade through support and shows the payment-method placeholder', async () => {
+    const { page, context } = await signedIn(server, 'indie')
+    await planCard(page, 'indie').getByText('Current plan', { exact: true }).waitFor()
+    expect(await planCard(page, 'free').getByRole('button', { name: 'Contact Support to Downgrade' }).isVisible()).toBe(true)
+    expect(await planCard(page, 'pro').getByRole('button', { name: 'Upgrade to Pro' }).isVisible()).toBe(true)
+    await page.getByTestId('payment-card').getByText('coming soon').waitFor()
+    await context.close()
+  })
+
+  it('adds a domain, shows the DNS records and errors, turns Active once verified, and removes it', async () => {
+    const { page, context } = await signedIn(server, 'pro')
+    const card = domainCard(page)
+    await card.getByLabel('Hostname').fill(`https://${DOMAIN}`)
+    await card.getByRole('button', { name: 'Add Domain' }).click()
+    await card.getByText('Enter the hostname only, such as links.example.com (no https://, path or port).').waitFor()
+
+    await card.getByLabel('Hostname').fill(DOMAIN.toUpperCase())
+    await card.getByRole('button', { name: 'Add Domain' }).click()
+    await card.getByTestId('domain-hostname').getByText(DOMAIN).waitFor()
+    expect(await card.getByTestId('domain-badge').textContent()).toBe('Pending')
+    const txt = card.getByTestId('dns-record-txt')
+    expect(await txt.getByTestId('record-name').textContent()).toBe(`_linkcard-verify.${DOMAIN}`)
+    const token = (await txt.getByTestId('record-value').textContent())!
+    expect(token).toMatch(/^linkcard-verify=/)
+    const cname = card.getByTestId('dns-record-cname')
+    expect(await cname.getByTestId('record-name').textContent()).toBe(DOMAIN)
+    expect(await cname.getByTestId('record-value').textContent()).toBe(PRODUCT_HOST)
+    expect(await card.getByText('up to 24 hours').isVisible()).toBe(true)
+    expect(await card.getByText('an SSL certificate is provisioned automatically').isVisible()).toBe(true)
+    await card.getByTestId('verification-errors').getByText(`TXT record _linkcard-verify.${DOMAIN} not found.`).waitFor()
+    expect(await card.getByTestId('verification-errors').getByText(`No CNAME record for ${DOMAIN}.`).isVisible()).toBe(true)
+
+    dns.set(`_linkcard-verify.${DOMAIN}`, { TXT: [token] })
+    dns.set(DOMAIN, { CNAME: PRODUCT_HOST })
+    await card.getByRole('button', { name: 'Check now' }).click()
+    await card.getByTestId('domain-badge').getByText('Active').waitFor()
+    await card.getByText('Your custom domain is active').waitFor()
+
+    await card.getByRole('button', { name: 'Remove' }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.getByText(`Your links will stop working at ${DOMAIN}.`).waitFor()
+    await confirm.getByRole('button', { name: 'Remove Domain' }).click()
+    await card.getByLabel('Hostname').waitFor()
+    expect(await card.getByTestId('domain-badge').count()).toBe(0)
+    await context.close()
+  })
+
+  it('says when the custom-domain status cannot be fetched', async () => {
+    const { page, context } = await signedIn(server, 'indie', PHONE)
+    await page.route('**/api/custom-domain/status', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong."}' }))
+    await page.reload()
+    await domainCard(page).getByText('Failed to fetch custom domain status').waitFor()
+    await context.close()
+  })
+})
+
+describe('billing without Stripe settings', () => {
+  it('says billing is not configured and disables the upgrades', async () => {
+    const { page, context } = await signedIn(bare)
+    await page.getByText('Billing is not configured').waitFor()
+    expect(await page.getByText('A super admin can still change your plan').isVisible()).toBe(true)
+    expect(await planCard(page, 'indie').getByRole('button', { name: 'Upgrade to Indie' }).isDisabled()).toBe(true)
+    expect(await planCard(page, 'pro').getByRole('button', { name: 'Upgrade to Pro' }).isDisabled()).toBe(true)
+    await context.close()
+  })
+})

@@ -1,0 +1,132 @@
+// The link form's values and the payloads made from them (SPEC.md section 5).
+import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
+import { aliasError, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
+import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
+
+export type LinkFormValues = {
+  targetUrl: string
+  title: string
+  description: string
+  alias: string
+  ogImage: string
+  ogImageAlt: string
+  twitterCard: TwitterCard
+  canonicalUrl: string
+  /** As a datetime-local input holds it: local time, 'YYYY-MM-DDTHH:mm', or ''. */
+  expiresAt: string
+}
+
+export type LinkField = keyof LinkFormValues
+
+export const EMPTY_LINK_FORM: LinkFormValues = {
+  targetUrl: '',
+  title: '',
+  description: '',
+  alias: '',
+  ogImage: '',
+  ogImageAlt: '',
+  twitterCard: DEFAULT_TWITTER_CARD,
+  canonicalUrl: '',
+  expiresAt: '',
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** An ISO instant as a datetime-local value in this browser's time zone. */
+export function localInputFromIso(iso: string | null): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** A datetime-local value (local time) as an ISO string; null when empty or unreadable. */
+export function isoFromLocalInput(local: string): string | null {
+  if (!local.trim()) return null
+  const date = new Date(local)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+export function formFromLink(link: Link): LinkFormValues {
+  return {
+    targetUrl: link.targetUrl,
+    title: link.title,
+    description: link.description ?? '',
+    alias: link.alias ?? '',
+    ogImage: link.ogImage ?? '',
+    ogImageAlt: link.ogImageAlt ?? '',
+    twitterCard: link.twitterCard,
+    canonicalUrl: link.canonicalUrl ?? '',
+    expiresAt: localInputFromIso(link.expiresAt),
+  }
+}
+
+const orNull = (value: string) => value.trim() || null
+
+function common(values: LinkFormValues) {
+  return {
+    targetUrl: withHttpsPrefix(values.targetUrl),
+    title: values.title.trim(),
+    description: orNull(values.description),
+    ogImage: orNull(values.ogImage),
+    ogImageAlt: orNull(values.ogImageAlt),
+    twitterCard: values.twitterCard,
+    canonicalUrl: orNull(values.canonicalUrl),
+    expiresAt: isoFromLocalInput(values.expiresAt),
+  }
+}
+
+/** POST body: an empty alias is left out (SPEC.md section 5). */
+export function toLinkInput(values: LinkFormValues): LinkInput {
+  const alias = values.alias.trim()
+  return { ...common(values), ...(alias ? { alias } : {}) }
+}
+
+/** PATCH body: every field, with an empty alias as null so the link goes back to its slug. */
+export function toLinkChanges(values: LinkFormValues): LinkChanges {
+  return { ...common(values), alias: orNull(values.alias) }
+}
+
+/** What blocks saving, by field, in the spec's words; empty when the form may be sent. */
+export function formErrors(values: LinkFormValues): Partial<Record<LinkField, string>> {
+  const errors: Partial<Record<LinkField, string>> = {}
+  if (!values.targetUrl.trim()) errors.targetUrl = LINK_MESSAGES.requiredFields
+  if (!values.title.trim()) errors.title = LINK_MESSAGES.requiredFields
+  const alias = values.alias.trim()
+  const problem = alias ? aliasError(alias) : undefined
+  if (problem) errors.alias = problem
+  return errors
+}
+
+/** The URL check before asking the server for a page's metadata; undefined when it may go. */
+export function metadataUrlError(url: string): string | undefined {
+  const trimmed = url.trim()
+  if (!trimmed) return LINK_MESSAGES.metadataUrlMissing
+  if (!/^https?:\/\/\S/i.test(trimmed)) return LINK_MESSAGES.metadataUrlInvalid
+  return undefined
+}
+
+const METADATA_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt'] as const
+
+/** Fills only the fields still empty (SPEC.md section 5); answers which ones it filled. */
+export function mergeMetadata(values: LinkFormValues, metadata: PageMetadata): { values: LinkFormValues; filled: (typeof METADATA_FIELDS)[number][] } {
+  const next = { ...values }
+  const filled: (typeof METADATA_FIELDS)[number][] = []
+  for (const field of METADATA_FIELDS) {
+    const found = metadata[field]?.trim()
+    if (found && !values[field].trim()) {
+      next[field] = found
+      filled.push(field)
+    }
+  }
+  return { values: next, filled }
+}
+
+/** The host a social card names under its title, e.g. EXAMPLE.COM; empty while the URL is unfinished. */
+export function previewDomain(targetUrl: string): string {
+  try {
+    return new URL(withHttpsPrefix(targetUrl)).hostname.replace(/^www\./, '')
+  } catch {
+    return ''
+  }
+}
