@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:tls'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { startDnsServer, type DnsServer } from '../helpers/dns-server'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
+import { startTlsServer, type TlsStandIn } from '../helpers/tls-server'
 
 const PAID_ONLY = 'Custom domains are only available on paid plans. Please upgrade to access this feature.'
 // The product's host: with PUBLIC_URL http://localhost every CNAME must point at "localhost".
@@ -17,40 +14,19 @@ const APP_HOST = 'app.linkcard-test.com'
 const CERTIFIED = 'links.certified-shop.com'
 
 let dns: DnsServer
-let tlsServer: Server
-let certDir: string
+let tls: TlsStandIn
 let server: TestServer
 let http: Client
 
 beforeAll(async () => {
-  dns = await startDnsServer()
-  certDir = mkdtempSync(join(tmpdir(), 'linkcard-tls-'))
-  const made = Bun.spawnSync(
-    ['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${CERTIFIED}`, '-addext', `subjectAltName=DNS:${CERTIFIED}`,
-      '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')],
-    { stderr: 'pipe' },
-  )
-  if (made.exitCode !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`)
-  // Stands in for the TLS proxy in front of the product: it serves the one certificate it has.
-  tlsServer = createServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) }, (socket) => socket.end())
-  await new Promise<void>((resolve) => tlsServer.listen(0, '::', () => resolve()))
-  const tlsPort = (tlsServer.address() as { port: number }).port
-  server = await startServer({
-    env: {
-      DNS_RESOLVER: dns.address,
-      DOMAIN_TLS_PORT: String(tlsPort),
-      DOMAIN_TLS_CA_FILE: join(certDir, 'cert.pem'),
-      APP_HOST,
-      PUBLIC_URL: `http://${PRODUCT_HOST}`,
-    },
-  })
+  ;[dns, tls] = await Promise.all([startDnsServer(), startTlsServer([CERTIFIED])])
+  server = await startServer({ env: { DNS_RESOLVER: dns.address, ...tls.env, APP_HOST, PUBLIC_URL: `http://${PRODUCT_HOST}` } })
   http = client(server.url)
 })
 afterAll(async () => {
   await server.close()
   dns.close()
-  tlsServer.close()
-  rmSync(certDir, { recursive: true, force: true })
+  tls.close()
 })
 
 async function payingUser(plan = 'indie') {

@@ -1,7 +1,6 @@
 import { PLAN_INFO } from '../../../src/shared/plans'
 import type { Plan } from '../../../src/shared/domain'
 import { Alert } from '../../components/ui/alert'
-import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Progress } from '../../components/ui/progress'
 import { Skeleton } from '../../components/ui/spinner'
@@ -24,10 +23,9 @@ export function UsageCard({ fallbackPlan }: { fallbackPlan: Plan }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <div className="flex items-center gap-2">
-            <span className="text-2xl font-semibold tracking-tight text-slate-900">{plan.name}</span>
-            <Badge data-testid="current-plan">{plan.name}</Badge>
-          </div>
+          <span className="text-2xl font-semibold tracking-tight text-slate-900" data-testid="current-plan">
+            {plan.name}
+          </span>
           <span className="text-sm text-slate-500">
             {plan.price}
             {plan.priceNote}
