@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { db, tables } from '../../platform/db'
 import type { Plan } from '../../shared/domain'
-import { createAccount } from '../accounts/service'
+import { changePlan, createAccount } from '../accounts/service'
 import type { Actor } from '../auth/service'
 import { accountIdForHost, customDomainUrlFor, mayIssueCertificate, removeCustomDomain } from './service'
 
@@ -63,5 +63,16 @@ describe('customDomainUrlFor', () => {
     expect(await customDomainUrlFor(live.accountId)).toBe(`https://${live.hostname}`)
     const waiting = await accountWithDomain('pro', { status: 'active', sslStatus: 'pending' })
     expect(await customDomainUrlFor(waiting.accountId)).toBeUndefined()
+  })
+})
+
+describe('accountIdForHost after a plan change', () => {
+  it('stops answering for an account moved to Free, despite the cache', async () => {
+    const { accountId, hostname } = await accountWithDomain('pro', { status: 'active', sslStatus: 'active' })
+    expect(await accountIdForHost(hostname)).toBe(accountId)
+    await changePlan(accountId, 'free')
+    expect(await accountIdForHost(hostname)).toBeUndefined()
+    await changePlan(accountId, 'indie')
+    expect(await accountIdForHost(hostname)).toBe(accountId)
   })
 })

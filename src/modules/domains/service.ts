@@ -1,6 +1,7 @@
 // Custom domains: one per paying account, proven by a TXT record, pointed at the product by a
 // CNAME, re-checked until live; the redirect path asks which account a request's host belongs to.
 import { randomBytes } from 'node:crypto'
+import { publish, subscribe } from '../../platform/bus'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { isUniqueViolation } from '../../platform/db'
@@ -9,6 +10,7 @@ import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
 import { PLAN_INFO } from '../../shared/plans'
+import { ACCOUNT_CHANGED } from '../accounts/service'
 import type { Actor } from '../auth/service'
 import { checkDns, hasValidCertificate, productHostname } from './checks'
 import * as repo from './repo'
@@ -60,10 +62,16 @@ function toStatusJson(row: repo.DomainRow | undefined): CustomDomainStatus {
 
 // Which account an incoming host belongs to, kept briefly: every request on a custom domain asks.
 const hostCache = new Map<string, { accountId: string | undefined; until: number }>()
+const DOMAIN_CHANGED = 'custom-domain-changed'
 
+/** Drops the host's cached answer here and on every other instance. */
 function forgetHost(hostname: string) {
-  hostCache.delete(hostname)
+  publish(DOMAIN_CHANGED, hostname)
 }
+
+subscribe(DOMAIN_CHANGED, (hostname) => hostCache.delete(hostname))
+// A plan change can switch a domain on or off; the message names the account, not its host.
+subscribe(ACCOUNT_CHANGED, () => hostCache.clear())
 
 const running = new Map<string, Promise<repo.DomainRow | undefined>>()
 
