@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { errors } from './platform/errors'
 import { http } from './platform/http'
+import { adminRoutes } from './modules/admin/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
@@ -28,6 +29,7 @@ export const api = new Elysia({ prefix: '/api' })
   .use(qrRoutes)
   .use(billingRoutes)
   .use(domainRoutes)
+  .use(adminRoutes)
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
     set.status = 404

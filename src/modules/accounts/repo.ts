@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { asc, count, desc, eq } from 'drizzle-orm'
 import { db, tables, type Db } from '../../platform/db'
+import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { Plan } from '../../shared/domain'
 
 const { accounts } = tables
@@ -11,9 +12,43 @@ export async function insertAccount(name: string, tx: Db = db) {
   return row
 }
 
-export async function findAccount(id: string) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1)
+export async function findAccount(id: string, tx: Db = db) {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).limit(1)
   return row
+}
+
+export const ACCOUNT_SORTS = ['createdAt', 'name', 'plan'] as const
+export type AccountSort = (typeof ACCOUNT_SORTS)[number]
+
+const accountSortColumns = { createdAt: accounts.createdAt, name: accounts.name, plan: accounts.plan }
+
+/** A page of accounts; each sort column is indexed, and the id breaks ties so pages never overlap. */
+export async function listAccounts(query: PageQuery<AccountSort>) {
+  const where = query.search ? containsText(accounts.name, query.search) : undefined
+  const order = query.sortOrder === 'asc' ? asc : desc
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        plan: accounts.plan,
+        billingPeriodStart: accounts.billingPeriodStart,
+        billingPeriodEnd: accounts.billingPeriodEnd,
+        createdAt: accounts.createdAt,
+      })
+      .from(accounts)
+      .where(where)
+      .orderBy(order(accountSortColumns[query.sortBy]), order(accounts.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(accounts).where(where),
+  ])
+  return { rows, total: Number(total) }
+}
+
+export async function countAccounts() {
+  const [{ total }] = await db.select({ total: count() }).from(accounts)
+  return Number(total)
 }
 
 export async function findAccountByStripeCustomer(customerId: string) {

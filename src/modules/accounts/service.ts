@@ -15,13 +15,18 @@ export function accountNameFor(email: string) {
 
 export const createAccount = (name: string, tx?: Db) => repo.insertAccount(name, tx)
 
-export async function getAccount(id: string) {
-  const account = await repo.findAccount(id)
+export async function getAccount(id: string, tx?: Db) {
+  const account = await repo.findAccount(id, tx)
   if (!account) throw new AppError('not_found', 'Account not found.')
   return account
 }
 
-export const findAccount = repo.findAccount
+export const findAccount = (id: string) => repo.findAccount(id)
+
+export { ACCOUNT_SORTS, type AccountSort } from './repo'
+/** A page of accounts for the admin panel: searched by name, sorted, paged in SQL. */
+export const listAccounts = repo.listAccounts
+export const countAccounts = repo.countAccounts
 export const findAccountByStripeCustomer = repo.findAccountByStripeCustomer
 
 /** Topic published whenever an account's plan, period or existence changes (payload: its id). */

@@ -40,3 +40,9 @@ export async function totalsByLink(accountId: string, sinceDay?: string) {
     .groupBy(linkDailyStats.linkId)
 }
 
+
+/** Every click ever recorded, from the per-day totals. */
+export async function totalClicks() {
+  const [row] = await db.select({ total: sql<number>`coalesce(sum(${linkDailyStats.clicks}), 0)` }).from(linkDailyStats)
+  return Number(row.total)
+}

@@ -22,3 +22,6 @@ export async function dashboardStats(accountId: string) {
   }
   return { totalClicks, totalPreviews, totalApiCalls: apiCalls, clicksByLinkId }
 }
+
+/** Clicks on every link of every account (admin panel); events still waiting in memory follow within a moment. */
+export const totalClicksAll = () => repo.totalClicks()

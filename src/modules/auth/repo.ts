@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { db, tables, type Db } from '../../platform/db'
+import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 
 const { users, accounts, userIdentities, passwordResetTokens } = tables
 
@@ -11,8 +12,8 @@ const userWithAccount = {
   plan: accounts.plan,
 }
 
-export async function findUserWithAccount(id: string) {
-  const [row] = await db.select(userWithAccount).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
+export async function findUserWithAccount(id: string, tx: Db = db) {
+  const [row] = await tx.select(userWithAccount).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
   return row
 }
 
@@ -48,6 +49,55 @@ export async function updatePasswordAndRevokeSessions(id: string, passwordHash: 
 export async function deleteUserRow(id: string, tx: Db = db) {
   const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id })
   return rows.length > 0
+}
+
+export const USER_SORTS = ['createdAt', 'email', 'name', 'plan'] as const
+export type UserSort = (typeof USER_SORTS)[number]
+
+// name and plan are the account's: the admin panel lists people with their account.
+const userSortColumns = { createdAt: users.createdAt, email: users.email, name: accounts.name, plan: accounts.plan }
+
+/** A page of users with their account, searched by e-mail; the id breaks ties so pages never overlap. */
+export async function listUsers(query: PageQuery<UserSort>) {
+  const where = query.search ? containsText(users.email, query.search) : undefined
+  const order = query.sortOrder === 'asc' ? asc : desc
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        isSuperAdmin: users.isSuperAdmin,
+        accountId: users.accountId,
+        accountName: accounts.name,
+        plan: accounts.plan,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(where)
+      .orderBy(order(userSortColumns[query.sortBy]), order(users.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    // Every user has an account (foreign key), so the count needs no join.
+    db.select({ total: count() }).from(users).where(where),
+  ])
+  return { rows, total: Number(total) }
+}
+
+export async function countUsers() {
+  const [{ total }] = await db.select({ total: count() }).from(users)
+  return Number(total)
+}
+
+/** How many users each of these accounts has (accounts without users are left out). */
+export async function countUsersByAccount(accountIds: string[], tx: Db = db) {
+  if (accountIds.length === 0) return []
+  return tx
+    .select({ accountId: users.accountId, total: count() })
+    .from(users)
+    .where(inArray(users.accountId, accountIds))
+    .groupBy(users.accountId)
 }
 
 export async function countUsersOfAccount(accountId: string, tx: Db = db) {

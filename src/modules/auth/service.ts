@@ -2,13 +2,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { config } from '../../platform/config'
 import { consumeRate, counters } from '../../platform/counters'
-import { isUniqueViolation, transaction } from '../../platform/db'
+import { isUniqueViolation, transaction, type Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
 import type { Plan, UserRole } from '../../shared/domain'
+import type { PageOf, PageQuery } from '../../platform/paging'
 import * as accounts from '../accounts/service'
+import { deleteLinksCreatedBy } from '../links/service'
 import * as repo from './repo'
 import type { LoginInput, SignupInput, User } from './schema'
 import { signSession, verifySession } from './tokens'
@@ -45,8 +47,8 @@ export function toUserJson(actor: Actor): User {
   }
 }
 
-async function loadActor(userId: string): Promise<Actor | undefined> {
-  const row = await repo.findUserWithAccount(userId)
+async function loadActor(userId: string, tx?: Db): Promise<Actor | undefined> {
+  const row = await repo.findUserWithAccount(userId, tx)
   if (!row) return undefined
   const { user, accountName, plan } = row
   return { ...user, accountName, plan }
@@ -148,18 +150,19 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
 }
 
 /**
- * Deletes a user. The last user of an account takes the account with them (links, keys, events
- * and domain cascade), so no account is left without a person who can sign in.
+ * Deletes a user and every link they created. The last user of an account takes the account with
+ * them (links, keys, events and domain cascade), so no account is left without a person who can
+ * sign in. Runs in the caller's transaction when given one (so an audit entry can share it).
  */
-export async function deleteUser(userId: string) {
-  const actor = await loadActor(userId)
+export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { accountDeleted: boolean; linksDeleted: number }> {
+  if (!tx) return transaction((inner) => deleteUser(userId, inner))
+  const actor = await loadActor(userId, tx)
   if (!actor) throw new AppError('not_found', 'User not found.')
-  await transaction(async (tx) => {
-    const remaining = await repo.countUsersOfAccount(actor.accountId, tx)
-    if (remaining <= 1) await accounts.deleteAccount(actor.accountId, tx)
-    else await repo.deleteUserRow(userId, tx)
-  })
-  return actor
+  const linksDeleted = await deleteLinksCreatedBy(userId, tx)
+  const accountDeleted = (await repo.countUsersOfAccount(actor.accountId, tx)) <= 1
+  if (accountDeleted) await accounts.deleteAccount(actor.accountId, tx)
+  else await repo.deleteUserRow(userId, tx)
+  return { ...actor, accountDeleted, linksDeleted }
 }
 
 export const deleteOwnAccount = (actor: Actor) => deleteUser(actor.id)
@@ -228,6 +231,30 @@ export async function signInWithIdentity(identity: VerifiedIdentity) {
   }
   await repo.insertIdentity(identity.provider, identity.subject, user.id)
   return (await sessionFor((await loadActor(user.id))!)).token
+}
+
+/** One user as the admin panel shows them, or 404. */
+export async function getUser(userId: string, tx?: Db): Promise<User> {
+  const actor = await loadActor(userId, tx)
+  if (!actor) throw new AppError('not_found', 'User not found.')
+  return toUserJson(actor)
+}
+
+export { USER_SORTS, type UserSort } from './repo'
+
+/** A page of users with their account (admin panel): searched by e-mail, sorted, paged in SQL. */
+export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf<User>> {
+  const { rows, total } = await repo.listUsers(query)
+  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total }
+}
+
+export const countUsers = repo.countUsers
+
+/** Users per account id, for a page of accounts (0 for an account without users). */
+export async function userCountsOf(accountIds: string[], tx?: Db) {
+  const counts = new Map(accountIds.map((id) => [id, 0]))
+  for (const row of await repo.countUsersByAccount(accountIds, tx)) counts.set(row.accountId, Number(row.total))
+  return counts
 }
 
 /** `grant-admin`: makes an existing user a super admin, or takes it back. */

@@ -1,7 +1,8 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm'
 import { db, tables, type Db } from '../../platform/db'
+import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 
 const { shareLinks } = tables
 
@@ -35,6 +36,37 @@ export async function listLinksCreatedBy(userId: string) {
   return db.select().from(shareLinks).where(eq(shareLinks.createdBy, userId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
 }
 
+export const LINK_SORTS = ['createdAt', 'title'] as const
+export type LinkSort = (typeof LINK_SORTS)[number]
+
+/** Whose links a page lists: an account's, or the ones a person created. */
+export type LinkScope = { accountId: string } | { createdBy: string }
+
+const linkSortColumns = { createdAt: shareLinks.createdAt, title: shareLinks.title }
+
+/** A page of one account's or one person's links, searched by title or target URL. */
+export async function listLinksPage(scope: LinkScope, query: PageQuery<LinkSort>) {
+  const owner = 'accountId' in scope ? eq(shareLinks.accountId, scope.accountId) : eq(shareLinks.createdBy, scope.createdBy)
+  const where = query.search ? and(owner, or(containsText(shareLinks.title, query.search), containsText(shareLinks.targetUrl, query.search))) : owner
+  const order = query.sortOrder === 'asc' ? asc : desc
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(shareLinks)
+      .where(where)
+      .orderBy(order(linkSortColumns[query.sortBy]), order(shareLinks.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(shareLinks).where(where),
+  ])
+  return { rows, total: Number(total) }
+}
+
+export async function countLinks() {
+  const [{ total }] = await db.select({ total: count() }).from(shareLinks)
+  return Number(total)
+}
+
 export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>) {
   const [row] = await db
     .update(shareLinks)
@@ -55,6 +87,10 @@ export async function deleteLink(accountId: string, id: string) {
 export async function deleteLinkById(id: string, tx: Db = db) {
   const [row] = await tx.delete(shareLinks).where(eq(shareLinks.id, id)).returning()
   return row
+}
+
+export async function deleteLinksCreatedBy(userId: string, tx: Db = db) {
+  return tx.delete(shareLinks).where(eq(shareLinks.createdBy, userId)).returning({ slug: shareLinks.slug, aliasKey: shareLinks.aliasKey })
 }
 
 export async function findBySlug(slug: string) {

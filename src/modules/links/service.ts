@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto'
 import { config } from '../../platform/config'
 import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
 import { AppError, type FieldError } from '../../platform/errors'
+import type { PageOf, PageQuery } from '../../platform/paging'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import {
   aliasError,
@@ -211,6 +212,22 @@ export async function deleteLinkById(id: string, tx?: Db) {
   return row
 }
 
+/** Deletes every link the person created, in the caller's transaction; they stop resolving once it commits. */
+export async function deleteLinksCreatedBy(userId: string, tx?: Db) {
+  const rows = await repo.deleteLinksCreatedBy(userId, tx)
+  if (rows.length > 0) afterCommit(() => invalidateLink(...rows))
+  return rows.length
+}
+
+export { LINK_SORTS, type LinkScope, type LinkSort } from './repo'
+
+/** A page of an account's or a person's links (admin panel), as link JSON. */
+export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo.LinkSort>): Promise<PageOf<Link>> {
+  const { rows, total } = await repo.listLinksPage(scope, query)
+  return { rows: rows.map(toLinkJson), total }
+}
+
+export const countLinks = repo.countLinks
 export const listLinksOfAccount = (accountId: string) => repo.listLinks(accountId)
 export const listLinksCreatedBy = (userId: string) => repo.listLinksCreatedBy(userId)
 export const existingLinkIds = repo.existingLinkIds

@@ -9,11 +9,13 @@ export interface QuotaStore {
   /** Counts one preview if the account is below limit (null: no limit); answers whether it counted. */
   tryCount(accountId: string, periodStart: Date, limit: number | null): Promise<boolean>
   current(accountId: string, periodStart: Date): Promise<number>
+  /** current() for several accounts at once, keyed by repo.counterKey, in one round trip or none. */
+  currentMany(keys: repo.CounterKey[]): Promise<Map<string, number>>
   /** True when counted previews still have to be added to the database by the caller. */
   readonly needsPersisting: boolean
 }
 
-const keyOf = (accountId: string, periodStart: Date) => `${accountId}@${periodStart.getTime()}`
+const keyOf = (accountId: string, periodStart: Date) => repo.counterKey({ accountId, periodStart })
 
 function memoryQuota(): QuotaStore {
   const counts = new Map<string, number>()
@@ -45,6 +47,12 @@ function memoryQuota(): QuotaStore {
     async current(accountId, periodStart) {
       await seed(accountId, periodStart)
       return counts.get(keyOf(accountId, periodStart))!
+    },
+    async currentMany(keys) {
+      // Accounts this process has not counted for yet have nothing waiting: the database is exact.
+      const unseen = keys.filter((key) => !counts.has(repo.counterKey(key)))
+      const stored = await repo.readPreviewsOf(unseen)
+      return new Map(keys.map((key) => [repo.counterKey(key), counts.get(repo.counterKey(key)) ?? stored.get(repo.counterKey(key))!]))
     },
   }
 }
@@ -78,6 +86,12 @@ function redisQuota(client: NonNullable<typeof redis>): QuotaStore {
       if (value !== null) return Number(value)
       return (await repo.readCounters(accountId, periodStart)).previews
     },
+    async currentMany(keys) {
+      if (keys.length === 0) return new Map()
+      const values = (await client.send('MGET', keys.map((key) => name(key.accountId, key.periodStart)))) as (string | null)[]
+      const stored = await repo.readPreviewsOf(keys.filter((_, i) => values[i] === null))
+      return new Map(keys.map((key, i) => [repo.counterKey(key), values[i] === null ? stored.get(repo.counterKey(key))! : Number(values[i])]))
+    },
   }
 }
 
@@ -86,6 +100,7 @@ function databaseQuota(): QuotaStore {
     needsPersisting: false,
     tryCount: (accountId, periodStart, limit) => repo.incrementPreviewBelow(accountId, periodStart, limit),
     current: async (accountId, periodStart) => (await repo.readCounters(accountId, periodStart)).previews,
+    currentMany: (keys) => repo.readPreviewsOf(keys),
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { db, tables, transaction } from '../../platform/db'
 
 const { usageCounters } = tables
@@ -12,6 +12,27 @@ export async function readCounters(accountId: string, periodStart: Date) {
     .where(and(eq(usageCounters.accountId, accountId), eq(usageCounters.periodStart, periodStart)))
     .limit(1)
   return row ?? { previews: 0, apiCalls: 0 }
+}
+
+export type CounterKey = { accountId: string; periodStart: Date }
+
+export const counterKey = ({ accountId, periodStart }: CounterKey) => `${accountId}@${periodStart.getTime()}`
+
+/** Counted previews of several accounts, each in its own period, in one query; keyed by counterKey. */
+export async function readPreviewsOf(keys: CounterKey[]) {
+  const previews = new Map(keys.map((key) => [counterKey(key), 0]))
+  if (keys.length === 0) return previews
+  const accountIds = [...new Set(keys.map((key) => key.accountId))]
+  const periodStarts = [...new Set(keys.map((key) => key.periodStart.getTime()))].map((time) => new Date(time))
+  const rows = await db
+    .select({ accountId: usageCounters.accountId, periodStart: usageCounters.periodStart, previews: usageCounters.previews })
+    .from(usageCounters)
+    .where(and(inArray(usageCounters.accountId, accountIds), inArray(usageCounters.periodStart, periodStarts)))
+  for (const row of rows) {
+    const key = counterKey(row)
+    if (previews.has(key)) previews.set(key, row.previews)
+  }
+  return previews
 }
 
 /** Adds counted previews and API calls, in one transaction. */

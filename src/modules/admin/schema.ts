@@ -1,0 +1,54 @@
+import { t } from 'elysia'
+import { PLANS } from '../../shared/domain'
+import { User } from '../auth/schema'
+import { Link } from '../links/schema'
+
+const Count = t.Integer({ minimum: 0 })
+
+export const AdminStats = t.Object({ totalAccounts: Count, totalUsers: Count, totalLinks: Count, totalClicks: Count })
+export type AdminStats = typeof AdminStats.static
+
+export const AdminAccount = t.Object({
+  id: t.String(),
+  name: t.String(),
+  plan: t.UnionEnum(PLANS),
+  usageThisMonth: t.Integer({ description: 'Counted previews in the current billing period' }),
+  userCount: Count,
+  createdAt: t.String({ format: 'date-time' }),
+})
+export type AdminAccount = typeof AdminAccount.static
+
+export const AdminAccountList = t.Object({ accounts: t.Array(AdminAccount), total: Count })
+export type AdminAccountList = typeof AdminAccountList.static
+
+export const AdminUser = User
+export type AdminUser = typeof AdminUser.static
+
+export const AdminUserList = t.Object({ users: t.Array(User), total: Count })
+export type AdminUserList = typeof AdminUserList.static
+
+export const AdminLink = Link
+export type AdminLink = typeof AdminLink.static
+
+export const AdminLinkList = t.Object({ shareLinks: t.Array(Link), total: Count })
+export type AdminLinkList = typeof AdminLinkList.static
+
+export const AuditEntry = t.Object({
+  id: t.String(),
+  actorUserId: t.Nullable(t.String()),
+  actorEmail: t.String(),
+  action: t.String(),
+  targetType: t.String(),
+  targetId: t.String(),
+  details: t.Nullable(t.Record(t.String(), t.Unknown())),
+  createdAt: t.String({ format: 'date-time' }),
+})
+export type AuditEntry = typeof AuditEntry.static
+
+export const AuditLog = t.Object({ entries: t.Array(AuditEntry), total: Count })
+
+/** The body of PATCH /admin/users/:id/plan; checked by the service so 401/403 come before 400. */
+export type PlanChange = { plan: (typeof PLANS)[number] }
+
+/** List query parameters as they arrive; the service checks them (after the super-admin check). */
+export type ListParams = Record<string, string | undefined>

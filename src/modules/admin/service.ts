@@ -1,0 +1,159 @@
+// The super-admin panel: oversight of every account, user and link. It composes the owning
+// modules' services; every change it makes is written to the audit log in the same transaction.
+import { transaction, type Db } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import type { PageQuery, SortOrder } from '../../platform/paging'
+import { PLANS, type Plan } from '../../shared/domain'
+import * as accounts from '../accounts/service'
+import { totalClicksAll } from '../analytics/service'
+import * as auth from '../auth/service'
+import type { Actor } from '../auth/service'
+import * as links from '../links/service'
+import { usageThisMonthOf } from '../usage/service'
+import * as repo from './repo'
+import type { AdminAccountList, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditEntry, ListParams } from './schema'
+
+export const DEFAULT_LIMIT = 20
+export const MAX_LIMIT = 100
+const SEARCH_MAX = 200
+
+const invalid = (field: string, message: string): never => {
+  throw new AppError('invalid', message, [{ field, message }])
+}
+
+function wholeNumber(params: ListParams, field: string, fallback: number, max: number, message: string) {
+  const raw = params[field]
+  if (raw === undefined || raw === '') return fallback
+  const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) invalid(field, message)
+  return value
+}
+
+function paging(params: ListParams) {
+  const limit = wholeNumber(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, `limit must be a whole number from 1 to ${MAX_LIMIT}.`)
+  const page = wholeNumber(params, 'page', 1, Math.floor(Number.MAX_SAFE_INTEGER / MAX_LIMIT), 'page must be a whole number of 1 or more.')
+  return { page, limit }
+}
+
+/**
+ * Checks page, limit, search, sortBy and sortOrder (CONTRACT.md "Admin") with clear messages.
+ * sortOrder defaults to desc for createdAt (newest first) and asc for names, e-mails and plans.
+ */
+export function parseListQuery<S extends string>(params: ListParams, sorts: readonly S[]): PageQuery<S> {
+  const { page, limit } = paging(params)
+  const rawSearch = params.search
+  if (rawSearch !== undefined && typeof rawSearch !== 'string') invalid('search', 'search must be text.')
+  const search = rawSearch?.trim() || undefined
+  if (search && search.length > SEARCH_MAX) invalid('search', `search must be at most ${SEARCH_MAX} characters.`)
+  const sortBy = (params.sortBy || 'createdAt') as S
+  if (!sorts.includes(sortBy)) invalid('sortBy', `sortBy must be one of: ${sorts.join(', ')}.`)
+  const sortOrder = (params.sortOrder || (sortBy === 'createdAt' ? 'desc' : 'asc')) as SortOrder
+  if (sortOrder !== 'asc' && sortOrder !== 'desc') invalid('sortOrder', 'sortOrder must be asc or desc.')
+  return { page, limit, search, sortBy, sortOrder }
+}
+
+type AuditTarget = { action: string; targetType: 'account' | 'user' | 'link'; targetId: string; details: Record<string, unknown> }
+
+const audit = (actor: Actor, entry: AuditTarget, tx: Db) => repo.insertAuditEntry({ actorUserId: actor.id, actorEmail: actor.email, ...entry }, tx)
+
+export async function adminStats(): Promise<AdminStats> {
+  const [totalAccounts, totalUsers, totalLinks, totalClicks] = await Promise.all([
+    accounts.countAccounts(),
+    auth.countUsers(),
+    links.countLinks(),
+    totalClicksAll(),
+  ])
+  return { totalAccounts, totalUsers, totalLinks, totalClicks }
+}
+
+export async function listAccounts(params: ListParams): Promise<AdminAccountList> {
+  const { rows, total } = await accounts.listAccounts(parseListQuery(params, accounts.ACCOUNT_SORTS))
+  const [usage, userCounts] = await Promise.all([usageThisMonthOf(rows), auth.userCountsOf(rows.map((row) => row.id))])
+  return {
+    accounts: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      plan: row.plan,
+      usageThisMonth: usage.get(row.id) ?? 0,
+      userCount: userCounts.get(row.id) ?? 0,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total,
+  }
+}
+
+export async function listUsers(params: ListParams): Promise<AdminUserList> {
+  const { rows, total } = await auth.listUsers(parseListQuery(params, auth.USER_SORTS))
+  return { users: rows, total }
+}
+
+export async function linksOfUser(userId: string, params: ListParams): Promise<AdminLinkList> {
+  const query = parseListQuery(params, links.LINK_SORTS)
+  await auth.getUser(userId)
+  const { rows, total } = await links.listLinksPage({ createdBy: userId }, query)
+  return { shareLinks: rows, total }
+}
+
+export async function linksOfAccount(accountId: string, params: ListParams): Promise<AdminLinkList> {
+  const query = parseListQuery(params, links.LINK_SORTS)
+  await accounts.getAccount(accountId)
+  const { rows, total } = await links.listLinksPage({ accountId }, query)
+  return { shareLinks: rows, total }
+}
+
+/** Moves the user's account to any plan, up or down (SPEC.md section 4); answers the user. */
+export async function changeUserPlan(actor: Actor, userId: string, body: unknown): Promise<AdminUser> {
+  const plan = (body as { plan?: unknown } | null | undefined)?.plan
+  if (typeof plan !== 'string' || !PLANS.includes(plan as Plan)) invalid('plan', `plan must be one of: ${PLANS.join(', ')}.`)
+  await transaction(async (tx) => {
+    const user = await auth.getUser(userId, tx)
+    if (user.plan === plan) return
+    await accounts.changePlan(user.accountId, plan as Plan, tx)
+    await audit(actor, { action: 'account.plan_changed', targetType: 'account', targetId: user.accountId, details: { userId, email: user.email, from: user.plan, to: plan } }, tx)
+  })
+  return auth.getUser(userId)
+}
+
+export async function deleteLink(actor: Actor, linkId: string) {
+  await transaction(async (tx) => {
+    const link = await links.deleteLinkById(linkId, tx)
+    await audit(actor, {
+      action: 'link.deleted',
+      targetType: 'link',
+      targetId: link.id,
+      details: { accountId: link.accountId, createdBy: link.createdBy, slug: link.slug, alias: link.alias, title: link.title, targetUrl: link.targetUrl },
+    }, tx)
+  })
+}
+
+/** The user and every link they created; the account too when they were its last user. */
+export async function deleteUser(actor: Actor, userId: string) {
+  // Deleting oneself ends this session mid-panel; settings has the proper flow for it.
+  if (userId === actor.id) invalid('id', 'You cannot delete your own user here.')
+  await transaction(async (tx) => {
+    const deleted = await auth.deleteUser(userId, tx)
+    await audit(actor, {
+      action: 'user.deleted',
+      targetType: 'user',
+      targetId: userId,
+      details: { email: deleted.email, accountId: deleted.accountId, accountName: deleted.accountName, accountDeleted: deleted.accountDeleted, linksDeleted: deleted.linksDeleted },
+    }, tx)
+  })
+}
+
+/** The account with all its users, links, keys, events and domain. */
+export async function deleteAccount(actor: Actor, accountId: string) {
+  if (accountId === actor.accountId) invalid('id', 'You cannot delete your own account here.')
+  await transaction(async (tx) => {
+    const account = await accounts.getAccount(accountId, tx)
+    const users = (await auth.userCountsOf([accountId], tx)).get(accountId) ?? 0
+    await accounts.deleteAccount(accountId, tx)
+    await audit(actor, { action: 'account.deleted', targetType: 'account', targetId: accountId, details: { name: account.name, plan: account.plan, usersDeleted: users } }, tx)
+  })
+}
+
+export async function auditLog(params: ListParams): Promise<{ entries: AuditEntry[]; total: number }> {
+  const { page, limit } = paging(params)
+  const { rows, total } = await repo.listAuditEntries(limit, (page - 1) * limit)
+  return { entries: rows.map((row) => ({ ...row, details: row.details ?? null, createdAt: row.createdAt.toISOString() })), total }
+}
