@@ -4,6 +4,7 @@ import { errors } from './platform/errors'
 import { http } from './platform/http'
 import { adminRoutes } from './modules/admin/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
+import { apiKeyRoutes } from './modules/api-keys/routes'
 import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
@@ -13,6 +14,9 @@ import { metadataRoutes } from './modules/metadata/routes'
 import { linkRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { redirectRoutes } from './modules/redirect/routes'
+import { apiDocs } from './modules/public-api/docs'
+import { apiHostRequest } from './modules/public-api/host'
+import { publicApiRoutes } from './modules/public-api/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
 import { usageRoutes } from './modules/usage/routes'
 
@@ -29,6 +33,9 @@ export const api = new Elysia({ prefix: '/api' })
   .use(qrRoutes)
   .use(billingRoutes)
   .use(domainRoutes)
+  .use(apiKeyRoutes)
+  .use(publicApiRoutes)
+  .use(apiDocs)
   .use(adminRoutes)
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
@@ -41,6 +48,11 @@ export const api = new Elysia({ prefix: '/api' })
   })
 
 export const app = new Elysia()
+  // Requests to API_HOST without /api are answered as their /api twins, before any routing.
+  .wrap((handle, request): Function => {
+    const mapped = apiHostRequest(request)
+    return mapped ? (): Promise<Response> => app.handle(mapped) : handle
+  })
   .use(errors)
   .use(http)
   .use(api)

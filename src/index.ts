@@ -25,6 +25,9 @@ async function serve() {
   const { migrate, closeDb } = await import('./platform/db')
   const { runShutdownTasks } = await import('./platform/lifecycle')
   await migrate()
+  // Other instances' cache invalidations (revoked keys, changed links) arrive through Redis.
+  const { connectBus, closeBus } = await import('./platform/bus')
+  await connectBus()
   const { app } = await import('./app')
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: config.maxBodyBytes * 4 })
   const port = app.server!.port
@@ -37,6 +40,7 @@ async function serve() {
     log.info('stopping', { signal })
     await app.server?.stop()
     await runShutdownTasks((name, error) => log.error('shutdown task failed', { task: name, error }))
+    closeBus()
     await closeDb()
     log.info('stopped')
     process.exit(0)

@@ -1,0 +1,64 @@
+// SQL for API keys. Keys are found by the hash of the whole key; an account's keys by account first.
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { db, tables, transaction } from '../../platform/db'
+
+const { apiKeys } = tables
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect
+export type NewApiKeyRow = typeof apiKeys.$inferInsert
+
+export async function insertApiKey(values: NewApiKeyRow) {
+  const [row] = await db.insert(apiKeys).values(values).returning()
+  return row
+}
+
+export async function listApiKeys(accountId: string) {
+  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+}
+
+export async function countActiveKeys(accountId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+  return Number(row.n)
+}
+
+export async function findApiKey(accountId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id)))
+    .limit(1)
+  return row
+}
+
+export async function findActiveKeyByHash(keyHash: string) {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    .limit(1)
+  return row
+}
+
+/** Sets revoked_at unless it is set already; answers the row only when this call revoked it. */
+export async function revokeApiKey(accountId: string, id: string, at: Date) {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning()
+  return row
+}
+
+/** Moves last_used_at forward (never back: another instance may have written a later time). */
+export async function writeLastUsed(uses: { id: string; at: Date }[]) {
+  await transaction(async (tx) => {
+    for (const { id, at } of uses)
+      await tx
+        .update(apiKeys)
+        .set({ lastUsedAt: at })
+        .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, at))))
+  })
+}

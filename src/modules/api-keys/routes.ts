@@ -1,0 +1,30 @@
+import { Elysia, t } from 'elysia'
+import { auth } from '../auth/plugin'
+import { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
+import { createApiKey, listApiKeys, revokeApiKey } from './service'
+
+const tags = ['API keys (app)']
+
+export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
+  .use(auth)
+  .get('/', ({ user }) => listApiKeys(user.accountId), {
+    session: true,
+    response: t.Array(ApiKey),
+    detail: { summary: "The account's API keys, newest first, masked", tags, hide: true },
+  })
+  .post(
+    '/',
+    async ({ user, body, set }) => {
+      set.status = 201
+      return createApiKey({ accountId: user.accountId, userId: user.id }, body)
+    },
+    { session: true, body: ApiKeyInput, response: { 201: CreatedApiKey }, detail: { summary: 'Create an API key (shown in full once)', tags, hide: true } },
+  )
+  .delete(
+    '/:id',
+    async ({ user, params, set }) => {
+      await revokeApiKey(user.accountId, params.id)
+      set.status = 204
+    },
+    { session: true, params: t.Object({ id: t.String() }), detail: { summary: 'Revoke an API key', tags, hide: true } },
+  )

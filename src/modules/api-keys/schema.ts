@@ -1,0 +1,29 @@
+import { t } from 'elysia'
+import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from '../../shared/api-keys'
+
+// Lengths and blank names are checked by the service, so every message is the spec's own.
+export const ApiKeyInput = t.Object(
+  {
+    name: t.String({ error: API_KEY_MESSAGES.nameRequired, description: `Where the key is used (up to ${API_KEY_NAME_MAX} characters)` }),
+    description: t.Optional(t.Nullable(t.String({ description: `Notes for your team (up to ${API_KEY_DESCRIPTION_MAX} characters)` }))),
+  },
+  { error: API_KEY_MESSAGES.nameRequired },
+)
+export type ApiKeyInput = typeof ApiKeyInput.static
+
+export const ApiKey = t.Object({
+  id: t.String(),
+  name: t.String(),
+  description: t.Nullable(t.String()),
+  maskedKey: t.String({ description: 'lnk_… and the last 4 characters: all that is kept of the key besides its hash' }),
+  lastUsed: t.Nullable(t.String({ format: 'date-time', description: 'Last call made with the key (kept current to about a minute)' })),
+  createdAt: t.String({ format: 'date-time' }),
+  revokedAt: t.Nullable(t.String({ format: 'date-time' })),
+})
+export type ApiKey = typeof ApiKey.static
+
+export const CreatedApiKey = t.Object({
+  ...ApiKey.properties,
+  key: t.String({ description: 'The whole key, shown this once: only its hash is stored' }),
+})
+export type CreatedApiKey = typeof CreatedApiKey.static

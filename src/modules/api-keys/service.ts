@@ -1,0 +1,189 @@
+// API keys: made from a cryptographic source, stored only as a SHA-256 hash, shown in full once.
+// Verified keys are remembered briefly; a revocation reaches every instance through the bus.
+// Last-used times are kept in memory and written at most once a minute per key.
+import { createHash, randomInt } from 'node:crypto'
+import { publish, subscribe } from '../../platform/bus'
+import { config } from '../../platform/config'
+import { isPostgres } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { onShutdown } from '../../platform/lifecycle'
+import { log } from '../../platform/log'
+import {
+  API_KEY_DESCRIPTION_MAX,
+  API_KEY_MESSAGES,
+  API_KEY_NAME_MAX,
+  API_KEY_PREFIX,
+  API_KEY_RANDOM_LENGTH,
+  MAX_ACTIVE_API_KEYS,
+  maskApiKey,
+} from '../../shared/api-keys'
+import type { Plan } from '../../shared/domain'
+import { ACCOUNT_CHANGED, findAccount } from '../accounts/service'
+import * as repo from './repo'
+import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
+
+/** Who a public-API call acts for: the key's account, the person who made the key, the plan, the key. */
+export type ApiKeyOwner = { accountId: string; userId: string | null; plan: Plan; keyId: string }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+// Keys of at least 32 random characters, as CONTRACT.md allows; anything else is not looked up.
+const KEY_PATTERN = /^lnk_[0-9A-Za-z]{32,128}$/
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex')
+
+function generateKey() {
+  let key = API_KEY_PREFIX
+  // randomInt draws from the CSPRNG without modulo bias.
+  for (let i = 0; i < API_KEY_RANDOM_LENGTH; i++) key += BASE62[randomInt(BASE62.length)]
+  return key
+}
+
+// ---- last used ------------------------------------------------------------------------------
+
+const WRITE_EVERY_MS = 60_000
+const FLUSH_EVERY_MS = 5_000
+const FORGET_AFTER_MS = 10 * 60_000
+
+type Use = { usedAt: number; writtenUsedAt: number; writtenAt: number }
+const uses = new Map<string, Use>()
+
+/** Notes a call made with the key; the time reaches the database within about a minute. */
+export function noteKeyUsed(keyId: string) {
+  const use = uses.get(keyId)
+  if (use) use.usedAt = Date.now()
+  else uses.set(keyId, { usedAt: Date.now(), writtenUsedAt: 0, writtenAt: 0 })
+}
+
+let flushing: Promise<void> | undefined
+
+/** Writes the last-used times due (all of them when `all`, as at shutdown). */
+export function flushKeyUses(all = false): Promise<void> {
+  if (flushing) return flushing
+  flushing = (async () => {
+    const now = Date.now()
+    const due: { id: string; at: Date }[] = []
+    for (const [id, use] of uses) {
+      if (use.usedAt > use.writtenUsedAt && (all || now - use.writtenAt >= WRITE_EVERY_MS)) due.push({ id, at: new Date(use.usedAt) })
+      else if (use.usedAt === use.writtenUsedAt && now - use.usedAt > FORGET_AFTER_MS) uses.delete(id)
+    }
+    if (due.length === 0) return
+    try {
+      await repo.writeLastUsed(due)
+      for (const { id, at } of due) {
+        const use = uses.get(id)
+        if (use) Object.assign(use, { writtenUsedAt: at.getTime(), writtenAt: now })
+      }
+    } catch (error) {
+      log.error('writing API key last-used times failed; will retry', { error })
+    }
+  })().finally(() => {
+    flushing = undefined
+  })
+  return flushing
+}
+
+const timer = setInterval(() => void flushKeyUses(), FLUSH_EVERY_MS)
+timer.unref()
+onShutdown('flush API key uses', async () => {
+  clearInterval(timer)
+  await flushing
+  await flushKeyUses(true)
+})
+
+// ---- verified keys --------------------------------------------------------------------------
+
+const CACHE_TTL_MS = 60_000
+const CACHE_CAPACITY = 10_000
+const KEY_REVOKED = 'api-key-revoked'
+
+// Without Redis the bus reaches only this process, so several instances sharing PostgreSQL could
+// keep honouring a revoked key: they verify every call against the database instead.
+const canCache = Boolean(config.redisUrl) || !isPostgres
+const verified = new Map<string, { owner: ApiKeyOwner; expiresAt: number }>()
+// Bumped by every revocation, so a look-up that raced one is not cached.
+let generation = 0
+
+subscribe(KEY_REVOKED, (keyHash) => {
+  generation++
+  verified.delete(keyHash)
+})
+// A plan change or a deleted account: forget that account's keys.
+subscribe(ACCOUNT_CHANGED, (accountId) => {
+  generation++
+  for (const [hash, entry] of verified) if (entry.owner.accountId === accountId) verified.delete(hash)
+})
+
+/** The owner of an active key, or undefined for a malformed, unknown or revoked key. */
+export async function verifyApiKey(key: string): Promise<ApiKeyOwner | undefined> {
+  if (!KEY_PATTERN.test(key)) return undefined
+  const keyHash = hashApiKey(key)
+  const hit = verified.get(keyHash)
+  if (hit && hit.expiresAt > Date.now()) return hit.owner
+  const seen = generation
+  const row = await repo.findActiveKeyByHash(keyHash)
+  if (!row) return undefined
+  const account = await findAccount(row.accountId)
+  if (!account) return undefined
+  const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id }
+  if (canCache && seen === generation) {
+    if (verified.size >= CACHE_CAPACITY) verified.delete(verified.keys().next().value!)
+    verified.set(keyHash, { owner, expiresAt: Date.now() + CACHE_TTL_MS })
+  }
+  return owner
+}
+
+// ---- the account's keys ---------------------------------------------------------------------
+
+function toApiKeyJson(row: repo.ApiKeyRow): ApiKey {
+  const seenHere = uses.get(row.id)?.usedAt ?? 0
+  const stored = row.lastUsedAt?.getTime() ?? 0
+  const lastUsed = Math.max(seenHere, stored)
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    maskedKey: maskApiKey(row.last4),
+    lastUsed: lastUsed ? new Date(lastUsed).toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  }
+}
+
+const invalid = (field: string, message: string): never => {
+  throw new AppError('invalid', message, [{ field, message }])
+}
+
+/** The account's keys, newest first, revoked ones included (the screen shows them as 'Revoked'). */
+export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
+  return (await repo.listApiKeys(accountId)).map(toApiKeyJson)
+}
+
+export async function createApiKey(creator: { accountId: string; userId: string }, input: ApiKeyInput): Promise<CreatedApiKey> {
+  const name = input.name.trim()
+  if (!name) invalid('name', API_KEY_MESSAGES.nameRequired)
+  if (name.length > API_KEY_NAME_MAX) invalid('name', API_KEY_MESSAGES.nameTooLong)
+  const description = input.description?.trim() || null
+  if (description && description.length > API_KEY_DESCRIPTION_MAX) invalid('description', API_KEY_MESSAGES.descriptionTooLong)
+  if ((await repo.countActiveKeys(creator.accountId)) >= MAX_ACTIVE_API_KEYS) throw new AppError('conflict', API_KEY_MESSAGES.tooManyKeys)
+  const key = generateKey()
+  const row = await repo.insertApiKey({
+    accountId: creator.accountId,
+    createdBy: creator.userId,
+    name,
+    description,
+    keyHash: hashApiKey(key),
+    prefix: API_KEY_PREFIX,
+    last4: key.slice(-4),
+  })
+  return { ...toApiKeyJson(row), key }
+}
+
+/** Revokes one of the account's keys at once, on every instance. Revoking a revoked key changes nothing. */
+export async function revokeApiKey(accountId: string, id: string) {
+  const row = await repo.revokeApiKey(accountId, id, new Date())
+  if (row) {
+    publish(KEY_REVOKED, row.keyHash)
+    return
+  }
+  if (!(await repo.findApiKey(accountId, id))) throw new AppError('not_found', API_KEY_MESSAGES.notFound)
+}

@@ -1,0 +1,18 @@
+// SPEC.md section 7's host routing: on API_HOST the API is also served at the root, so
+// POST https://api.example.com/link is POST /api/link.
+import { config } from '../../platform/config'
+
+function isApiHost(hostHeader: string | null) {
+  if (!config.apiHost || !hostHeader) return false
+  const host = hostHeader.toLowerCase()
+  return host === config.apiHost || (!config.apiHost.includes(':') && host.replace(/:\d+$/, '') === config.apiHost)
+}
+
+/** The request as the /api routes expect it when it came to API_HOST without /api; else undefined. */
+export function apiHostRequest(request: Request): Request | undefined {
+  if (!isApiHost(request.headers.get('host'))) return undefined
+  const url = new URL(request.url)
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return undefined
+  url.pathname = `/api${url.pathname}`
+  return new Request(url, request)
+}

@@ -1,0 +1,104 @@
+// The public API (CONTRACT.md "Public API"): bearer API keys, rate limits per key, and schemas that
+// both validate each call and document it in /api/openapi.json.
+import { Elysia, t } from 'elysia'
+import { auth } from '../auth/plugin'
+import { deleteLink, getLink, listLinkRows, toLinkJson, updateLink } from '../links/service'
+import { answers, CreatedLink, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
+import { createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
+
+const links = ['Links']
+const security = [{ apiKey: [] }]
+
+// Browsers ask before sending an Authorization header to another origin.
+const preflight = ({ set }: { set: { status?: number | string; headers: Record<string, string | number> } }) => {
+  set.status = 204
+  Object.assign(set.headers, {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': 'Authorization, Content-Type',
+    'access-control-max-age': '86400',
+  })
+}
+const hidden = { detail: { hide: true } }
+
+export const publicApiRoutes = new Elysia({ name: 'public-api' })
+  .use(auth)
+  .post(
+    '/link',
+    async ({ owner, body, set }) => {
+      const result = await createOrReuseLink(owner, body)
+      set.status = result.status
+      return result.body
+    },
+    {
+      apiKey: true,
+      body: LinkCreateInput,
+      response: answers({ 200: CreatedLink, 201: CreatedLink }, [400]),
+      detail: {
+        summary: 'Create a link',
+        description:
+          'Answers 201 with the new short link. When the account already has an identical link (see `existing`), answers 200 with that link ' +
+          'instead, so retries are safe. An alias that another link has answers 409.',
+        tags: links,
+        security,
+      },
+    },
+  )
+  .get('/links', async ({ owner }) => (await listLinkRows(owner)).map(toLinkJson), {
+    apiKey: true,
+    response: answers({ 200: t.Array(PublicLink) }, []),
+    detail: { summary: "List the account's links", description: 'Newest first.', tags: links, security },
+  })
+  .get('/link/byTarget/:targetUrl', ({ owner, params }) => findLinkByTarget(owner, params.targetUrl), {
+    apiKey: true,
+    params: TargetParams,
+    response: answers({ 200: LinkByTarget }, [400, 404]),
+    detail: {
+      summary: 'Find the link for a page',
+      description: 'The newest of your links whose target is this page. Used by the edge worker to give single-page apps their previews.',
+      tags: links,
+      security,
+    },
+  })
+  .get('/link/:id', ({ owner, params }) => getLink(owner, params.id), {
+    apiKey: true,
+    params: IdParams,
+    response: answers({ 200: PublicLink }, [404]),
+    detail: { summary: 'Read a link', tags: links, security },
+  })
+  .patch('/link/:id', ({ owner, params, body }) => updateLink(owner, params.id, body), {
+    apiKey: true,
+    params: IdParams,
+    body: LinkUpdateInput,
+    response: answers({ 200: PublicLink }, [400, 404]),
+    detail: { summary: 'Change a link', description: 'Send only the fields to change; `isActive: false` pauses the link (it then answers 404).', tags: links, security },
+  })
+  .delete(
+    '/link/:id',
+    async ({ owner, params, set }) => {
+      await deleteLink(owner, params.id)
+      set.status = 204
+    },
+    {
+      apiKey: true,
+      params: IdParams,
+      response: answers({ 204: t.Void({ description: 'Deleted' }) }, [404]),
+      detail: { summary: 'Delete a link', tags: links, security },
+    },
+  )
+  .get('/stats/:id', ({ owner, params, query }) => statsOfLink(owner, params.id, query), {
+    apiKey: true,
+    params: IdParams,
+    query: StatsQuery,
+    response: answers({ 200: LinkStats }, [400, 403, 404]),
+    detail: {
+      summary: "A link's clicks and previews",
+      description: 'Paid plans only (403 on Free). The period defaults to the last 30 days.',
+      tags: ['Stats'],
+      security,
+    },
+  })
+  .options('/link', preflight, hidden)
+  .options('/links', preflight, hidden)
+  .options('/link/*', preflight, hidden)
+  .options('/stats/*', preflight, hidden)

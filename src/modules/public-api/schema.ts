@@ -1,0 +1,140 @@
+// The public API's contract: these schemas validate every request and answer and are, through
+// @elysiajs/openapi, the OpenAPI document at /api/openapi.json.
+import { t, type TSchema } from 'elysia'
+import { withHeaders } from '@elysiajs/openapi'
+import { API_RATE_LIMITS } from '../../shared/api-keys'
+import { EVENT_TYPES } from '../../shared/domain'
+import { LinkChanges, LinkInput, Link as LinkSchema } from '../links/schema'
+
+/** A copy of `schema` with its description set, for fields whose docs the public API adds. */
+const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description })
+
+export const LinkCreateInput = t.Object({
+  ...LinkInput.properties,
+  title: t.Optional(
+    described(LinkInput.properties.title, 'Preview title (up to 200 characters). Required unless useOriginalMeta is true'),
+  ),
+  useOriginalMeta: t.Optional(
+    t.Boolean({
+      error: 'useOriginalMeta must be true or false.',
+      description:
+        "Read the target page's own title, description, image and image alt text and use them for every field you leave out. " +
+        "The title then becomes optional; a page without one gets its host name. A page that cannot be read answers 400.",
+    }),
+  ),
+})
+export type LinkCreateInput = typeof LinkCreateInput.static
+
+export const LinkUpdateInput = LinkChanges
+
+export const CreatedLink = t.Object({
+  url: t.String({ description: 'The short link' }),
+  qrCodeUrl: t.String({ description: 'QR code of the short link (PNG; add ?format=svg for SVG)' }),
+  id: t.String({ description: 'The link id, for the other calls' }),
+  slug: t.String({ description: 'Random 7-character path' }),
+  existing: t.Boolean({
+    description:
+      'true when the account already had an identical link (same target page however spelled, same title, description, image, ' +
+      'image alt text, card type, canonical URL and expiry, the same alias when one was asked for, and still active): that link is answered, with 200',
+  }),
+})
+
+const p = LinkSchema.properties
+export const PublicLink = t.Object({
+  id: described(p.id, 'The link id'),
+  slug: p.slug,
+  alias: described(p.alias, 'Custom path, or null when the slug is used'),
+  url: p.url,
+  qrCodeUrl: p.qrCodeUrl,
+  targetUrl: described(p.targetUrl, 'Where visitors are sent'),
+  title: described(p.title, 'Preview title'),
+  description: described(p.description, 'Preview description'),
+  ogImage: described(p.ogImage, 'Preview image URL'),
+  ogImageAlt: described(p.ogImageAlt, 'Preview image described'),
+  twitterCard: described(p.twitterCard, 'X card type'),
+  canonicalUrl: described(p.canonicalUrl, 'Canonical URL crawlers are given; null means the target URL'),
+  expiresAt: described(p.expiresAt, 'When the link stops redirecting and answers 410; null for permanent'),
+  isActive: described(p.isActive, 'Inactive links answer 404'),
+  createdAt: described(p.createdAt, 'When the link was made'),
+  updatedAt: described(p.updatedAt, 'When the link last changed'),
+})
+export type PublicLink = typeof PublicLink.static
+
+export const LinkByTarget = t.Object({
+  id: PublicLink.properties.id,
+  targetUrl: PublicLink.properties.targetUrl,
+  title: PublicLink.properties.title,
+  description: PublicLink.properties.description,
+  ogImage: PublicLink.properties.ogImage,
+  ogImageAlt: PublicLink.properties.ogImageAlt,
+  twitterCard: PublicLink.properties.twitterCard,
+  isActive: PublicLink.properties.isActive,
+})
+
+export const IdParams = t.Object({ id: t.String({ description: 'The link id' }) })
+
+export const TargetParams = t.Object({
+  targetUrl: t.String({
+    description: 'The page address, URL-encoded (encodeURIComponent). Scheme and host case, default ports, a trailing slash, the fragment and query order do not matter',
+  }),
+})
+
+const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
+export const StatsQuery = t.Object({
+  from: t.Optional(t.String({ pattern: DAY_PATTERN, error: 'from must be a date written YYYY-MM-DD.', description: 'First day (UTC, YYYY-MM-DD); defaults to 29 days before `to`' })),
+  to: t.Optional(t.String({ pattern: DAY_PATTERN, error: 'to must be a date written YYYY-MM-DD.', description: 'Last day, included (UTC, YYYY-MM-DD); defaults to today' })),
+})
+
+export const LinkStats = t.Object({
+  linkId: t.String(),
+  totalClicks: t.Integer({ description: 'Clicks since the link was made' }),
+  totalPreviews: t.Integer({ description: 'Previews (crawler fetches) since the link was made' }),
+  clicksInPeriod: t.Integer({ description: 'Clicks from `from` to `to`' }),
+  previewsInPeriod: t.Integer({ description: 'Previews from `from` to `to`' }),
+  from: t.String({ description: 'First day of the period (UTC)' }),
+  to: t.String({ description: 'Last day of the period (UTC), included' }),
+  recentEvents: t.Array(
+    t.Object({
+      type: t.UnionEnum(EVENT_TYPES, { description: 'click (a person) or preview (a crawler)' }),
+      occurredAt: t.String({ format: 'date-time' }),
+      platform: t.Nullable(t.String({ description: "The crawler's platform, for previews (facebook, x, linkedin, ...)" })),
+      referrerHost: t.Nullable(t.String({ description: 'The referring site, for clicks' })),
+      country: t.Nullable(t.String({ description: 'ISO country code, when known' })),
+      device: t.Nullable(t.String({ description: 'desktop, mobile, tablet or bot, when known' })),
+    }),
+    { description: 'The 50 newest events of the period, newest first' },
+  ),
+})
+export type LinkStats = typeof LinkStats.static
+
+export const ErrorBody = t.Object({
+  message: t.String({ description: 'What went wrong, in words for people' }),
+  errors: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: 'Field-level problems of a 400' })),
+})
+
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': t.Integer({ description: `Requests allowed in the tightest window (${API_RATE_LIMITS.perMinute}/minute, ${API_RATE_LIMITS.perHour}/hour, ${API_RATE_LIMITS.perDay}/day)` }),
+  'X-RateLimit-Remaining': t.Integer({ description: 'Requests left in that window' }),
+  'X-RateLimit-Reset': t.Integer({ description: 'When that window resets (Unix time, seconds)' }),
+}
+const RETRY_HEADERS = { ...RATE_HEADERS, 'Retry-After': t.Integer({ description: 'Seconds to wait before trying again' }) }
+
+const ERRORS = {
+  400: 'Invalid input; `errors` names the fields',
+  401: 'No API key, or an unknown or revoked one',
+  403: 'Not allowed on your plan',
+  404: 'No such link in your account',
+  429: 'Rate limit reached; wait Retry-After seconds',
+} as const
+
+/**
+ * A route's answers for the document: the success schemas and the named error statuses, each with
+ * the rate-limit headers every answer carries.
+ */
+export function answers<S extends Record<number, TSchema>>(success: S, errorStatuses: (keyof typeof ERRORS)[]) {
+  const documented: Record<number, TSchema> = {}
+  for (const [status, schema] of Object.entries(success)) documented[Number(status)] = withHeaders(schema, RATE_HEADERS)
+  for (const status of [...errorStatuses, 401, 429] as const)
+    documented[status] = withHeaders(t.Object(ErrorBody.properties, { description: ERRORS[status] }), status === 429 ? RETRY_HEADERS : RATE_HEADERS)
+  return documented as S
+}

@@ -1,0 +1,133 @@
+// The public API's rules on top of the links and analytics services: duplicate detection,
+// metadata from the target page, look-up by target, and statistics for paid plans.
+import { AppError } from '../../platform/errors'
+import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
+import { isHttpUrl, LINK_MESSAGES } from '../../shared/link-rules'
+import { PLAN_INFO } from '../../shared/plans'
+import { findAccount } from '../accounts/service'
+import { linkStats } from '../analytics/service'
+import type { ApiKeyOwner } from '../api-keys/service'
+import { createLink, findLinksByTarget, getLinkRow, toLinkJson, type LinkRow } from '../links/service'
+import { fetchPageMetadata } from '../metadata/service'
+import type { LinkInput } from '../links/schema'
+import type { LinkCreateInput, LinkStats } from './schema'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const DEFAULT_PERIOD_DAYS = 30
+
+export const STATS_MESSAGES = {
+  paidOnly: 'The stats API is available on paid plans (Indie, Pro and Enterprise). Please upgrade to read link statistics.',
+  badDay: (name: string) => `${name} must be a real date written YYYY-MM-DD.`,
+  fromAfterTo: 'from must not be after to.',
+} as const
+
+const blankToNull = (value: string | null | undefined) => value?.trim() || null
+
+type LinkFields = Omit<LinkCreateInput, 'useOriginalMeta'>
+
+/** Fills the fields the caller left out from the target page's own metadata (through the SSRF-safe fetcher). */
+async function withPageMetadata(input: LinkFields): Promise<LinkFields> {
+  let page
+  try {
+    page = await fetchPageMetadata(input.targetUrl)
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    throw new AppError('invalid', `The target page could not be read for useOriginalMeta: ${error.message}`, [{ field: 'useOriginalMeta', message: error.message }])
+  }
+  const host = new URL(input.targetUrl.trim()).host
+  return {
+    ...input,
+    title: blankToNull(input.title) ?? page.title ?? host,
+    description: blankToNull(input.description) ?? page.description,
+    ogImage: blankToNull(input.ogImage) ?? page.ogImage,
+    ogImageAlt: blankToNull(input.ogImageAlt) ?? page.ogImageAlt,
+  }
+}
+
+const sameTime = (a: Date | null, b: string | null | undefined) => {
+  const text = blankToNull(b)
+  if (text === null || a === null) return a === null && text === null
+  return a.getTime() === new Date(text).getTime()
+}
+
+/**
+ * Identical means: the same target page (however trivially spelled: the links service's
+ * normalisation), the same title, description, image, image alt text, card type, canonical URL and
+ * expiry, and the same alias when one is asked for (any alias, or none, when none is). Only a link
+ * that still works counts, so a retry never gets back a deactivated or expired link.
+ */
+function isIdentical(row: LinkRow, input: LinkInput) {
+  const alias = blankToNull(input.alias)
+  return (
+    row.isActive &&
+    (row.expiresAt === null || row.expiresAt.getTime() > Date.now()) &&
+    row.title === input.title.trim() &&
+    row.description === blankToNull(input.description) &&
+    row.ogImage === blankToNull(input.ogImage) &&
+    row.ogImageAlt === blankToNull(input.ogImageAlt) &&
+    row.twitterCard === (input.twitterCard ?? DEFAULT_TWITTER_CARD) &&
+    row.canonicalUrl === blankToNull(input.canonicalUrl) &&
+    sameTime(row.expiresAt, input.expiresAt) &&
+    (alias === null || row.aliasKey === alias.toLowerCase())
+  )
+}
+
+const shortAnswer = (link: { url: string; qrCodeUrl: string; id: string; slug: string }, existing: boolean) => ({
+  url: link.url,
+  qrCodeUrl: link.qrCodeUrl,
+  id: link.id,
+  slug: link.slug,
+  existing,
+})
+
+/** `POST /api/link`: a new link, or the identical one the account already has (`existing: true`). */
+export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInput) {
+  const { useOriginalMeta, ...given } = body
+  if (!given.targetUrl.trim()) throw new AppError('invalid', LINK_MESSAGES.requiredFields, [{ field: 'targetUrl', message: LINK_MESSAGES.requiredFields }])
+  if (!isHttpUrl(given.targetUrl.trim()))
+    throw new AppError('invalid', LINK_MESSAGES.invalidTargetUrl, [{ field: 'targetUrl', message: LINK_MESSAGES.invalidTargetUrl }])
+  const fields = useOriginalMeta ? await withPageMetadata(given) : given
+  if (fields.title === undefined || !fields.title.trim())
+    throw new AppError('invalid', LINK_MESSAGES.requiredFields, [{ field: 'title', message: LINK_MESSAGES.requiredFields }])
+  const input: LinkInput = { ...fields, title: fields.title }
+  const candidates = await findLinksByTarget(owner, input.targetUrl)
+  const earlier = candidates.find((row) => isIdentical(row, input))
+  if (earlier) return { status: 200 as const, body: shortAnswer(toLinkJson(earlier), true) }
+  return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
+}
+
+/** `GET /api/link/byTarget/:targetUrl`: the newest of the account's links to that page. */
+export async function findLinkByTarget(owner: ApiKeyOwner, targetUrl: string) {
+  const [row] = await findLinksByTarget(owner, targetUrl)
+  if (!row) throw new AppError('not_found', 'No link for this target URL.')
+  return {
+    id: row.id,
+    targetUrl: row.targetUrl,
+    title: row.title,
+    description: row.description,
+    ogImage: row.ogImage,
+    ogImageAlt: row.ogImageAlt,
+    twitterCard: row.twitterCard,
+    isActive: row.isActive,
+  }
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+function parseDay(name: string, value: string) {
+  const date = new Date(`${value}T00:00:00.000Z`)
+  // new Date() rolls 2026-02-30 over to March; a real day reads back unchanged.
+  if (Number.isNaN(date.getTime()) || isoDay(date) !== value) throw new AppError('invalid', STATS_MESSAGES.badDay(name), [{ field: name, message: STATS_MESSAGES.badDay(name) }])
+  return date
+}
+
+/** `GET /api/stats/:id`: paid plans only; the plan is read fresh, so an upgrade counts at once. */
+export async function statsOfLink(owner: ApiKeyOwner, id: string, query: { from?: string; to?: string }): Promise<LinkStats> {
+  const account = await findAccount(owner.accountId)
+  if (!account || !PLAN_INFO[account.plan].hasStatsApi) throw new AppError('forbidden', STATS_MESSAGES.paidOnly)
+  const to = query.to ? parseDay('to', query.to) : new Date(`${isoDay(new Date())}T00:00:00.000Z`)
+  const from = query.from ? parseDay('from', query.from) : new Date(to.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS)
+  if (from > to) throw new AppError('invalid', STATS_MESSAGES.fromAfterTo, [{ field: 'from', message: STATS_MESSAGES.fromAfterTo }])
+  const link = await getLinkRow(owner, id)
+  return linkStats(owner.accountId, link.id, isoDay(from), isoDay(to))
+}

@@ -1,0 +1,35 @@
+// API keys and the public API's limits (SPEC.md sections 5 and 9, CONTRACT.md "Public API"), shared
+// word for word by the server, the API-keys screen and the docs tester.
+
+export const API_KEY_PREFIX = 'lnk_'
+/** Random base62 characters after the prefix: about 238 bits. */
+export const API_KEY_RANDOM_LENGTH = 40
+export const API_KEY_NAME_MAX = 100
+export const API_KEY_DESCRIPTION_MAX = 500
+/** Active keys an account may hold at once; revoked keys do not count. */
+export const MAX_ACTIVE_API_KEYS = 50
+
+export const API_RATE_LIMITS = { perMinute: 100, perHour: 1000, perDay: 10_000 } as const
+
+export const API_KEY_MESSAGES = {
+  nameRequired: 'Please provide a name for your API key.',
+  nameTooLong: `The name must be at most ${API_KEY_NAME_MAX} characters.`,
+  descriptionTooLong: `The description must be at most ${API_KEY_DESCRIPTION_MAX} characters.`,
+  tooManyKeys: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use first.`,
+  notFound: 'API key not found.',
+  testerKeyRequired: 'Please enter your API key',
+  testerKeyPrefix: "API key must start with 'lnk_'",
+} as const
+
+/** How listings show a key: the prefix and the last 4 characters, all that is kept besides its hash. */
+export const maskApiKey = (last4: string) => `${API_KEY_PREFIX}…${last4}`
+
+/** The tester's clean-up (SPEC.md section 5): whitespace and non-ASCII characters are dropped. */
+export const cleanApiKeyInput = (raw: string) => raw.replace(/[^\x21-\x7e]/g, '')
+
+/** The tester's check of a cleaned key: the spec's message, or undefined when it may be sent. */
+export function apiKeyInputError(key: string): string | undefined {
+  if (!key) return API_KEY_MESSAGES.testerKeyRequired
+  if (!key.startsWith(API_KEY_PREFIX)) return API_KEY_MESSAGES.testerKeyPrefix
+  return undefined
+}
