@@ -11,6 +11,7 @@ import { DashboardPage } from './pages/dashboard'
 import { DocsPage } from './pages/docs'
 import { ForgotPasswordPage } from './pages/forgot-password'
 import { HomePage } from './pages/home'
+import { LinkAnalyticsPage } from './pages/link-analytics'
 import { LoginPage } from './pages/login'
 import { NotFoundPage } from './pages/not-found'
 import { PricingPage } from './pages/pricing'
@@ -51,6 +52,11 @@ export function AppRoutes() {
       <Route path="/share-links">
         <RequireSession>
           <ShareLinksPage />
+        </RequireSession>
+      </Route>
+      <Route path="/share-links/:id/analytics">
+        <RequireSession>
+          <LinkAnalyticsPage />
         </RequireSession>
       </Route>
       <Route path="/api-keys">

@@ -19,3 +19,6 @@ export const CLIENT_ROUTES = [
 
 /** Paths under which signed-in screens live; signed out, they redirect to /login. */
 export const USER_ROUTES = ['/dashboard', '/share-links', '/api-keys', '/billing', '/settings'] as const
+
+/** Client routes with parameters; the server answers them with the app too. */
+export const CLIENT_ROUTE_PATTERNS = ['/share-links/:id/analytics'] as const

@@ -1,5 +1,74 @@
+import { CreditCard, KeyRound, Link2 } from 'lucide-react'
+import { Link } from 'wouter'
 import { Page } from '../components/page'
+import { Alert } from '../components/ui/alert'
+import { Button } from '../components/ui/button'
+import { ActivityChart } from '../features/dashboard/activity-chart'
+import { useDashboardStats, useUsage } from '../features/dashboard/api'
+import { StatCards, type StatValue } from '../features/dashboard/stat-cards'
+import { UsageOverview } from '../features/dashboard/usage-overview'
+import { useLinks } from '../features/links/api'
+import { RecentLinks } from '../features/links/recent-links'
+import { useCurrentUser } from '../lib/session'
+
+/** What a stat card shows for one read: the value, undefined while loading, null after a failure. */
+const valueOf = <T,>(read: { data?: T; error?: unknown }, pick: (data: T) => number): StatValue =>
+  read.data !== undefined ? pick(read.data) : read.error ? null : undefined
 
 export function DashboardPage() {
-  return <Page title="Dashboard" description="Your links, usage and activity at a glance." />
+  const user = useCurrentUser()
+  const usage = useUsage()
+  const stats = useDashboardStats()
+  const links = useLinks()
+
+  return (
+    <Page
+      title="Dashboard"
+      description="Your links, usage and activity at a glance."
+      actions={
+        <>
+          <Button asChild>
+            <Link href="/share-links">
+              <Link2 aria-hidden="true" />
+              Manage Links
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/api-keys">
+              <KeyRound aria-hidden="true" />
+              API Keys
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/billing">
+              <CreditCard aria-hidden="true" />
+              Billing
+            </Link>
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-6">
+        <UsageOverview usage={usage.data} fallbackPlan={user?.plan ?? 'free'} isLoading={usage.isLoading} hasError={Boolean(usage.error)} />
+        {stats.error && !stats.data && <Alert variant="destructive">Failed to fetch dashboard stats</Alert>}
+        <StatCards
+          totalLinks={valueOf(links, (list) => list.length)}
+          totalClicks={valueOf(stats, (s) => s.totalClicks)}
+          previewsThisMonth={valueOf(usage, (u) => u.usageThisMonth)}
+          apiCalls={valueOf(stats, (s) => s.totalApiCalls)}
+        />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ActivityChart />
+          {/* On phones the links come first: for a new account they hold the first-link invitation. */}
+          <RecentLinks
+            className="order-first lg:order-none"
+            links={links.data}
+            isLoading={links.isLoading}
+            hasError={Boolean(links.error)}
+            clicksByLinkId={stats.data ? stats.data.clicksByLinkId : stats.error ? null : undefined}
+          />
+        </div>
+      </div>
+    </Page>
+  )
 }

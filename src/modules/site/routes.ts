@@ -3,7 +3,7 @@
 import { Elysia } from 'elysia'
 import { gzipSync } from 'node:zlib'
 import { config } from '../../platform/config'
-import { CLIENT_ROUTES } from '../../shared/routes'
+import { CLIENT_ROUTE_PATTERNS, CLIENT_ROUTES } from '../../shared/routes'
 import { bundledWebAssets } from './assets' with { type: 'macro' }
 
 type Asset = { type: string; body: Buffer<ArrayBuffer>; gzip?: Buffer<ArrayBuffer>; etag: string }
@@ -58,4 +58,5 @@ export const siteRoutes = new Elysia({ name: 'site' })
     if (assets.has(route + '/index.html')) continue
     siteRoutes.get(route, ({ request }) => serve(request, indexHtml, 'no-cache'))
   }
+  for (const pattern of CLIENT_ROUTE_PATTERNS) siteRoutes.get(pattern, ({ request }) => serve(request, indexHtml, 'no-cache'))
 }

@@ -57,3 +57,10 @@ export const withoutScheme = (url: string) => url.replace(/^https?:\/\//i, '')
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
 
 export const formatCount = (value: number) => value.toLocaleString('en-US')
+
+/** SPEC.md section 9: the dashboard lists the 3 newest links. */
+export const RECENT_LINKS = 3
+
+export function recentLinks<T extends Pick<Link, 'createdAt'>>(links: readonly T[], count = RECENT_LINKS): T[] {
+  return [...links].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, count)
+}

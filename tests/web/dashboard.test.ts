@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import type { Session } from '../../src/modules/auth/schema'
+import type { Link } from '../../src/modules/links/schema'
+import { launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { client, visit, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { dbTime, sql } from '../helpers/sql'
+import { CRAWLER_UA } from '../helpers/user-agents'
+import { createAccount, openSignedIn } from './support'
+
+setDefaultTimeout(30_000)
+
+let server: TestServer
+let browser: Browser
+let http: Client
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  http = client(server.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function createLinkApi(session: Session, title: string): Promise<Link> {
+  const answer = await http.post<Link>('/api/shareLinks', { targetUrl: `https://example.com/${encodeURIComponent(title)}`, title }, { token: session.token })
+  if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`)
+  return answer.body
+}
+
+/**
+ * Counters of the current billing period written straight into the database, for states the API
+ * reaches only slowly (hundreds of previews) or not at all here (API calls need API keys). Must run
+ * before the account's usage is first read, which loads the stored count.
+ */
+async function seedUsage(session: Session, previews: number, apiCalls: number) {
+  const now = new Date()
+  const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+  await sql(server, 'insert into usage_counters (account_id, period_start, previews, api_calls) values ($1, $2, $3, $4)', [
+    session.user.accountId,
+    dbTime(server, periodStart),
+    previews,
+    apiCalls,
+  ])
+}
+
+async function openDashboard(session: Session, viewport?: typeof PHONE) {
+  const opened = await openPage(browser, server.url, viewport)
+  await openSignedIn(opened.page, session, '/dashboard')
+  await opened.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+  return opened
+}
+
+const stat = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('stat-value')
+
+async function until(check: () => Promise<boolean>) {
+  while (!(await check())) await Bun.sleep(50)
+}
+
+describe('dashboard', () => {
+  it('shows plan, usage, the four numbers, the chart placeholder and the three newest links with their clicks', async () => {
+    const account = await createAccount(server, 'numbers')
+    await seedUsage(account, 0, 7)
+    const links: Link[] = []
+    for (const title of ['First', 'Second', 'Third', 'Fourth']) links.push(await createLinkApi(account, title))
+    const [, second, , fourth] = links
+    await visit(fourth.url)
+    await visit(fourth.url)
+    await visit(second.url)
+    await visit(fourth.url, { userAgent: CRAWLER_UA.slack })
+    await visit(fourth.url, { userAgent: CRAWLER_UA.facebook })
+    // Events are written in batches; wait until the API counts them all.
+    await until(async () => (await http.get('/api/dashboard-stats', { token: account.token })).body.totalClicks === 3)
+    await until(async () => (await http.get('/api/usage', { token: account.token })).body.usageThisMonth === 2)
+    const usage = (await http.get('/api/usage', { token: account.token })).body
+
+    const { page, context } = await openDashboard(account)
+    await page.getByTestId('usage-numbers').getByText('2 / 500 previews').waitFor()
+    expect(await page.getByTestId('plan-badge').textContent()).toBe('Free plan')
+    const bar = page.getByRole('progressbar', { name: 'Previews used this month' })
+    expect(await bar.locator('[data-color]').getAttribute('data-color')).toBe('brand')
+    const resetDay = await page.evaluate(
+      (end) => new Date(end).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }),
+      usage.billingPeriodEnd,
+    )
+    expect(await page.getByTestId('usage-reset').textContent()).toBe(`Resets on ${resetDay}`)
+
+    await page.getByRole('group', { name: 'API Calls' }).getByText('7').waitFor()
+    expect(await stat(page, 'Total Links').textContent()).toBe('4')
+    expect(await stat(page, 'Total Clicks').textContent()).toBe('3')
+    expect(await stat(page, 'Previews This Month').textContent()).toBe('2')
+    expect(await stat(page, 'API Calls').textContent()).toBe('7')
+    await page.getByText('Chart visualization coming soon').waitFor()
+
+    const recent = page.getByTestId('recent-link')
+    await recent.first().getByTestId('recent-link-clicks').waitFor()
+    expect(await recent.count()).toBe(3)
+    const rows = await recent.evaluateAll((items) =>
+      items.map((item) => ({
+        title: item.querySelector('p')?.textContent,
+        url: item.querySelector('a')?.getAttribute('href'),
+        clicks: item.querySelector('[data-testid="recent-link-clicks"]')?.textContent,
+      })),
+    )
+    expect(rows).toEqual([
+      { title: 'Fourth', url: fourth.url, clicks: '2' },
+      { title: 'Third', url: links[2].url, clicks: '0' },
+      { title: 'Second', url: second.url, clicks: '1' },
+    ])
+
+    const main = page.locator('main')
+    expect(await main.getByRole('link', { name: 'Manage Links' }).getAttribute('href')).toBe('/share-links')
+    expect(await main.getByRole('link', { name: 'API Keys' }).getAttribute('href')).toBe('/api-keys')
+    expect(await main.getByRole('link', { name: 'Billing' }).getAttribute('href')).toBe('/billing')
+    await main.getByRole('link', { name: 'Manage Links' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
+    await context.close()
+  })
+
+  it('colours the usage bar yellow from 80% and red at the limit', async () => {
+    for (const [previews, color] of [
+      [400, 'warning'],
+      [500, 'danger'],
+    ] as const) {
+      const account = await createAccount(server, `usage-${previews}`)
+      await seedUsage(account, previews, 0)
+      const { page, context } = await openDashboard(account)
+      await page.getByTestId('usage-numbers').getByText(`${previews} / 500 previews`).waitFor()
+      const bar = page.getByRole('progressbar', { name: 'Previews used this month' })
+      expect(await bar.locator('[data-color]').getAttribute('data-color')).toBe(color)
+      expect(await stat(page, 'Previews This Month').textContent()).toBe(String(previews))
+      await context.close()
+    }
+  })
+
+  it('invites a new account to create its first link, straight into the create dialog, on a phone', async () => {
+    const account = await createAccount(server, 'newcomer')
+    const { page, context } = await openDashboard(account, PHONE)
+    const invitation = page.getByTestId('recent-links')
+    await invitation.getByText('Create your first share link').waitFor()
+    expect(await stat(page, 'Total Links').textContent()).toBe('0')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await invitation.getByRole('link', { name: 'Create Link' }).click()
+    await page.getByRole('dialog').getByRole('heading', { name: 'Create Share Link' }).waitFor()
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/share-links')
+    await context.close()
+  })
+
+  it('says which numbers could not be loaded', async () => {
+    const account = await createAccount(server, 'failing')
+    const { page, context } = await openPage(browser, server.url)
+    // The network fails for these calls only; the rest of the dashboard still shows.
+    const failing = new Set(['/api/usage', '/api/dashboard-stats', '/api/shareLinks'])
+    await page.route((url) => failing.has(url.pathname), (route) => route.abort('failed'))
+    await openSignedIn(page, account, '/dashboard')
+    for (const text of ['Failed to fetch usage stats', 'Failed to fetch dashboard stats', 'Failed to fetch share links']) await page.getByText(text).waitFor()
+    expect(await stat(page, 'Total Clicks').textContent()).toBe('—')
+    await page.getByText('Chart visualization coming soon').waitFor()
+    await context.close()
+  })
+})

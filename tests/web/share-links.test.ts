@@ -1,0 +1,394 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import type { Session } from '../../src/modules/auth/schema'
+import type { Link, LinkWithCounts } from '../../src/modules/links/schema'
+import { LINK_MESSAGES } from '../../src/shared/link-rules'
+import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { client, visit, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { dbTime, sql } from '../helpers/sql'
+import { createAccount, openSignedIn, waitForToast } from './support'
+
+setDefaultTimeout(30_000)
+
+// A page on this machine for "Fetch metadata"; the server may fetch it through FETCH_ALLOWED_HOSTS.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const pages = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch(request) {
+    const { pathname } = new URL(request.url)
+    if (pathname === '/article')
+      return new Response(
+        `<!doctype html><html><head><title>Plain title</title>
+        <meta property="og:title" content="Fetched title">
+        <meta property="og:description" content="Fetched description">
+        <meta property="og:image" content="/card.png">
+        <meta property="og:image:alt" content="Fetched alt text">
+        </head><body>Article</body></html>`,
+        { headers: { 'content-type': 'text/html; charset=utf-8' } },
+      )
+    if (pathname === '/card.png') return new Response(PNG, { headers: { 'content-type': 'image/png' } })
+    return new Response('Not here', { status: 404, headers: { 'content-type': 'text/html' } })
+  },
+})
+const localPage = (path: string) => `http://127.0.0.1:${pages.port}${path}`
+
+let server: TestServer
+let browser: Browser
+let http: Client
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${pages.port}` } }), launchBrowser()])
+  http = client(server.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  pages.stop(true)
+})
+
+const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+async function createLinkApi(session: Session, body: Record<string, unknown>): Promise<Link> {
+  const answer = await http.post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/page', ...body }, { token: session.token })
+  if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`)
+  return answer.body
+}
+
+const listLinks = async (session: Session, period = 'all') =>
+  (await http.get<LinkWithCounts[]>(`/api/shareLinks?period=${period}`, { token: session.token })).body
+
+async function openLinks(session: Session, viewport = DESKTOP) {
+  const opened = await openPage(browser, server.url, viewport)
+  await openSignedIn(opened.page, session, '/share-links')
+  await opened.page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
+  return opened
+}
+
+const row = (page: Page, title: string) => page.getByTestId('link-row').filter({ hasText: title })
+const dialog = (page: Page) => page.getByRole('dialog')
+const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })
+
+async function choose(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+describe('creating a link', () => {
+  it('prefixes https:// on blur, explains a bad alias, previews the title, and lists the new link', async () => {
+    const account = await createAccount(server, 'create')
+    const { page, context } = await openLinks(account)
+    await page.getByText('No share links yet').waitFor()
+    let posts = 0
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/shareLinks')) posts++
+    })
+
+    await page.getByRole('button', { name: 'Create Link' }).click()
+    await dialog(page).getByRole('heading', { name: 'Create Share Link' }).waitFor()
+    await field(page, 'Target URL').fill('example.com/spring')
+    await field(page, 'Target URL').press('Tab')
+    expect(await field(page, 'Target URL').inputValue()).toBe('https://example.com/spring')
+
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await dialog(page).getByText(LINK_MESSAGES.requiredFields).waitFor()
+    expect(await field(page, 'Title').getAttribute('aria-invalid')).toBe('true')
+
+    await field(page, 'Title').fill('Spring Sale')
+    await field(page, 'Description').fill('Everything half price')
+    const preview = dialog(page).getByTestId('link-preview')
+    await preview.getByText('Spring Sale').waitFor()
+    expect(await preview.getByTestId('preview-domain').textContent()).toBe('example.com')
+    expect(await preview.getByTestId('preview-description').textContent()).toBe('Everything half price')
+    expect(await preview.getAttribute('data-layout')).toBe('large')
+    await choose(page, 'Twitter card', 'Summary')
+    expect(await preview.getAttribute('data-layout')).toBe('summary')
+
+    const alias = field(page, 'Custom alias (optional)')
+    for (const [value, message] of [
+      ['ab', LINK_MESSAGES.aliasTooShort],
+      ['-spring', LINK_MESSAGES.aliasCharacters],
+      ['spring sale', LINK_MESSAGES.aliasCharacters],
+      ['Dashboard', LINK_MESSAGES.aliasReserved],
+      ['a'.repeat(51), LINK_MESSAGES.aliasTooLong],
+    ]) {
+      await alias.fill(value)
+      await dialog(page).getByText(message, { exact: true }).waitFor()
+    }
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await dialog(page).getByText(LINK_MESSAGES.aliasTooLong, { exact: true }).waitFor()
+    expect(posts).toBe(0)
+
+    const chosen = unique('spring')
+    await alias.fill(chosen)
+    expect(await dialog(page).getByText(LINK_MESSAGES.aliasTooLong).count()).toBe(0)
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await waitForToast(page, 'Share link created', 'Spring Sale')
+    await dialog(page).waitFor({ state: 'detached' })
+    expect(posts).toBe(1)
+
+    await row(page, 'Spring Sale').waitFor()
+    expect(await row(page, 'Spring Sale').getByTestId('short-url').textContent()).toEndWith(`/${chosen}`)
+    expect(await row(page, 'Spring Sale').getByTestId('link-status').textContent()).toBe('Active')
+    expect(await page.getByTestId('results-summary').textContent()).toBe('Showing 1 to 1 of 1 results')
+    const [stored] = await listLinks(account)
+    expect(stored).toMatchObject({ title: 'Spring Sale', targetUrl: 'https://example.com/spring', alias: chosen, twitterCard: 'summary', description: 'Everything half price' })
+    expect(stored.expiresAt).toBeNull()
+    await context.close()
+  })
+
+  it("shows the server's refusal under the field it names", async () => {
+    const account = await createAccount(server, 'taken')
+    const taken = unique('taken')
+    await createLinkApi(account, { title: 'First', alias: taken })
+    const { page, context } = await openLinks(account)
+    await row(page, 'First').waitFor()
+    await page.getByRole('button', { name: 'Create Link' }).click()
+    await field(page, 'Target URL').fill('https://example.com/second')
+    await field(page, 'Title').fill('Second')
+    await field(page, 'Custom alias (optional)').fill(taken.toUpperCase())
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await waitForToast(page, 'Failed to create share link', LINK_MESSAGES.aliasTaken)
+    await dialog(page).getByText(LINK_MESSAGES.aliasTaken).first().waitFor()
+    expect(await field(page, 'Custom alias (optional)').getAttribute('aria-invalid')).toBe('true')
+    expect((await listLinks(account)).map((l) => l.title)).toEqual(['First'])
+    await context.close()
+  })
+
+  it('fetches metadata from the target page into the empty fields only', async () => {
+    const account = await createAccount(server, 'metadata')
+    const { page, context } = await openLinks(account)
+    await page.getByRole('button', { name: 'Create Link' }).click()
+    const fetchButton = dialog(page).getByRole('button', { name: 'Fetch metadata' })
+
+    await fetchButton.click()
+    await dialog(page).getByText(LINK_MESSAGES.metadataUrlMissing).waitFor()
+
+    await field(page, 'Target URL').fill(localPage('/article'))
+    await field(page, 'Title').fill('My own title')
+    await fetchButton.click()
+    await waitForToast(page, 'Metadata fetched')
+    expect(await field(page, 'Title').inputValue()).toBe('My own title')
+    expect(await field(page, 'Description').inputValue()).toBe('Fetched description')
+    expect(await field(page, 'Preview image URL').inputValue()).toBe(localPage('/card.png'))
+    expect(await field(page, 'Image description').inputValue()).toBe('Fetched alt text')
+    const image = dialog(page).getByTestId('preview-image')
+    await image.waitFor()
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle())
+    expect(await image.getAttribute('alt')).toBe('Fetched alt text')
+
+    await fetchButton.click()
+    await waitForToast(page, 'No new metadata')
+    expect(await field(page, 'Title').inputValue()).toBe('My own title')
+
+    await field(page, 'Target URL').fill(localPage('/missing'))
+    await fetchButton.click()
+    const failed = await waitForToast(page, 'Failed to fetch metadata', 'The page could not be loaded (HTTP 404).')
+    expect(await failed.getAttribute('data-variant')).toBe('destructive')
+    await context.close()
+  })
+})
+
+describe('the list', () => {
+  it('shows each link as a card on a phone, with every action reachable and nothing wider than the screen', async () => {
+    const account = await createAccount(server, 'phone')
+    await createLinkApi(account, { title: 'On the go', alias: unique('go') })
+    const { page, context } = await openLinks(account, PHONE)
+    const card = page.getByTestId('link-card').filter({ hasText: 'On the go' })
+    await card.waitFor()
+    expect(await page.getByTestId('link-table').count()).toBe(0)
+    for (const name of ['Analytics', 'QR Code', 'Edit', 'Delete']) expect(await card.getByRole(name === 'Analytics' ? 'link' : 'button', { name }).isVisible()).toBe(true)
+    expect(await card.getByText('Clicks (30 days)').isVisible()).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+    await card.getByRole('button', { name: 'Edit' }).click()
+    await field(page, 'Title').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    const save = dialog(page).getByRole('button', { name: 'Save Changes' })
+    await save.scrollIntoViewIfNeeded()
+    expect(await save.isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it('filters by search and status, and says when nothing matches', async () => {
+    const account = await createAccount(server, 'filters')
+    await createLinkApi(account, { title: 'Product launch', targetUrl: 'https://shop.example.com/launch' })
+    const docs = await createLinkApi(account, { title: 'Read the guide', targetUrl: 'https://docs.example.com/start', alias: unique('guide') })
+    const old = await createLinkApi(account, { title: 'Winter promo', targetUrl: 'https://example.com/winter' })
+    await http.patch(`/api/shareLinks/${old.id}`, { isActive: false }, { token: account.token })
+    const { page, context } = await openLinks(account)
+    await row(page, 'Winter promo').waitFor()
+    expect(await page.getByTestId('link-row').count()).toBe(3)
+    expect(await row(page, 'Winter promo').getByTestId('link-status').textContent()).toBe('Inactive')
+
+    const search = page.getByRole('searchbox', { name: 'Search links' })
+    await search.fill('DOCS.example')
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor()
+    expect(await page.getByTestId('link-row').allTextContents()).toEqual([expect.stringContaining('Read the guide')])
+    await search.fill(docs.alias!)
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor()
+    await search.fill('')
+
+    await choose(page, 'Status', 'Inactive')
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor()
+    expect(await page.getByTestId('link-row').allTextContents()).toEqual([expect.stringContaining('Winter promo')])
+    await choose(page, 'Status', 'Active')
+    await page.getByText('Showing 1 to 2 of 2 results').waitFor()
+    expect(await row(page, 'Winter promo').count()).toBe(0)
+
+    await search.fill('winter')
+    await page.getByText('No links match your filters').waitFor()
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.getByText('Showing 1 to 3 of 3 results').waitFor()
+    expect(await search.inputValue()).toBe('')
+    await context.close()
+  })
+
+  it('counts clicks and previews for the chosen period', async () => {
+    const account = await createAccount(server, 'period')
+    const link = await createLinkApi(account, { title: 'Counted' })
+    for (let i = 0; i < 3; i++) await visit(link.url)
+    // Five clicks forty days ago: inside 90 days, outside 30.
+    const day = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10)
+    await sql(server, 'insert into link_daily_stats (link_id, account_id, day, clicks, previews, social_clicks, unique_visitors) values ($1, $2, $3, 5, 0, 0, 0)', [
+      link.id,
+      account.user.accountId,
+      day,
+    ])
+    while ((await listLinks(account, '30days'))[0].clicks < 3) await Bun.sleep(50)
+
+    const { page, context } = await openLinks(account)
+    const clicks = row(page, 'Counted').getByTestId('link-clicks')
+    await row(page, 'Counted').waitFor()
+    expect(await clicks.textContent()).toBe('3')
+    await page.getByRole('columnheader', { name: 'Clicks (30 days)' }).waitFor()
+
+    const refetch = page.waitForRequest((request) => request.url().includes('/api/shareLinks?period=90days'))
+    await choose(page, 'Time period', 'Last 90 days')
+    await refetch
+    await page.getByRole('columnheader', { name: 'Clicks (90 days)' }).waitFor()
+    await page.waitForFunction(() => document.querySelector('[data-testid="link-clicks"]')?.textContent === '8')
+    await page.getByRole('columnheader', { name: 'Previews (90 days)' }).waitFor()
+
+    await choose(page, 'Time period', 'Last 7 days')
+    await page.waitForFunction(() => document.querySelector('[data-testid="link-clicks"]')?.textContent === '3')
+    await context.close()
+  })
+
+  it('shows the custom-domain address beside the short link once the domain is live', async () => {
+    const account = await createAccount(server, 'domain')
+    const link = await createLinkApi(account, { title: 'Branded', alias: unique('brand') })
+    const hostname = `${unique('go')}.example.org`
+    await sql(
+      server,
+      "insert into custom_domains (id, account_id, hostname, verification_token, status, ssl_status, last_checked_at, verified_at, created_at) values ($1, $2, $3, 'token', 'active', 'active', $4, $4, $4)",
+      [crypto.randomUUID(), account.user.accountId, hostname, dbTime(server, new Date())],
+    )
+    const { page, context } = await openLinks(account)
+    const custom = row(page, 'Branded').getByTestId('custom-domain-url')
+    await custom.waitFor()
+    expect(await custom.getAttribute('href')).toBe(`https://${hostname}/${link.alias}`)
+    await context.close()
+  })
+
+  it('says when the links cannot be loaded', async () => {
+    const account = await createAccount(server, 'offline')
+    const { page, context } = await openPage(browser, server.url)
+    // The network fails for the list only; the rest of the app answers normally.
+    const isList = (url: URL) => url.pathname === '/api/shareLinks'
+    await page.route(isList, (route) => route.abort('failed'))
+    await openSignedIn(page, account, '/share-links')
+    await page.getByText('Failed to fetch share links').waitFor()
+    await page.unroute(isList)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await page.getByText('No share links yet').waitFor()
+    await context.close()
+  })
+})
+
+describe('actions on a link', () => {
+  it('edits a link, removing its alias and changing its title', async () => {
+    const account = await createAccount(server, 'edit')
+    const link = await createLinkApi(account, { title: 'Before', alias: unique('before'), description: 'Kept description', expiresAt: '2099-01-01T12:00:00.000Z' })
+    const { page, context } = await openLinks(account)
+    await row(page, 'Before').getByRole('button', { name: 'Edit' }).click()
+    await dialog(page).getByRole('heading', { name: 'Edit Share Link' }).waitFor()
+    expect(await field(page, 'Title').inputValue()).toBe('Before')
+    expect(await field(page, 'Custom alias (optional)').inputValue()).toBe(link.alias!)
+    expect(await field(page, 'Description').inputValue()).toBe('Kept description')
+    expect(await field(page, 'Expires at (optional)').inputValue()).toMatch(/^2099-01-0[12]T\d\d:\d\d$/)
+
+    await field(page, 'Title').fill('After')
+    await dialog(page).getByTestId('preview-title').getByText('After').waitFor()
+    await field(page, 'Custom alias (optional)').fill('')
+    await field(page, 'Expires at (optional)').fill('')
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+    await waitForToast(page, 'Share link updated', 'After')
+    await row(page, 'After').waitFor()
+    expect(await row(page, 'Before').count()).toBe(0)
+    expect(await row(page, 'After').getByTestId('short-url').textContent()).toEndWith(`/${link.slug}`)
+    const [stored] = await listLinks(account)
+    expect(stored).toMatchObject({ id: link.id, title: 'After', alias: null, description: 'Kept description', expiresAt: null })
+    await context.close()
+  })
+
+  it('shows the QR code, downloads it and copies its URL', async () => {
+    const account = await createAccount(server, 'qr')
+    const link = await createLinkApi(account, { title: 'Scan me' })
+    const { page, context } = await openLinks(account)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await row(page, 'Scan me').getByRole('button', { name: 'QR Code' }).click()
+    const image = dialog(page).getByRole('img', { name: `QR code for ${link.url}` })
+    await image.waitFor()
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle())
+    expect(await image.getAttribute('src')).toBe(link.qrCodeUrl)
+
+    const download = page.waitForEvent('download')
+    await dialog(page).getByRole('button', { name: 'Download QR Code' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe(`linkcard-qr-${link.slug}.png`)
+    const bytes = await Bun.file((await file.path())!).bytes()
+    expect(Buffer.from(bytes.subarray(1, 4)).toString()).toBe('PNG')
+
+    await dialog(page).getByRole('button', { name: 'Copy QR URL' }).click()
+    await waitForToast(page, 'QR URL copied')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link.qrCodeUrl)
+    await context.close()
+  })
+
+  it('asks before deleting, keeps the link on Cancel and deletes it on Delete', async () => {
+    const account = await createAccount(server, 'delete')
+    const link = await createLinkApi(account, { title: 'Doomed' })
+    const { page, context } = await openLinks(account)
+    await row(page, 'Doomed').getByRole('button', { name: 'Delete' }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.getByText('Delete this share link?').waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect((await listLinks(account)).length).toBe(1)
+
+    await row(page, 'Doomed').getByRole('button', { name: 'Delete' }).click()
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await waitForToast(page, 'Share link deleted', 'Doomed')
+    await page.getByText('No share links yet').waitFor()
+    expect(await listLinks(account)).toEqual([])
+    expect((await visit(link.url)).status).toBe(404)
+    await context.close()
+  })
+
+  it('opens the analytics screen of a link, also when loaded directly', async () => {
+    const account = await createAccount(server, 'analytics')
+    const link = await createLinkApi(account, { title: 'Measured' })
+    const { page, context } = await openLinks(account)
+    await row(page, 'Measured').getByRole('link', { name: 'Analytics' }).click()
+    await page.waitForURL(`**/share-links/${link.id}/analytics`)
+    await page.getByText('Loading analytics...').waitFor()
+    const direct = await page.goto(`/share-links/${link.id}/analytics`)
+    expect(direct?.status()).toBe(200)
+    await page.getByRole('heading', { level: 1, name: 'Link Analytics' }).waitFor()
+    await context.close()
+  })
+})

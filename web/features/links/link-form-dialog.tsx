@@ -1,0 +1,219 @@
+import { Sparkles } from 'lucide-react'
+import { useRef, useState, type FormEvent } from 'react'
+import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
+import { ALIAS_MAX, DESCRIPTION_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { Button } from '../../components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
+import { FormField } from '../../components/ui/form-field'
+import { Input, Textarea } from '../../components/ui/input'
+import { Select, type SelectOption } from '../../components/ui/select'
+import { ApiError, errorMessage } from '../../lib/api'
+import { toast } from '../../lib/toast'
+import { createLink, fetchMetadata, updateLink, type Link } from './api'
+import {
+  EMPTY_LINK_FORM,
+  formErrors,
+  formFromLink,
+  mergeMetadata,
+  metadataUrlError,
+  toLinkChanges,
+  toLinkInput,
+  type LinkField,
+  type LinkFormValues,
+} from './link-form-values'
+import { LinkPreview } from './link-preview'
+
+const CARD_LABELS: Record<TwitterCard, string> = {
+  summary: 'Summary',
+  summary_large_image: 'Summary with large image',
+  app: 'App',
+  player: 'Player',
+}
+const CARD_OPTIONS: SelectOption<TwitterCard>[] = TWITTER_CARDS.map((value) => ({ value, label: CARD_LABELS[value] }))
+
+const FIELD_NAMES: Record<string, string> = { title: 'title', description: 'description', ogImage: 'image', ogImageAlt: 'image description' }
+
+type LinkFormDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The link to edit; without one the dialog creates a new link. */
+  link?: Link
+}
+
+/** The create and edit modals of /share-links (fields and messages of SPEC.md section 5). */
+export function LinkFormDialog({ open, onOpenChange, link }: LinkFormDialogProps) {
+  const [isBusy, setIsBusy] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isBusy && onOpenChange(next)}>
+      <DialogContent size="xl">
+        <DialogHeader>
+          <DialogTitle>{link ? 'Edit Share Link' : 'Create Share Link'}</DialogTitle>
+          <DialogDescription>
+            {link ? 'Change where the link goes and how its preview looks.' : 'A short link with the preview you choose on every social network.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the link's saved values. */}
+        <LinkForm link={link} onBusyChange={setIsBusy} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+type LinkFormProps = { link?: Link; onBusyChange: (busy: boolean) => void; onDone: () => void }
+
+function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
+  const [values, setValues] = useState<LinkFormValues>(() => (link ? formFromLink(link) : EMPTY_LINK_FORM))
+  const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({})
+  const [isSaving, setIsSaving] = useState(false)
+  const [isFetching, setIsFetching] = useState(false)
+  const latest = useRef(values)
+  latest.current = values
+  const formRef = useRef<HTMLFormElement>(null)
+  const isEdit = Boolean(link)
+
+  const set = (field: LinkField) => (value: string) => {
+    if (value === values[field]) return
+    setValues((current) => ({ ...current, [field]: value }))
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+  const text = (field: LinkField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+  })
+
+  // The alias is checked as it is typed, with the exact texts the server would answer.
+  const aliasProblem = formErrors(values).alias
+
+  function busy(next: boolean, setter: (value: boolean) => void) {
+    setter(next)
+    onBusyChange(next)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const problems = formErrors(values)
+    const first = (Object.keys(EMPTY_LINK_FORM) as LinkField[]).find((field) => problems[field])
+    if (first) {
+      // The required-fields sentence names both fields: say it once, at the first one missing.
+      if (problems.targetUrl && problems.title) delete problems.title
+      setErrors(problems)
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    busy(true, setIsSaving)
+    try {
+      if (link) await updateLink(link.id, toLinkChanges(values))
+      else await createLink(toLinkInput(values))
+      toast({ title: isEdit ? 'Share link updated' : 'Share link created', description: values.title.trim() })
+      busy(false, setIsSaving)
+      onDone()
+    } catch (failure) {
+      busy(false, setIsSaving)
+      // The server names the field when it can; show its message there as well as in the toast.
+      const fieldErrors = failure instanceof ApiError ? (failure.body as { errors?: { field?: string; message?: string }[] } | null)?.errors : undefined
+      const byField: Partial<Record<LinkField, string>> = {}
+      for (const item of fieldErrors ?? []) if (item.field && item.message && item.field in EMPTY_LINK_FORM) byField[item.field as LinkField] = item.message
+      setErrors(byField)
+      toast({
+        title: isEdit ? 'Failed to update share link' : 'Failed to create share link',
+        description: errorMessage(failure, '') || undefined,
+        variant: 'destructive',
+      })
+    }
+  }
+
+  async function loadMetadata() {
+    const url = values.targetUrl.trim()
+    const problem = metadataUrlError(url)
+    if (problem) {
+      setErrors((current) => ({ ...current, targetUrl: problem }))
+      return
+    }
+    busy(true, setIsFetching)
+    try {
+      const metadata = await fetchMetadata(url)
+      // Fields typed while the page was being read are kept: merge into the latest values.
+      const { values: merged, filled } = mergeMetadata(latest.current, metadata)
+      setValues(merged)
+      if (filled.length === 0) toast({ title: 'No new metadata', description: 'The page offers nothing for the fields that are still empty.' })
+      else toast({ title: 'Metadata fetched', description: `Filled in the ${filled.map((field) => FIELD_NAMES[field]).join(', ')}.` })
+    } catch (failure) {
+      if (failure instanceof ApiError)
+        toast({ title: 'Failed to fetch metadata', description: errorMessage(failure, 'Could not load the page or extract metadata'), variant: 'destructive' })
+      else toast({ title: 'Error fetching metadata', description: 'Check your connection and try again.', variant: 'destructive' })
+    } finally {
+      busy(false, setIsFetching)
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid content-start gap-4">
+        <FormField label="Target URL" error={errors.targetUrl}>
+          <Input
+            {...text('targetUrl')}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            required
+            autoFocus={!isEdit}
+            maxLength={URL_MAX}
+            placeholder="https://example.com/your-page"
+            onBlur={(event) => set('targetUrl')(withHttpsPrefix(event.target.value))}
+          />
+        </FormField>
+        <div className="-mt-2 flex flex-wrap items-center gap-2">
+          <Button variant="outline" size="sm" onClick={loadMetadata} isLoading={isFetching} disabled={isSaving}>
+            {!isFetching && <Sparkles aria-hidden="true" />}
+            Fetch metadata
+          </Button>
+          <span className="text-[13px] text-slate-500">Fills the empty fields below from the page itself.</span>
+        </div>
+        <FormField label="Title" error={errors.title}>
+          <Input {...text('title')} required maxLength={TITLE_MAX} placeholder="What people see in bold" />
+        </FormField>
+        <FormField label="Description">
+          <Textarea {...text('description')} rows={3} maxLength={DESCRIPTION_MAX} placeholder="A sentence or two under the title" />
+        </FormField>
+        <FormField
+          label="Custom alias (optional)"
+          error={errors.alias ?? aliasProblem}
+          hint="Letters, numbers, hyphens and underscores. Leave empty for a random short code."
+        >
+          <Input {...text('alias')} maxLength={ALIAS_MAX + 10} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="spring-sale" />
+        </FormField>
+        <FormField label="Preview image URL" error={errors.ogImage} hint="Recommended size: 1200x630">
+          <Input {...text('ogImage')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/card.png" />
+        </FormField>
+        <FormField label="Image description" error={errors.ogImageAlt} hint="Read aloud by screen readers on the platforms that support it.">
+          <Input {...text('ogImageAlt')} maxLength={IMAGE_ALT_MAX} placeholder="What the image shows" />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Twitter card" error={errors.twitterCard}>
+            <Select value={values.twitterCard} onValueChange={(value) => set('twitterCard')(value)} options={CARD_OPTIONS} />
+          </FormField>
+          <FormField label="Expires at (optional)" error={errors.expiresAt} hint="Leave empty for a permanent link.">
+            <Input {...text('expiresAt')} type="datetime-local" />
+          </FormField>
+        </div>
+        <FormField label="Canonical URL (optional)" error={errors.canonicalUrl} hint="Tells search engines which address is the original; defaults to the target URL.">
+          <Input {...text('canonicalUrl')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/original" />
+        </FormField>
+      </div>
+      <div>
+        <div className="lg:sticky lg:top-0">
+          <LinkPreview values={values} />
+        </div>
+      </div>
+      <DialogFooter className="lg:col-span-2">
+        <Button variant="outline" onClick={onDone} disabled={isSaving || isFetching}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={isSaving} disabled={isFetching}>
+          {isEdit ? 'Save Changes' : 'Create Link'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'bun:test'
+import { LINK_MESSAGES } from '../../../src/shared/link-rules'
+import type { Link } from './api'
+import {
+  EMPTY_LINK_FORM,
+  formErrors,
+  formFromLink,
+  isoFromLocalInput,
+  localInputFromIso,
+  mergeMetadata,
+  metadataUrlError,
+  previewDomain,
+  toLinkChanges,
+  toLinkInput,
+  type LinkFormValues,
+} from './link-form-values'
+
+const filled = (overrides: Partial<LinkFormValues> = {}): LinkFormValues => ({
+  ...EMPTY_LINK_FORM,
+  targetUrl: 'https://example.com/page',
+  title: 'Title',
+  ...overrides,
+})
+
+describe('payloads', () => {
+  it('leaves an empty alias out of a new link and sends blank optional fields as null', () => {
+    const input = toLinkInput(filled({ alias: '  ', description: ' ', title: '  Title  ' }))
+    expect('alias' in input).toBe(false)
+    expect(input).toEqual({
+      targetUrl: 'https://example.com/page',
+      title: 'Title',
+      description: null,
+      ogImage: null,
+      ogImageAlt: null,
+      twitterCard: 'summary_large_image',
+      canonicalUrl: null,
+      expiresAt: null,
+    })
+    expect(toLinkInput(filled({ alias: ' my-alias ' })).alias).toBe('my-alias')
+  })
+
+  it('sends a removed alias as null when editing, so the link goes back to its slug', () => {
+    expect(toLinkChanges(filled({ alias: '' })).alias).toBeNull()
+    expect(toLinkChanges(filled({ alias: 'kept' })).alias).toBe('kept')
+  })
+
+  it('adds https:// to a target URL typed without a scheme', () => {
+    expect(toLinkInput(filled({ targetUrl: 'example.com/x' })).targetUrl).toBe('https://example.com/x')
+    expect(toLinkInput(filled({ targetUrl: 'http://example.com/x' })).targetUrl).toBe('http://example.com/x')
+  })
+
+  it('turns the local expiry into an ISO instant and back', () => {
+    const local = '2030-01-02T03:04'
+    const iso = isoFromLocalInput(local)!
+    expect(new Date(iso).getTime()).toBe(new Date(2030, 0, 2, 3, 4).getTime())
+    expect(localInputFromIso(iso)).toBe(local)
+    expect(toLinkInput(filled({ expiresAt: local })).expiresAt).toBe(iso)
+    expect(isoFromLocalInput('')).toBeNull()
+    expect(localInputFromIso(null)).toBe('')
+  })
+
+  it('fills the edit form from a saved link', () => {
+    const link = {
+      targetUrl: 'https://example.com',
+      title: 'T',
+      description: null,
+      alias: 'al',
+      ogImage: 'https://example.com/i.png',
+      ogImageAlt: null,
+      twitterCard: 'summary',
+      canonicalUrl: null,
+      expiresAt: null,
+    } as Link
+    expect(formFromLink(link)).toEqual({ ...EMPTY_LINK_FORM, targetUrl: 'https://example.com', title: 'T', alias: 'al', ogImage: 'https://example.com/i.png', twitterCard: 'summary' })
+  })
+})
+
+describe('formErrors', () => {
+  it('requires the target URL and title with the spec text', () => {
+    expect(formErrors(EMPTY_LINK_FORM)).toEqual({ targetUrl: LINK_MESSAGES.requiredFields, title: LINK_MESSAGES.requiredFields })
+    expect(formErrors(filled({ title: '   ' }))).toEqual({ title: LINK_MESSAGES.requiredFields })
+    expect(formErrors(filled())).toEqual({})
+  })
+
+  it('checks a given alias with the shared rules', () => {
+    expect(formErrors(filled({ alias: 'ab' })).alias).toBe(LINK_MESSAGES.aliasTooShort)
+    expect(formErrors(filled({ alias: 'a'.repeat(51) })).alias).toBe(LINK_MESSAGES.aliasTooLong)
+    expect(formErrors(filled({ alias: '-abc' })).alias).toBe(LINK_MESSAGES.aliasCharacters)
+    expect(formErrors(filled({ alias: 'Dashboard' })).alias).toBe(LINK_MESSAGES.aliasReserved)
+    expect(formErrors(filled({ alias: 'good_alias-1' })).alias).toBeUndefined()
+  })
+})
+
+describe('fetch metadata', () => {
+  it('needs a URL starting with http:// or https://', () => {
+    expect(metadataUrlError('')).toBe(LINK_MESSAGES.metadataUrlMissing)
+    expect(metadataUrlError('example.com')).toBe(LINK_MESSAGES.metadataUrlInvalid)
+    expect(metadataUrlError('ftp://example.com')).toBe(LINK_MESSAGES.metadataUrlInvalid)
+    expect(metadataUrlError('https://example.com')).toBeUndefined()
+  })
+
+  it('fills only the empty fields and says which', () => {
+    const metadata = { title: 'Page title', description: 'Page description', ogImage: 'https://example.com/og.png', ogImageAlt: null }
+    const merged = mergeMetadata(filled({ title: 'Mine', description: '' }), metadata)
+    expect(merged.values.title).toBe('Mine')
+    expect(merged.values.description).toBe('Page description')
+    expect(merged.values.ogImage).toBe('https://example.com/og.png')
+    expect(merged.values.ogImageAlt).toBe('')
+    expect(merged.filled).toEqual(['description', 'ogImage'])
+  })
+
+  it('reports nothing filled when the page offers nothing new', () => {
+    const merged = mergeMetadata(filled({ title: 'Mine' }), { title: 'Other', description: null, ogImage: null, ogImageAlt: '  ' })
+    expect(merged.filled).toEqual([])
+    expect(merged.values.title).toBe('Mine')
+  })
+})
+
+it('names the domain of the target in the preview', () => {
+  expect(previewDomain('https://www.example.com/a?b')).toBe('example.com')
+  expect(previewDomain('blog.example.org')).toBe('blog.example.org')
+  expect(previewDomain('')).toBe('')
+})

@@ -1,0 +1,228 @@
+import { BarChart3, Pencil, QrCode, Trash2 } from 'lucide-react'
+import { Link as RouterLink } from 'wouter'
+import { Badge, type BadgeVariant } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { CopyButton } from '../../components/ui/copy-button'
+import { Skeleton } from '../../components/ui/spinner'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
+import { cn } from '../../lib/cn'
+import { useMediaQuery } from '../../lib/use-media-query'
+import type { CustomDomainStatus, LinkWithCounts } from './api'
+import {
+  customDomainUrl,
+  formatCount,
+  formatDate,
+  linkStatus,
+  STATUS_LABELS,
+  TIME_FILTER_SHORT,
+  withoutScheme,
+  type LinkStatus,
+  type TimeFilter,
+} from './link-view'
+
+const STATUS_BADGES: Record<LinkStatus, BadgeVariant> = { active: 'success', inactive: 'secondary', expired: 'warning' }
+
+/** The path of a link's analytics screen. */
+export const analyticsPath = (id: string) => `/share-links/${encodeURIComponent(id)}/analytics`
+
+export type LinkActions = {
+  onShowQr: (link: LinkWithCounts) => void
+  onEdit: (link: LinkWithCounts) => void
+  onDelete: (link: LinkWithCounts) => void
+}
+
+type LinkListProps = LinkActions & {
+  links: LinkWithCounts[]
+  period: TimeFilter
+  domain?: CustomDomainStatus
+}
+
+/** SPEC.md section 2: a table on extra-large screens, cards below. */
+export function LinkList(props: LinkListProps) {
+  const isWide = useMediaQuery('(min-width: 80rem)')
+  return isWide ? <LinkTable {...props} /> : <LinkCards {...props} />
+}
+
+function StatusBadge({ link }: { link: LinkWithCounts }) {
+  const status = linkStatus(link)
+  return (
+    <Badge variant={STATUS_BADGES[status]} data-testid="link-status">
+      {STATUS_LABELS[status]}
+    </Badge>
+  )
+}
+
+function ShortUrls({ link, domain }: { link: LinkWithCounts; domain?: CustomDomainStatus }) {
+  const custom = customDomainUrl(domain, link)
+  return (
+    <div className="grid min-w-0 gap-1">
+      <UrlLine url={link.url} copyLabel="Copy short URL" testId="short-url" />
+      {custom && <UrlLine url={custom} copyLabel="Copy custom-domain URL" testId="custom-domain-url" />}
+    </div>
+  )
+}
+
+function UrlLine({ url, copyLabel, testId }: { url: string; copyLabel: string; testId: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="truncate font-mono text-[13px] text-brand-700 hover:underline"
+        title={url}
+        data-testid={testId}
+      >
+        {withoutScheme(url)}
+      </a>
+      <CopyButton value={url} label={copyLabel} copiedLabel="Copied" size="icon" variant="ghost" className="size-7" />
+    </div>
+  )
+}
+
+function TargetUrl({ url, className }: { url: string; className?: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" title={url} className={cn('block truncate text-slate-600 hover:text-slate-900 hover:underline', className)}>
+      {withoutScheme(url)}
+    </a>
+  )
+}
+
+function ActionButtons({ link, onShowQr, onEdit, onDelete, withLabels }: LinkActions & { link: LinkWithCounts; withLabels?: boolean }) {
+  const size = withLabels ? 'sm' : 'icon'
+  const iconClass = withLabels ? undefined : 'size-8'
+  const label = (text: string) => (withLabels ? {} : { 'aria-label': text, title: text })
+  return (
+    <div className={withLabels ? 'flex flex-wrap gap-2' : 'flex items-center justify-end gap-0.5'}>
+      <Button asChild variant="ghost" size={size} className={iconClass}>
+        <RouterLink href={analyticsPath(link.id)} aria-label={withLabels ? undefined : 'Analytics'} title={withLabels ? undefined : 'Analytics'}>
+          <BarChart3 aria-hidden="true" />
+          {withLabels && 'Analytics'}
+        </RouterLink>
+      </Button>
+      <Button variant="ghost" size={size} className={iconClass} onClick={() => onShowQr(link)} {...label('QR Code')}>
+        <QrCode aria-hidden="true" />
+        {withLabels && 'QR Code'}
+      </Button>
+      <Button variant="ghost" size={size} className={iconClass} onClick={() => onEdit(link)} {...label('Edit')}>
+        <Pencil aria-hidden="true" />
+        {withLabels && 'Edit'}
+      </Button>
+      <Button variant="ghost" size={size} className={cn(iconClass, 'text-red-600 hover:bg-red-50 hover:text-red-700')} onClick={() => onDelete(link)} {...label('Delete')}>
+        <Trash2 aria-hidden="true" />
+        {withLabels && 'Delete'}
+      </Button>
+    </div>
+  )
+}
+
+function LinkTable({ links, period, domain, ...actions }: LinkListProps) {
+  const span = TIME_FILTER_SHORT[period]
+  return (
+    <Card className="overflow-hidden">
+      <Table data-testid="link-table">
+        <TableHeader>
+          <tr>
+            <TableHead>Title / Target URL</TableHead>
+            <TableHead>Short URL</TableHead>
+            <TableHead className="text-right">
+              Clicks <span className="font-normal normal-case">({span})</span>
+            </TableHead>
+            <TableHead className="text-right">
+              Previews <span className="font-normal normal-case">({span})</span>
+            </TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </tr>
+        </TableHeader>
+        <TableBody>
+          {links.map((link) => (
+            <TableRow key={link.id} data-testid="link-row">
+              <TableCell className="max-w-64 min-w-48">
+                <p className="truncate font-medium text-slate-900" title={link.title}>
+                  {link.title}
+                </p>
+                <TargetUrl url={link.targetUrl} className="text-[13px]" />
+              </TableCell>
+              <TableCell className="max-w-80 min-w-64">
+                <ShortUrls link={link} domain={domain} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums" data-testid="link-clicks">
+                {formatCount(link.clicks)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums" data-testid="link-previews">
+                {formatCount(link.previews)}
+              </TableCell>
+              <TableCell>
+                <StatusBadge link={link} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(link.createdAt)}</TableCell>
+              <TableCell className="py-2">
+                <ActionButtons link={link} {...actions} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  )
+}
+
+function LinkCards({ links, period, domain, ...actions }: LinkListProps) {
+  const span = TIME_FILTER_SHORT[period]
+  return (
+    <ul className="grid gap-3 md:grid-cols-2" data-testid="link-cards">
+      {links.map((link) => (
+        <li key={link.id}>
+          <Card className="grid h-full content-start gap-3 p-4" data-testid="link-card">
+            <div className="flex items-start justify-between gap-3">
+              <h3 className="min-w-0 font-medium break-words text-slate-900">{link.title}</h3>
+              <StatusBadge link={link} />
+            </div>
+            <TargetUrl url={link.targetUrl} className="text-sm" />
+            <ShortUrls link={link} domain={domain} />
+            <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+              <div>
+                <dt className="text-xs text-slate-500">Clicks ({span})</dt>
+                <dd className="font-medium text-slate-900 tabular-nums" data-testid="link-clicks">
+                  {formatCount(link.clicks)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Previews ({span})</dt>
+                <dd className="font-medium text-slate-900 tabular-nums" data-testid="link-previews">
+                  {formatCount(link.previews)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Created</dt>
+                <dd className="text-slate-900">{formatDate(link.createdAt)}</dd>
+              </div>
+            </dl>
+            <ActionButtons link={link} {...actions} withLabels />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Rows in the shape of the list while it loads. */
+export function LinkListSkeleton() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading share links" data-testid="links-loading">
+      {[0, 1, 2].map((row) => (
+        <Card key={row} className="flex flex-wrap items-center gap-4 p-4">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-56 max-w-full" />
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="ml-auto h-6 w-16" />
+        </Card>
+      ))}
+    </div>
+  )
+}
