@@ -28,6 +28,8 @@ if (!result.success) {
 }
 
 cpSync(join(root, 'web/public'), outDir, { recursive: true })
+// The edge worker users download from /docs.
+cpSync(join(root, 'edge-worker/linkcard-edge-worker.js'), join(outDir, 'edge-worker.js'))
 
 type Article = { slug: string; title: string; description: string; date: string; html: string }
 
