@@ -162,7 +162,7 @@ describe('edge worker', () => {
       { LINKCARD_API: `http://127.0.0.1:${stub.port}/slow`, LINKCARD_API_KEY: key, LINKCARD_TIMEOUT_MS: '200' },
       { LINKCARD_API: `${server.url}/api`, LINKCARD_API_KEY: 'lnk_revokedOrWrongKey000000000000000000000' },
       { LINKCARD_API: '', LINKCARD_API_KEY: '' },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await run(page('/products/shoe'), settings)
       expect(response.status).toBe(200)
       expect(await response.text()).toBe(SPA_PAGE)
