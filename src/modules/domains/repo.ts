@@ -53,12 +53,12 @@ export async function findDomainsToCheck(createdAfter: Date, checkedBefore: Date
 }
 
 /** The verified domain at hostname with its account's plan. */
-export async function findActiveDomainWithPlan(hostname: string) {
+export async function findDomainWithPlan(hostname: string) {
   const [row] = await db
-    .select({ accountId: customDomains.accountId, plan: accounts.plan })
+    .select({ accountId: customDomains.accountId, status: customDomains.status, plan: accounts.plan })
     .from(customDomains)
     .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
-    .where(and(eq(customDomains.hostname, hostname), eq(customDomains.status, 'active')))
+    .where(eq(customDomains.hostname, hostname))
     .limit(1)
   return row
 }

@@ -60,8 +60,15 @@ function toStatusJson(row: repo.DomainRow | undefined): CustomDomainStatus {
   }
 }
 
-// Which account an incoming host belongs to, kept briefly: every request on a custom domain asks.
-const hostCache = new Map<string, { accountId: string | undefined; until: number }>()
+/**
+ * Which links a request's host may resolve: all of them on the product's own hosts (and on hosts
+ * nobody claimed, such as a bare IP), one account's on its live custom domain, none on a claimed
+ * domain that is not live or whose account left the paid plans.
+ */
+export type LinkScope = { kind: 'all' } | { kind: 'account'; accountId: string } | { kind: 'none' }
+
+// Kept briefly: every request on a custom domain asks.
+const hostCache = new Map<string, { scope: LinkScope; until: number }>()
 const DOMAIN_CHANGED = 'custom-domain-changed'
 
 /** Drops the host's cached answer here and on every other instance. */
@@ -174,21 +181,33 @@ function bareHost(host: string) {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
 }
 
-/**
- * The account whose verified custom domain `host` is (a Host header value), or undefined. Only a
- * paying account's domain counts: after a downgrade its links answer on PUBLIC_URL only.
- */
-export async function accountIdForHost(host: string): Promise<string | undefined> {
+const ALL: LinkScope = { kind: 'all' }
+
+/** The links a Host header value may resolve (see LinkScope). */
+export async function linkScopeForHost(host: string): Promise<LinkScope> {
   const hostname = bareHost(host)
-  if (!hostname || productHosts.has(hostname)) return undefined
+  if (!hostname || productHosts.has(hostname)) return ALL
   const cached = hostCache.get(hostname)
-  if (cached && cached.until > Date.now()) return cached.accountId
-  const row = await repo.findActiveDomainWithPlan(hostname)
-  const accountId = row && PLAN_INFO[row.plan].hasCustomDomain ? row.accountId : undefined
+  if (cached && cached.until > Date.now()) return cached.scope
+  const row = await repo.findDomainWithPlan(hostname)
+  const scope: LinkScope = !row
+    ? ALL
+    : row.status === 'active' && PLAN_INFO[row.plan].hasCustomDomain
+      ? { kind: 'account', accountId: row.accountId }
+      : { kind: 'none' }
   // Random Host headers must not grow the cache without bound.
   if (hostCache.size >= HOST_CACHE_MAX) hostCache.clear()
-  hostCache.set(hostname, { accountId, until: Date.now() + HOST_CACHE_TTL })
-  return accountId
+  hostCache.set(hostname, { scope, until: Date.now() + HOST_CACHE_TTL })
+  return scope
+}
+
+/**
+ * The account whose verified custom domain `host` is, or undefined. Only a paying account's domain
+ * counts: after a downgrade its links answer on PUBLIC_URL only.
+ */
+export async function accountIdForHost(host: string): Promise<string | undefined> {
+  const scope = await linkScopeForHost(host)
+  return scope.kind === 'account' ? scope.accountId : undefined
 }
 
 /** `https://<hostname>` once the account's domain is live (DNS and certificate), for link listings. */

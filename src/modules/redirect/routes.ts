@@ -8,6 +8,7 @@ const HTML = 'text/html; charset=utf-8'
 export const redirectRoutes = new Elysia({ name: 'redirect' }).get('/:path', async ({ params, request }) => {
   const outcome = await visit({
     path: params.path,
+    host: request.headers.get('host') ?? '',
     method: request.method,
     userAgent: request.headers.get('user-agent'),
     referrer: request.headers.get('referer'),

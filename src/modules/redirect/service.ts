@@ -2,6 +2,7 @@
 // crawlers get the link's own preview page and a preview is counted against the monthly quota.
 import { counters } from '../../platform/counters'
 import { recordEvent } from '../analytics/recorder'
+import { linkScopeForHost } from '../domains/service'
 import { resolveLink, toLinkJson, type LinkRow } from '../links/service'
 import { tryCountPreview } from '../usage/service'
 import { crawlerPlatform } from './crawlers'
@@ -12,6 +13,8 @@ const PREVIEW_WINDOW_MS = 10 * 60 * 1000
 
 export type Visit = {
   path: string
+  /** The Host the request arrived on: a custom domain resolves only its account's links. */
+  host: string
   method: string
   userAgent: string | null
   referrer: string | null
@@ -34,9 +37,10 @@ async function previewAllowed(link: LinkRow, platform: string) {
   return false
 }
 
-export async function visit({ path, method, userAgent, referrer }: Visit): Promise<VisitOutcome> {
-  const link = await resolveLink(path)
+export async function visit({ path, host, method, userAgent, referrer }: Visit): Promise<VisitOutcome> {
+  const [link, scope] = await Promise.all([resolveLink(path), linkScopeForHost(host)])
   if (!link || !link.isActive) return { kind: 'not_found' }
+  if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return { kind: 'not_found' }
   const now = Date.now()
   if (link.expiresAt && link.expiresAt.getTime() <= now) return { kind: 'expired', html: expiredPage }
   const isHead = method === 'HEAD'
