@@ -1,0 +1,222 @@
+// `npm run bench`: the built server on 100 000 links, measured under load side by side with a bare
+// Bun.serve answering 302, in one run. Prints requests per second, p50/p99 latency, memory and the
+// ratios, then checks that no event was lost.
+//   npm run bench                     SQLite
+//   npm run bench -- --postgres       SQLite, then PostgreSQL + Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL)
+import { Database } from 'bun:sqlite'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+
+const root = join(import.meta.dir, '..')
+const LINKS = 100_000
+const HOT_LINKS = 10_000
+const CONNECTIONS = 50
+const WARMUP_MS = 2_000
+const MEASURE_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000
+const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const CRAWLER_UA = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)'
+const withPostgres = process.argv.includes('--postgres')
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+type LoadResult = { requests: number; rps: number; p50: number; p99: number; statuses: Record<string, number>; errors: number }
+type Row = { scenario: string; result: LoadResult; rssMb: number }
+
+function freePort() {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port!
+  probe.stop(true)
+  return port
+}
+
+async function run(command: string[], env: Record<string, string> = {}) {
+  const child = Bun.spawn(command, { cwd: root, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit' })
+  const output = await new Response(child.stdout).text()
+  if ((await child.exited) !== 0) throw new Error(`${command.join(' ')} failed:\n${output}`)
+  return output
+}
+
+/** Starts a server process and waits until it answers on its port. */
+async function startProcess(command: string[], env: Record<string, string>, port: number, path: string) {
+  const child = Bun.spawn(command, { cwd: root, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' })
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`)
+    const answer = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' }).catch(() => undefined)
+    if (answer) return child
+    await Bun.sleep(100)
+  }
+  throw new Error(`${command.join(' ')} did not start`)
+}
+
+function rssMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+async function load(options: Record<string, unknown>): Promise<LoadResult> {
+  const output = await run(['taskset', '-c', '1', process.execPath, 'scripts/bench/loader.ts', JSON.stringify({ connections: CONNECTIONS, ...options })])
+  return JSON.parse(output.trim().split('\n').at(-1)!)
+}
+
+async function seedLinks(dataDir: string, databaseUrl: string | undefined, accountId: string) {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+  const slugs: string[] = []
+  const now = Date.now()
+  const rows = Array.from({ length: LINKS }, (_, i) => {
+    let slug = ''
+    for (let n = i + 1_000_000, k = 0; k < 7; k++, n = Math.floor(n / 62)) slug = alphabet[n % 62] + slug
+    slugs.push(slug)
+    return { id: crypto.randomUUID(), slug, target: `https://example.com/page/${i}`, title: `Page ${i}`, at: now - i }
+  })
+  if (databaseUrl) {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    for (let i = 0; i < rows.length; i += 5000) {
+      const chunk = rows.slice(i, i + 5000).map((r) => ({
+        id: r.id, account_id: accountId, slug: r.slug, target_url: r.target, target_key: r.target, title: r.title,
+        description: 'A page worth sharing', og_image: 'https://example.com/card.png', twitter_card: 'summary_large_image',
+        is_active: true, created_at: new Date(r.at), updated_at: new Date(r.at),
+      }))
+      await sql`insert into share_links ${sql(chunk)}`
+    }
+    await sql.end()
+  } else {
+    const db = new Database(join(dataDir, 'linkcard.db'))
+    db.exec('PRAGMA busy_timeout = 5000')
+    const insert = db.prepare(
+      `insert into share_links (id, account_id, slug, target_url, target_key, title, description, og_image, twitter_card, is_active, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, 'A page worth sharing', 'https://example.com/card.png', 'summary_large_image', 1, ?, ?)`,
+    )
+    db.transaction(() => {
+      for (const r of rows) insert.run(r.id, accountId, r.slug, r.target, r.target, r.title, r.at, r.at)
+    })()
+    db.close()
+  }
+  return slugs
+}
+
+async function countEvents(dataDir: string, databaseUrl: string | undefined) {
+  if (databaseUrl) {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    const [row] = await sql`select count(*)::int as n from link_events`
+    await sql.end()
+    return row.n as number
+  }
+  const db = new Database(join(dataDir, 'linkcard.db'), { readonly: true })
+  const row = db.query('select count(*) as n from link_events').get() as { n: number }
+  db.close()
+  return row.n
+}
+
+async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => Promise<LoadResult>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkcard-bench-'))
+  let databaseUrl: string | undefined
+  if (mode !== 'SQLite') {
+    const admin = postgres(pgUrl, { max: 1, onnotice: () => {} })
+    const name = `linkcard_bench_${Date.now()}`
+    await admin.unsafe(`create database ${name}`)
+    await admin.end()
+    const url = new URL(pgUrl)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    await run(['redis-cli', '-u', redisUrl, 'flushall'])
+  }
+  const port = freePort()
+  const env = {
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl ?? '', REDIS_URL: databaseUrl ? redisUrl : '',
+  }
+  const server = await startProcess(['taskset', '-c', '0', join(root, 'dist/linkcard')], env, port, '/api/health')
+  const base = `http://127.0.0.1:${port}`
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark-password' }),
+  }).then((r) => r.json() as Promise<{ token: string; user: { accountId: string } }>)
+  // A paying account, so the preview quota never ends the preview scenario early.
+  if (databaseUrl) {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    await sql`update accounts set plan = 'enterprise' where id = ${signup.user.accountId}`
+    await sql.end()
+  } else {
+    const db = new Database(join(dataDir, 'linkcard.db'))
+    db.exec('PRAGMA busy_timeout = 5000')
+    db.query("update accounts set plan = 'enterprise' where id = ?").run(signup.user.accountId)
+    db.close()
+  }
+  console.log(`\n${mode}: seeding ${LINKS.toLocaleString('en')} links...`)
+  const slugs = await seedLinks(dataDir, databaseUrl, signup.user.accountId)
+  const pathsFile = join(dataDir, 'paths.txt')
+  writeFileSync(pathsFile, slugs.slice(0, HOT_LINKS).map((s) => `/${s}`).join('\n'))
+
+  const rows: Row[] = []
+  let answeredLinkRequests = 0
+  const measure = async (scenario: string, options: Record<string, unknown>, countsEvents: boolean) => {
+    const warm = await load({ port, durationMs: WARMUP_MS, ...options })
+    const result = await load({ port, durationMs: MEASURE_MS, ...options })
+    if (countsEvents) answeredLinkRequests += (warm.statuses['302'] ?? 0) + (warm.statuses['200'] ?? 0) + (result.statuses['302'] ?? 0) + (result.statuses['200'] ?? 0)
+    rows.push({ scenario, result, rssMb: rssMb(server.pid) })
+  }
+  const bare = await bareRps()
+  rows.push({ scenario: 'bare Bun.serve 302', result: bare, rssMb: 0 })
+  await measure('redirect (person, click recorded)', { pathsFile, headers: { 'User-Agent': BROWSER_UA } }, true)
+  await measure('preview page (crawler)', { pathsFile, headers: { 'User-Agent': CRAWLER_UA } }, true)
+  await measure(
+    'create link (POST /api/shareLinks)',
+    {
+      paths: ['/api/shareLinks'],
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${signup.token}` },
+      body: JSON.stringify({ targetUrl: 'https://example.com/new', title: 'New link', description: 'Made under load' }),
+    },
+    false,
+  )
+
+  server.kill('SIGTERM')
+  await server.exited
+  const events = await countEvents(dataDir, databaseUrl)
+
+  const redirect = rows[1].result
+  const preview = rows[2].result
+  console.log(`\n${mode}, ${CONNECTIONS} connections, ${MEASURE_MS / 1000} s each, server on core 0, load on core 1`)
+  console.log(['scenario'.padEnd(38), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'RSS MB'.padStart(7)].join(' '))
+  for (const { scenario, result, rssMb: rss } of rows)
+    console.log(
+      [
+        scenario.padEnd(38),
+        String(result.rps).padStart(9),
+        result.p50.toFixed(2).padStart(8),
+        result.p99.toFixed(2).padStart(8),
+        `${Math.round((result.rps / bare.rps) * 100)}%`.padStart(8),
+        (rss ? String(rss) : '-').padStart(7),
+      ].join(' '),
+    )
+  const checks = [
+    [`redirect >= 50% of bare (${Math.round((redirect.rps / bare.rps) * 100)}%)`, redirect.rps >= bare.rps * 0.5],
+    [`redirect p99 < 10 ms (${redirect.p99} ms)`, redirect.p99 < 10],
+    [`preview >= 60% of redirect (${Math.round((preview.rps / redirect.rps) * 100)}%)`, preview.rps >= redirect.rps * 0.6],
+    [`no event lost (${events} events for ${answeredLinkRequests} answers)`, events === answeredLinkRequests],
+  ] as const
+  for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'MISS'} ${label}`)
+  rmSync(dataDir, { recursive: true, force: true })
+  if (databaseUrl) {
+    const admin = postgres(pgUrl, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`)
+    await admin.end()
+  }
+  return checks.every(([, ok]) => ok)
+}
+
+console.log('Building the executable (npm run build)...')
+await run(['npm', 'run', 'build', '--silent'])
+const barePort = freePort()
+const bare = await startProcess(['taskset', '-c', '0', process.execPath, 'scripts/bench/bare.ts', String(barePort)], {}, barePort, '/')
+const bareRps = async () => {
+  await load({ port: barePort, durationMs: WARMUP_MS, paths: ['/x'] })
+  return load({ port: barePort, durationMs: MEASURE_MS, paths: ['/x'] })
+}
+let ok = await benchMode('SQLite', bareRps)
+if (withPostgres) ok = (await benchMode('PostgreSQL + Redis', bareRps)) && ok
+bare.kill()
+process.exit(ok ? 0 : 1)
