@@ -504,6 +504,22 @@ describe('deleting', () => {
   })
 })
 
+describe('self-service deletion', () => {
+  it("takes the links a member created with them, keeps the account's other links, and writes no audit entry", async () => {
+    const owner = await signUp(http, 'selfowner')
+    const member = await signUp(http, 'selfmember')
+    await makeMemberOf(member, owner)
+    const ownersLink = await createLink(owner)
+    const membersLink = await createLink(member)
+    expect((await visit(membersLink.url)).status).toBe(302)
+    const before = (await auditEntries()).length
+    expect((await http.delete('/api/auth/delete-account', { token: member.token })).status).toBe(204)
+    expect((await visit(membersLink.url)).status).toBe(404)
+    expect((await visit(ownersLink.url)).status).toBe(302)
+    expect((await auditEntries()).length).toBe(before)
+  })
+})
+
 describe('audit log', () => {
   it('lists admin changes newest first, paged', async () => {
     const person = await signUp(http, 'audited')

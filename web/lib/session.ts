@@ -106,10 +106,7 @@ export async function refreshSession() {
   }
 }
 
-/**
- * Super-admin status: whether GET /admin/stats succeeds (SPEC.md section 4). Shares its cache
- * with the admin panel's stats, so the check costs one call.
- */
+/** Super-admin status: whether GET /admin/stats succeeds (SPEC.md section 4). */
 export function useIsSuperAdmin(): { isSuperAdmin: boolean; isChecking: boolean } {
   const signedIn = useIsAuthenticated()
   const { data, error, isLoading } = useSWR(signedIn ? '/admin/stats' : null, api.get)

@@ -33,7 +33,8 @@ export const accounts = pgTable(
   (t) => [
     index('accounts_created_at_idx').on(t.createdAt),
     index('accounts_name_idx').on(t.name),
-    index('accounts_plan_idx').on(t.plan),
+    // With the id: few distinct plans, so the admin list's tie-break must come from the index too.
+    index('accounts_plan_id_idx').on(t.plan, t.id),
     uniqueIndex('accounts_stripe_customer_idx').on(t.stripeCustomerId),
   ],
 )
