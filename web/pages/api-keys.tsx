@@ -1,5 +1,20 @@
+import { useState } from 'react'
 import { Page } from '../components/page'
+import { ApiKeyTable } from '../features/api-keys/api-key-table'
+import type { CreatedApiKey } from '../features/api-keys/api'
+import { CreateKeyDialog } from '../features/api-keys/create-key-dialog'
+import { NewKeyDialog } from '../features/api-keys/new-key-dialog'
+import { UsageGuidelines } from '../features/api-keys/usage-guidelines'
 
 export function ApiKeysPage() {
-  return <Page title="API Keys" description="Keys that authenticate your calls to the public API." />
+  const [created, setCreated] = useState<CreatedApiKey | null>(null)
+  return (
+    <Page title="API Keys" description="Keys that authenticate your calls to the public API." actions={<CreateKeyDialog onCreated={setCreated} />}>
+      <div className="grid gap-6">
+        <ApiKeyTable />
+        <UsageGuidelines />
+      </div>
+      <NewKeyDialog created={created} onDone={() => setCreated(null)} />
+    </Page>
+  )
 }

@@ -1,0 +1,83 @@
+import { Plus } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from '../../../src/shared/api-keys'
+import { Button } from '../../components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
+import { FormField } from '../../components/ui/form-field'
+import { Input, Textarea } from '../../components/ui/input'
+import { errorMessage } from '../../lib/api'
+import { toast } from '../../lib/toast'
+import { createApiKey, type CreatedApiKey } from './api'
+
+/** The create dialog (SPEC.md section 2): a name, an optional description. */
+export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const [isOpen, setIsOpen] = useState(false)
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  function openChange(next: boolean) {
+    if (isSubmitting) return
+    setIsOpen(next)
+    if (!next) {
+      setName('')
+      setDescription('')
+      setError(null)
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!name.trim()) return setError(API_KEY_MESSAGES.nameRequired)
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      const created = await createApiKey({ name: name.trim(), description: description.trim() || null })
+      setIsSubmitting(false)
+      openChange(false)
+      onCreated(created)
+    } catch (failure) {
+      setIsSubmitting(false)
+      toast({ title: 'Failed to create API key', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
+    }
+  }
+
+  return (
+    <Dialog open={isOpen} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" />
+          Create API Key
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-5" noValidate>
+          <DialogHeader>
+            <DialogTitle>Create API Key</DialogTitle>
+            <DialogDescription>Name the key after the place that will use it, so you know which one to revoke later.</DialogDescription>
+          </DialogHeader>
+          <FormField label="Name" error={error}>
+            <Input value={name} maxLength={API_KEY_NAME_MAX} placeholder="Production server" autoFocus onChange={(e) => setName(e.target.value)} />
+          </FormField>
+          <FormField label="Description (optional)">
+            <Textarea
+              value={description}
+              maxLength={API_KEY_DESCRIPTION_MAX}
+              placeholder="What uses this key and who looks after it"
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => openChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" isLoading={isSubmitting}>
+              Create Key
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
