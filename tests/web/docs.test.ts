@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { createAccount } from './support'
+
+setDefaultTimeout(30_000)
+
+let server: TestServer
+let browser: Browser
+let apiKey: string
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  const session = await createAccount(server, 'docs')
+  apiKey = (await client(server.url).post('/api/apiKeys', { name: 'Docs tester' }, { token: session.token })).body.key
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openDocs(viewport?: typeof PHONE) {
+  const opened = await openPage(browser, server.url, viewport)
+  await opened.page.goto('/docs')
+  await opened.page.getByRole('heading', { level: 1, name: 'API Documentation' }).waitFor()
+  return opened
+}
+
+const tester = (page: Page) => page.locator('#try-it-out')
+
+async function chooseEndpoint(page: Page, label: string) {
+  await tester(page).getByLabel('Endpoint').click()
+  await page.getByRole('option', { name: label }).click()
+}
+
+describe('/docs reference', () => {
+  it('draws every operation of the OpenAPI document, with parameters, bodies and answers', async () => {
+    const { page, context } = await openDocs()
+    const document = (await client(server.url).get('/api/openapi.json')).body
+    const expected = Object.values(document.paths as Record<string, object>).reduce((n: number, item) => n + Object.keys(item).length, 0)
+    await page.getByTestId('api-operation').first().waitFor()
+    expect(await page.getByTestId('api-operation').count()).toBe(expected)
+    const create = page.locator('#post-api-link')
+    expect(await create.textContent()).toContain('Create a link')
+    expect(await create.getByRole('region', { name: 'Request body of POST /api/link' }).textContent()).toContain('useOriginalMeta')
+    expect(await create.getByRole('region', { name: 'Response 201 of POST /api/link' }).textContent()).toContain('existing')
+    const stats = page.locator('#get-api-stats-id')
+    expect(await stats.getByRole('region', { name: 'Parameters of GET /api/stats/{id}' }).textContent()).toContain('from (query)')
+    expect(await stats.textContent()).toContain('403')
+    const interactive = page.getByRole('link', { name: 'Interactive reference' })
+    expect(await interactive.getAttribute('href')).toBe('/api/docs')
+    await context.close()
+  })
+
+  it('links to the interactive reference, which renders offline from this server', async () => {
+    const { page, context } = await openDocs()
+    const outside: string[] = []
+    const violations: string[] = []
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url)) outside.push(request.url())
+    })
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text())
+    })
+    await page.getByRole('link', { name: 'Interactive reference' }).click()
+    await page.waitForURL('**/api/docs')
+    await page.locator('.swagger-ui .opblock').first().waitFor()
+    expect(await page.locator('.swagger-ui .opblock').count()).toBeGreaterThanOrEqual(8)
+    expect(await page.locator('.swagger-ui').textContent()).toContain('/api/link/byTarget/{targetUrl}')
+    expect(outside).toEqual([])
+    expect(violations).toEqual([])
+    await context.close()
+  })
+})
+
+describe('/docs tester', () => {
+  it('requires a key that starts with lnk_, after dropping whitespace and non-ASCII characters', async () => {
+    const { page, context } = await openDocs()
+    let sent = 0
+    await page.route('**/api/link**', (route) => {
+      sent++
+      return route.continue()
+    })
+    const send = tester(page).getByRole('button', { name: 'Send Request' })
+    await send.click()
+    await tester(page).getByText('Please enter your API key').waitFor()
+    await tester(page).getByLabel('API Key').fill('  \u00a0 ')
+    await send.click()
+    await tester(page).getByText('Please enter your API key').waitFor()
+    await tester(page).getByLabel('API Key').fill('sk_test_123')
+    await send.click()
+    await tester(page).getByText("API key must start with 'lnk_'").waitFor()
+    expect(sent).toBe(0)
+    await context.close()
+  })
+
+  it('creates a link with the sample values and shows status, time and the JSON answer; then reads it back', async () => {
+    const { page, context } = await openDocs()
+    // A key pasted with spaces, a line break and a stray non-ASCII character still works.
+    await tester(page).getByLabel('API Key').fill(` ${apiKey.slice(0, 10)}\u200b${apiKey.slice(10)}\n`)
+    expect(await tester(page).getByLabel('Request Body (JSON)').inputValue()).toContain('"targetUrl": "https://example.com/blog/launch"')
+    await tester(page).getByRole('button', { name: 'Send Request' }).click()
+    const status = tester(page).getByTestId('tester-status')
+    await status.getByText('201').waitFor()
+    expect(await status.textContent()).toMatch(/\d+ ms/)
+    const created = JSON.parse((await tester(page).locator('pre code').textContent())!)
+    expect(created).toMatchObject({ existing: false, slug: expect.stringMatching(/^[0-9A-Za-z]{7}$/) })
+    expect(await tester(page).getByLabel('API Key').inputValue()).toBe(apiKey)
+
+    await chooseEndpoint(page, 'GET /link/{id} · Read a link')
+    expect(await tester(page).getByLabel('Link ID').inputValue()).toBe(created.id)
+    await tester(page).getByRole('button', { name: 'Send Request' }).click()
+    await tester(page).getByTestId('tester-status').getByText('200').waitFor()
+    expect(JSON.parse((await tester(page).locator('pre code').textContent())!).title).toBe('We just launched!')
+
+    await chooseEndpoint(page, 'GET /stats/{id} · Link statistics')
+    await tester(page).getByRole('button', { name: 'Send Request' }).click()
+    await tester(page).getByTestId('tester-status').getByText('403').waitFor()
+    expect(await tester(page).locator('pre code').textContent()).toContain('paid plans')
+    await context.close()
+  })
+
+  it('shows the answer of a refused key as it came', async () => {
+    const { page, context } = await openDocs()
+    await tester(page).getByLabel('API Key').fill(`lnk_${'x'.repeat(40)}`)
+    await chooseEndpoint(page, 'GET /links · List links')
+    await tester(page).getByRole('button', { name: 'Send Request' }).click()
+    await tester(page).getByTestId('tester-status').getByText('401').waitFor()
+    expect(await tester(page).locator('pre code').textContent()).toContain('Invalid or revoked API key.')
+    await context.close()
+  })
+
+  it('shows the network error when the request cannot be made', async () => {
+    const { page, context } = await openDocs()
+    await page.route('**/api/links', (route) => route.abort('internetdisconnected'))
+    await tester(page).getByLabel('API Key').fill(apiKey)
+    await chooseEndpoint(page, 'GET /links · List links')
+    await tester(page).getByRole('button', { name: 'Send Request' }).click()
+    await tester(page).getByText('Request failed').waitFor()
+    expect(await tester(page).getByRole('alert').textContent()).toMatch(/Failed to fetch|Failed to make request/)
+    await context.close()
+  })
+})
+
+describe('/docs edge worker', () => {
+  it('explains the single-page-app use, links to the guides, the keys and the docs repository, and offers the script', async () => {
+    const { page, context } = await openDocs()
+    const section = page.locator('#edge-worker')
+    await section.getByText('single-page app', { exact: false }).first().waitFor()
+    expect(await section.getByRole('link', { name: 'Step-by-step guides' }).getAttribute('href')).toBe('/how-to/')
+    expect(await section.getByRole('link', { name: 'API Keys' }).getAttribute('href')).toBe('/api-keys')
+    expect(await section.getByRole('link', { name: 'Public docs repository' }).getAttribute('href')).toBe('https://github.com/linkcard/docs')
+    expect(await section.textContent()).toContain(`LINKCARD_API=${server.url}/api`)
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download the edge worker' }).click()])
+    expect(download.suggestedFilename()).toBe('linkcard-edge-worker.js')
+    const text = await Bun.file((await download.path())!).text()
+    expect(text).toContain('new HTMLRewriter()')
+    await context.close()
+  })
+
+  it('fits a phone screen', async () => {
+    const { page, context } = await openDocs(PHONE)
+    await page.getByTestId('api-operation').first().waitFor()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await context.close()
+  })
+})

@@ -1,0 +1,224 @@
+import { ExternalLink, Lock } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Alert } from '../../components/ui/alert'
+import { Badge, type BadgeVariant } from '../../components/ui/badge'
+import { Card, CardContent, CardHeader } from '../../components/ui/card'
+import { LoadingState } from '../../components/ui/spinner'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
+import { apiUrl } from '../../lib/api'
+import { cn } from '../../lib/cn'
+import { useOpenApiDocument, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './api'
+
+const METHOD_COLORS: Record<string, BadgeVariant> = { get: 'default', post: 'success', patch: 'warning', delete: 'destructive' }
+
+/** Text with `code` spans, as the document's descriptions write them. */
+function Prose({ text, className }: { text?: string; className?: string }) {
+  if (!text) return null
+  return (
+    <p className={cn('text-sm leading-relaxed whitespace-pre-line text-slate-600', className)}>
+      {text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, index) =>
+        part.startsWith('`') ? (
+          <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[12.5px] text-slate-800">
+            {part.slice(1, -1)}
+          </code>
+        ) : part.startsWith('**') ? (
+          <strong key={index} className="font-semibold text-slate-800">
+            {part.slice(2, -2)}
+          </strong>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  )
+}
+
+function resolve(schema: JsonSchema | undefined, doc: OpenApiDocument): JsonSchema | undefined {
+  if (!schema?.$ref) return schema
+  return doc.components?.schemas?.[schema.$ref.split('/').pop()!]
+}
+
+/** A short type name: "string (date-time)", "string | null", "one of a, b", "array of object". */
+function typeName(input: JsonSchema | undefined, doc: OpenApiDocument): string {
+  const schema = resolve(input, doc)
+  if (!schema) return 'any'
+  if (schema.enum) return `one of ${schema.enum.map(String).join(', ')}`
+  if (schema.const !== undefined) return JSON.stringify(schema.const)
+  if (schema.anyOf) return schema.anyOf.map((s) => typeName(s, doc)).join(' | ')
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
+  return (
+    types.map((type) => (type === 'array' ? `array of ${typeName(schema.items, doc)}` : schema.format && type === 'string' ? `string (${schema.format})` : type)).join(' | ') || 'object'
+  )
+}
+
+type Field = { name: string; type: string; required: boolean; description?: string }
+
+/** The fields of an object schema (or of an array's items), nested objects flattened as a.b. */
+function fieldsOf(input: JsonSchema | undefined, doc: OpenApiDocument, prefix = ''): Field[] {
+  let schema = resolve(input, doc)
+  if (schema?.type === 'array') schema = resolve(schema.items, doc)
+  if (!schema?.properties) return []
+  return Object.entries(schema.properties).flatMap(([name, child]) => {
+    const resolved = resolve(child, doc)
+    const field = { name: prefix + name, type: typeName(resolved, doc), required: schema!.required?.includes(name) ?? false, description: resolved?.description }
+    const nested = resolved?.type === 'array' && resolve(resolved.items, doc)?.properties ? fieldsOf(resolved, doc, `${prefix}${name}[].`) : []
+    return [field, ...nested]
+  })
+}
+
+function FieldTable({ fields, label }: { fields: Field[]; label: string }) {
+  if (fields.length === 0) return null
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200" aria-label={label} role="region">
+      <Table>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Name</TableHead>
+            <TableHead>Type</TableHead>
+            <TableHead>Description</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {fields.map((field) => (
+            <TableRow key={field.name}>
+              <TableCell className="align-top font-mono text-[13px] whitespace-nowrap text-slate-900">
+                {field.name}
+                {field.required && <span className="ml-1 text-xs font-sans text-red-600">required</span>}
+              </TableCell>
+              <TableCell className="align-top text-[13px] text-slate-600">{field.type}</TableCell>
+              <TableCell className="align-top">
+                <Prose text={field.description} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-2">
+      <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h4>
+      {children}
+    </div>
+  )
+}
+
+const parameterFields = (parameters: Parameter[], doc: OpenApiDocument): Field[] =>
+  parameters.map((p) => ({
+    name: `${p.name} (${p.in})`,
+    type: typeName(p.schema, doc),
+    required: p.required ?? false,
+    description: p.description ?? resolve(p.schema, doc)?.description,
+  }))
+
+export const operationAnchor = (method: string, path: string) => `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-').replace(/-$/, '')
+
+function OperationCard({ method, path, operation, doc }: { method: string; path: string; operation: Operation; doc: OpenApiDocument }) {
+  const body = operation.requestBody?.content?.['application/json']?.schema
+  const responses = Object.entries(operation.responses ?? {})
+  return (
+    <Card id={operationAnchor(method, path)} data-testid="api-operation" className="scroll-mt-24">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={METHOD_COLORS[method] ?? 'secondary'} className="font-mono uppercase">
+            {method}
+          </Badge>
+          <code className="font-mono text-sm font-medium break-all text-slate-900">{path}</code>
+          {operation.security?.length ? (
+            <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+              <Lock className="size-3.5" aria-hidden="true" />
+              API key
+            </span>
+          ) : null}
+        </div>
+        <h3 className="mt-1 text-base font-semibold text-slate-900">{operation.summary}</h3>
+        <Prose text={operation.description} />
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {operation.parameters?.length ? (
+          <Section title="Parameters">
+            <FieldTable label={`Parameters of ${method.toUpperCase()} ${path}`} fields={parameterFields(operation.parameters, doc)} />
+          </Section>
+        ) : null}
+        {body && (
+          <Section title="Request body (JSON)">
+            <FieldTable label={`Request body of ${method.toUpperCase()} ${path}`} fields={fieldsOf(body, doc)} />
+          </Section>
+        )}
+        <Section title="Responses">
+          <div className="grid gap-3">
+            {responses.map(([status, response]) => {
+              const schema = response.content?.['application/json']?.schema
+              const isSuccess = status.startsWith('2')
+              return (
+                <div key={status} className="grid gap-2" data-testid="api-response">
+                  <p className="flex flex-wrap items-baseline gap-2 text-sm">
+                    <Badge variant={isSuccess ? 'success' : 'secondary'} className="font-mono">
+                      {status}
+                    </Badge>
+                    <span className="text-slate-600">{response.description}</span>
+                  </p>
+                  {isSuccess && schema && (
+                    <>
+                      {resolve(schema, doc)?.type === 'array' && <p className="text-[13px] text-slate-500">An array of:</p>}
+                      <FieldTable label={`Response ${status} of ${method.toUpperCase()} ${path}`} fields={fieldsOf(schema, doc)} />
+                    </>
+                  )}
+                </div>
+              )
+            })}
+          </div>
+        </Section>
+      </CardContent>
+    </Card>
+  )
+}
+
+const METHOD_ORDER = ['get', 'post', 'patch', 'put', 'delete']
+
+/** The reference, drawn from /api/openapi.json as the server answers it, so it cannot drift from the API. */
+export function ApiReference() {
+  const { data: doc, error, isLoading } = useOpenApiDocument()
+  if (error) return <Alert variant="destructive">The API reference could not be loaded. Please reload the page.</Alert>
+  if (isLoading || !doc) return <LoadingState label="Loading the API reference..." />
+  const operations = Object.entries(doc.paths)
+    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })))
+    .sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method))
+  const tags = (doc.tags ?? []).filter((tag) => operations.some((o) => o.operation.tags?.includes(tag.name)))
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-3">
+        <Prose text={doc.info.description} />
+        <p className="text-sm text-slate-600">
+          OpenAPI {doc.openapi} document:{' '}
+          <a href={apiUrl('/openapi.json')} className="font-medium text-brand-600 underline-offset-4 hover:underline">
+            openapi.json
+          </a>
+          {' · '}
+          <a href={apiUrl('/docs')} className="inline-flex items-center gap-1 font-medium text-brand-600 underline-offset-4 hover:underline">
+            Interactive reference
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        </p>
+      </div>
+      {tags.map((tag) => (
+        <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="grid gap-4">
+          <div>
+            <h3 id={`tag-${tag.name}`} className="text-lg font-semibold text-slate-900">
+              {tag.name}
+            </h3>
+            {tag.description && <p className="text-sm text-slate-500">{tag.description}</p>}
+          </div>
+          {operations
+            .filter((o) => o.operation.tags?.includes(tag.name))
+            .map(({ path, method, operation }) => (
+              <OperationCard key={`${method} ${path}`} method={method} path={path} operation={operation} doc={doc} />
+            ))}
+        </section>
+      ))}
+    </div>
+  )
+}
