@@ -25,7 +25,7 @@ async function serve() {
   const { migrate, closeDb } = await import('./platform/db')
   const { runShutdownTasks } = await import('./platform/lifecycle')
   await migrate()
-  // Other instances' cache invalidations (revoked keys, changed links) arrive through Redis.
+  // Other instances' cache invalidations (revoked keys, changed links) arrive through Redis or PostgreSQL.
   const { connectBus, closeBus } = await import('./platform/bus')
   await connectBus()
   const { app } = await import('./app')

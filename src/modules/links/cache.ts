@@ -1,7 +1,9 @@
-// The redirect path's memory: a bounded LRU of resolved links (and of misses, briefly), so a hot
+// The redirect path's memory: a bounded LRU of resolved links (and, in a lone process, of misses), so a hot
 // link costs no database read. Every change invalidates its entries on every instance (platform/bus);
 // a TTL bounds staleness should a message ever be lost.
 import { publish, subscribe } from '../../platform/bus'
+import { config } from '../../platform/config'
+import { isPostgres } from '../../platform/db'
 import { ACCOUNT_CHANGED } from '../accounts/service'
 import type { LinkRow } from './repo'
 
@@ -11,6 +13,10 @@ const MISS_TTL_MS = 5_000
 const TOPIC = 'link-changed'
 
 type Entry = { row: LinkRow | undefined; expiresAt: number }
+
+// With several instances a new link's invalidation reaches the others a moment after it exists,
+// so a remembered miss could hide it: misses are remembered only by a lone process.
+const remembersMisses = !config.redisUrl && !isPostgres
 
 const entries = new Map<string, Entry>()
 
@@ -32,6 +38,7 @@ export function readCache(key: string): Entry | undefined {
 }
 
 export function writeCache(key: string, row: LinkRow | undefined) {
+  if (!row && !remembersMisses) return
   if (entries.size >= CAPACITY) entries.delete(entries.keys().next().value!)
   entries.set(key, { row, expiresAt: Date.now() + (row ? HIT_TTL_MS : MISS_TTL_MS) })
 }

@@ -119,6 +119,20 @@ export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ['23505
 /** True when error (or what it wraps) names a row that no longer exists, on either database. */
 export const isForeignKeyViolation = (error: unknown) => hasErrorCode(error, ['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY'])
 
+/** PostgreSQL's LISTEN/NOTIFY on one channel, for instances that share a database but no Redis. */
+export const pgChannel = pgClient
+  ? (channel: string) => {
+      let listening: { unlisten(): Promise<void> } | undefined
+      return {
+        send: (message: string) => pgClient.notify(channel, message),
+        listen: async (receive: (message: string) => void) => {
+          listening = await pgClient.listen(channel, receive)
+        },
+        close: () => void listening?.unlisten().catch(() => undefined),
+      }
+    }
+  : undefined
+
 export async function pingDb() {
   if (sqliteHandle) sqliteHandle.client.query('select 1').get()
   else await pgClient!`select 1`

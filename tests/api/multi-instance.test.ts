@@ -1,0 +1,125 @@
+// Two instances on one PostgreSQL database, with Redis and without: what one does, the other sees,
+// and the limits both enforce stay exact. Runs when TEST_DATABASE_URL points at PostgreSQL (and,
+// for the Redis half, TEST_REDIS_URL is set).
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { PASSWORD, signUp, type SignedIn } from '../helpers/accounts'
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
+import { client, uniqueEmail, visit, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
+import { CRAWLER_UA } from '../helpers/user-agents'
+
+const redisUrl = process.env.TEST_REDIS_URL?.trim()
+
+const setups = [
+  { name: 'two instances on PostgreSQL and Redis', redis: redisUrl, skip: !testDatabaseUrl || !redisUrl },
+  { name: 'two instances on PostgreSQL alone (database counters, LISTEN/NOTIFY)', redis: '', skip: !testDatabaseUrl },
+]
+
+describe.each(setups)('$name', ({ redis, skip }) => {
+  if (skip) {
+    it.skip('needs PostgreSQL (TEST_DATABASE_URL) and, for this setup, TEST_REDIS_URL', () => {})
+    return
+  }
+  let databaseUrl: string
+  let a: TestServer
+  let b: TestServer
+  let httpA: Client
+  let httpB: Client
+  let person: SignedIn
+
+  // Instances share the database, Redis and the session signing key, as behind a load balancer.
+  const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' })
+
+  beforeAll(async () => {
+    databaseUrl = (await createTestDatabase())!
+    // Both start at once: the migration lock lets exactly one of them migrate.
+    ;[a, b] = await Promise.all([startServer({ databaseUrl, env: sharedEnv() }), startServer({ databaseUrl, env: sharedEnv() })])
+    httpA = client(a.url)
+    httpB = client(b.url)
+    person = await signUp(httpA, 'cluster')
+  }, 60_000)
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()])
+    await dropTestDatabase(databaseUrl)
+  })
+
+  const createOn = (http: Client, body: Record<string, unknown>) =>
+    http.post('/api/shareLinks', { targetUrl: 'https://example.com/cluster', title: 'Cluster', ...body }, { token: person.token })
+  const onB = (path: string, userAgent?: string) => visit(`${b.url}/${path}`, { userAgent })
+
+  it('shares sessions: a token from one instance works on the other', async () => {
+    expect((await httpB.get('/api/auth/me', { token: person.token })).status).toBe(200)
+  })
+
+  it('resolves a link created on one instance on the other at once, even after a cached miss', async () => {
+    const alias = `fresh-${Date.now()}`
+    expect((await onB(alias)).status).toBe(404) // B now remembers the miss
+    expect((await createOn(httpA, { alias })).status).toBe(201)
+    expect((await onB(alias)).status).toBe(302)
+  })
+
+  it('sees an edit and a deletion made on the other instance within a second', async () => {
+    const link = (await createOn(httpA, { alias: `moving-${Date.now()}` })).body
+    expect((await onB(link.alias)).headers.get('location')).toBe('https://example.com/cluster')
+    await httpA.patch(`/api/shareLinks/${link.id}`, { targetUrl: 'https://example.com/moved' }, { token: person.token })
+    await Bun.sleep(1000)
+    expect((await onB(link.alias)).headers.get('location')).toBe('https://example.com/moved')
+    await httpA.delete(`/api/shareLinks/${link.id}`, { token: person.token })
+    await Bun.sleep(1000)
+    expect((await onB(link.alias)).status).toBe(404)
+  })
+
+  it('holds the per-key rate limit exactly across both instances', async () => {
+    const key = (await httpA.post('/api/apiKeys', { name: 'cluster key' }, { token: person.token })).body.key as string
+    const calls = Array.from({ length: 130 }, (_, i) => (i % 2 ? httpA : httpB).get('/api/links', { token: key }))
+    const statuses = (await Promise.all(calls)).map((answer) => answer.status)
+    expect(statuses.filter((s) => s === 200).length).toBe(100)
+    expect(statuses.filter((s) => s === 429).length).toBe(30)
+  }, 30_000)
+
+  it('throttles failed sign-ins across both instances', async () => {
+    const email = uniqueEmail('throttled')
+    for (let i = 0; i < 5; i++) expect((await (i % 2 ? httpA : httpB).post('/api/auth/login', { email, password: `wrong ${i}` })).status).toBe(401)
+    expect((await httpA.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429)
+    expect((await httpB.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429)
+  })
+
+  it('counts the preview quota exactly under concurrent load on both instances', async () => {
+    const owner = await signUp(httpA, 'cluster-quota')
+    const links = await Promise.all(
+      Array.from({ length: 24 }, async () => (await httpA.post('/api/shareLinks', { targetUrl: 'https://example.com/q', title: 'Q' }, { token: owner.token })).body),
+    )
+    const requests = links.flatMap((link, i) => Object.values(CRAWLER_UA).map((ua, j) => () => visit(`${(i + j) % 2 ? a.url : b.url}/${link.slug}`, { userAgent: ua })))
+    const statuses: number[] = []
+    for (let i = 0; i < requests.length; i += 64) statuses.push(...(await Promise.all(requests.slice(i, i + 64).map((go) => go()))).map((r) => r.status))
+    expect(statuses.filter((s) => s === 200).length).toBe(500)
+    expect((await httpB.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(500)
+    await Bun.sleep(300)
+    const [row] = await sql<{ previews: number }>(b, 'select previews from usage_counters where account_id = $1', [owner.user.accountId])
+    expect(Number(row.previews)).toBe(500)
+  }, 60_000)
+
+  it('loses no event when one instance stops gracefully under load', async () => {
+    const link = (await createOn(httpA, {})).body
+    let answered = 0
+    let stopped = false
+    const worker = async () => {
+      while (!stopped) {
+        const answer = await visit(`${a.url}/${link.slug}`).catch(() => undefined)
+        if (!answer) return // the instance has stopped listening
+        if (answer.status === 302) answered++
+      }
+    }
+    const load = Array.from({ length: 20 }, worker)
+    await Bun.sleep(700)
+    const exit = a.stop()
+    expect(await exit).toBe(0)
+    stopped = true
+    await Promise.all(load)
+    expect(answered).toBeGreaterThan(50)
+    const [row] = await sql<{ n: number }>(b, 'select count(*) as n from link_events where link_id = $1', [link.id])
+    expect(Number(row.n)).toBe(answered)
+  }, 60_000)
+})
