@@ -151,7 +151,6 @@ export function loadConfig(env: Env = process.env) {
     contactEmail: text(env, 'CONTACT_EMAIL'),
     stripe: Object.freeze({ ...stripe, isConfigured: Boolean(stripe.secretKey && stripe.priceIndie && stripe.pricePro) }),
     google: Object.freeze({ clientId: text(env, 'GOOGLE_CLIENT_ID'), clientSecret: text(env, 'GOOGLE_CLIENT_SECRET') }),
-    github: Object.freeze({ clientId: text(env, 'GITHUB_CLIENT_ID'), clientSecret: text(env, 'GITHUB_CLIENT_SECRET') }),
     oidc: Object.freeze({
       issuer: url(env, 'OIDC_ISSUER', ['http:', 'https:']),
       clientId: text(env, 'OIDC_CLIENT_ID'),
