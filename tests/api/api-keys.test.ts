@@ -53,13 +53,13 @@ describe('create', () => {
   })
 
   it.each([
-    [{ name: '' }, 'Please provide a name for your API key.'],
-    [{ name: '   ' }, 'Please provide a name for your API key.'],
-    [{}, 'Please provide a name for your API key.'],
-    [{ name: 42 }, 'Please provide a name for your API key.'],
-    [{ name: 'x'.repeat(101) }, 'The name must be at most 100 characters.'],
-    [{ name: 'ok', description: 'x'.repeat(501) }, 'The description must be at most 500 characters.'],
-  ])('refuses %j with 400 and stores nothing', async (body, message) => {
+    ['an empty name', { name: '' }, 'Please provide a name for your API key.'],
+    ['a blank name', { name: '   ' }, 'Please provide a name for your API key.'],
+    ['no name', {}, 'Please provide a name for your API key.'],
+    ['a number as name', { name: 42 }, 'Please provide a name for your API key.'],
+    ['a 101-character name', { name: 'x'.repeat(101) }, 'The name must be at most 100 characters.'],
+    ['a 501-character description', { name: 'ok', description: 'x'.repeat(501) }, 'The description must be at most 500 characters.'],
+  ])('refuses %s with 400 and stores nothing', async (_, body, message) => {
     const before = await sql(server, 'select count(*) as n from api_keys where account_id = $1', [ann.user.accountId])
     const answer = await createKey(ann, body)
     expect(answer.status).toBe(400)
