@@ -1,5 +1,6 @@
 // The PostgreSQL tables: a mirror of schema.sqlite.ts with the same names and row types.
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { BreakdownDimension } from '../../shared/analytics'
 import type { EventType, Plan, TwitterCard, UserRole } from '../../shared/domain'
 
 const id = () =>
@@ -178,6 +179,43 @@ export const linkDailyStats = pgTable(
     uniqueVisitors: integer('unique_visitors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day] }), index('link_daily_stats_account_day_idx').on(t.accountId, t.day)],
+)
+
+/**
+ * Per-link, per-day counts by referrer, crawler platform, country, device, browser and OS (the
+ * link's breakdowns), kept like the daily totals. `value` is '' when unknown (a direct visit, no
+ * country). Referrer, country, device, browser and OS count clicks; platform counts previews.
+ */
+export const linkDailyBreakdowns = pgTable(
+  'link_daily_breakdowns',
+  {
+    linkId: text('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    dimension: text('dimension').$type<BreakdownDimension>().notNull(),
+    // YYYY-MM-DD in UTC.
+    day: text('day').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.dimension, t.day, t.value] })],
+)
+
+/**
+ * The visitor hashes seen on a link each day, so a visitor is counted once in the day's unique
+ * visitors however many flushes and instances record them. Only the last days are kept.
+ */
+export const linkDailyVisitors = pgTable(
+  'link_daily_visitors',
+  {
+    linkId: text('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    // YYYY-MM-DD in UTC.
+    day: text('day').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.visitorHash] }), index('link_daily_visitors_day_idx').on(t.day)],
 )
 
 /** Counted previews and API calls of an account in one billing period. */
