@@ -1,0 +1,83 @@
+// The compiled executable carries the web app and the migrations: run from an empty folder, it
+// serves the same product as `npm start` and takes the same commands.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from '../helpers/server'
+
+const root = join(import.meta.dir, '../..')
+const folder = mkdtempSync(join(tmpdir(), 'linkcard-exe-'))
+const executable = join(folder, 'linkcard')
+const port = freePort()
+const base = `http://127.0.0.1:${port}`
+let server: ReturnType<typeof Bun.spawn> | undefined
+
+// The executable runs in an empty folder, with nothing of the project's environment.
+const env = { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
+
+beforeAll(async () => {
+  const build = Bun.spawn([process.execPath, 'build', '--compile', 'src/index.ts', '--outfile', executable], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+  if ((await build.exited) !== 0) throw new Error(await new Response(build.stderr).text())
+  server = Bun.spawn([executable], { cwd: folder, env, stdout: 'ignore', stderr: 'inherit' })
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return
+    await Bun.sleep(100)
+  }
+  throw new Error('the executable did not start')
+}, 120_000)
+
+afterAll(async () => {
+  server?.kill('SIGTERM')
+  await server?.exited
+  rmSync(folder, { recursive: true, force: true })
+})
+
+describe('the compiled executable', () => {
+  it('creates its data in the folder it runs from', () => {
+    expect(existsSync(join(folder, 'data', 'linkcard.db'))).toBe(true)
+    expect(existsSync(join(folder, 'data', 'jwt-secret'))).toBe(true)
+  })
+
+  it('serves the web app, its assets and the content pages', async () => {
+    const home = await fetch(`${base}/pricing`)
+    expect(home.status).toBe(200)
+    const html = await home.text()
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect((await fetch(base + script)).status).toBe(200)
+    expect(await (await fetch(`${base}/blog/`)).text()).toContain('Social previews explained')
+    expect((await fetch(`${base}/edge-worker.js`)).status).toBe(200)
+  })
+
+  it('signs up, creates a link and redirects through it', async () => {
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'exe@example.com', password: 'a long password' }),
+    })
+    expect(signup.status).toBe(201)
+    const { token } = (await signup.json()) as { token: string }
+    const created = await fetch(`${base}/api/shareLinks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ targetUrl: 'https://example.com/exe', title: 'From the executable' }),
+    })
+    const link = (await created.json()) as { url: string }
+    const visit = await fetch(link.url, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' } })
+    expect(visit.status).toBe(302)
+    expect(visit.headers.get('location')).toBe('https://example.com/exe')
+  })
+
+  it('runs grant-admin as a subcommand, failing clearly for an unknown e-mail', async () => {
+    const run = async (...args: string[]) => {
+      const child = Bun.spawn([executable, ...args], { cwd: folder, env, stdout: 'pipe', stderr: 'pipe' })
+      return { code: await child.exited, stdout: await new Response(child.stdout).text(), stderr: await new Response(child.stderr).text() }
+    }
+    const granted = await run('grant-admin', 'exe@example.com')
+    expect(granted.code).toBe(0)
+    expect(granted.stdout).toContain('exe@example.com is now a super admin.')
+    const unknown = await run('grant-admin', 'nobody@example.com')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('No user has the e-mail address nobody@example.com.')
+  })
+})
