@@ -79,6 +79,14 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     expect(statuses.filter((s) => s === 429).length).toBe(30)
   }, 30_000)
 
+  it('refuses a key on both instances as soon as it is revoked on one', async () => {
+    const created = (await httpA.post('/api/apiKeys', { name: 'short-lived' }, { token: person.token })).body
+    expect((await httpB.get('/api/links', { token: created.key })).status).toBe(200) // B now trusts it
+    expect((await httpA.delete(`/api/apiKeys/${created.id}`, { token: person.token })).status).toBe(204)
+    await Bun.sleep(200)
+    expect((await httpB.get('/api/links', { token: created.key })).status).toBe(401)
+  })
+
   it('throttles failed sign-ins across both instances', async () => {
     const email = uniqueEmail('throttled')
     for (let i = 0; i < 5; i++) expect((await (i % 2 ? httpA : httpB).post('/api/auth/login', { email, password: `wrong ${i}` })).status).toBe(401)

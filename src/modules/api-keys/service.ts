@@ -3,8 +3,6 @@
 // Last-used times are kept in memory and written at most once a minute per key.
 import { createHash, randomInt } from 'node:crypto'
 import { publish, subscribe } from '../../platform/bus'
-import { config } from '../../platform/config'
-import { isPostgres } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
@@ -96,9 +94,6 @@ const CACHE_TTL_MS = 60_000
 const CACHE_CAPACITY = 10_000
 const KEY_REVOKED = 'api-key-revoked'
 
-// Without Redis the bus reaches only this process, so several instances sharing PostgreSQL could
-// keep honouring a revoked key: they verify every call against the database instead.
-const canCache = Boolean(config.redisUrl) || !isPostgres
 const verified = new Map<string, { owner: ApiKeyOwner; expiresAt: number }>()
 // Bumped by every revocation, so a look-up that raced one is not cached.
 let generation = 0
@@ -125,7 +120,7 @@ export async function verifyApiKey(key: string): Promise<ApiKeyOwner | undefined
   const account = await findAccount(row.accountId)
   if (!account) return undefined
   const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id }
-  if (canCache && seen === generation) {
+  if (seen === generation) {
     if (verified.size >= CACHE_CAPACITY) verified.delete(verified.keys().next().value!)
     verified.set(keyHash, { owner, expiresAt: Date.now() + CACHE_TTL_MS })
   }
