@@ -44,6 +44,15 @@ export function clientIp(request: Request, server: ServerLike): string {
   return server?.requestIP(request)?.address ?? 'unknown'
 }
 
+/**
+ * The country a trusted proxy says the client is in (Cloudflare's CF-IPCountry, or X-Country),
+ * unchecked; null unless TRUST_PROXY is on, since anyone can send these headers.
+ */
+export function proxyCountry(request: Request): string | null {
+  if (!config.trustProxy) return null
+  return request.headers.get('cf-ipcountry') ?? request.headers.get('x-country')
+}
+
 export const http = new Elysia({ name: 'http' })
   .onRequest(({ request, set }) => {
     startedAt.set(request, performance.now())

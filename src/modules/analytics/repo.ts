@@ -1,28 +1,58 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm'
 import { db, tables, transaction } from '../../platform/db'
+import type { BreakdownDimension } from '../../shared/analytics'
 
-const { linkEvents, linkDailyStats } = tables
+const { linkEvents, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = tables
 
 export type NewEvent = typeof linkEvents.$inferInsert
 export type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
+export type BreakdownDelta = typeof linkDailyBreakdowns.$inferInsert & { count: number }
+export type VisitorRow = typeof linkDailyVisitors.$inferInsert
 
 const CHUNK = 500
 
-/** Writes a batch of events and adds their per-day totals, in one transaction. */
-export async function writeEvents(events: NewEvent[], daily: DailyDelta[]) {
+function* chunks<T>(rows: T[]) {
+  for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK)
+}
+
+/**
+ * Writes a batch of events and adds them to the per-day totals and breakdowns, in one transaction.
+ * A visitor counts towards the day's unique visitors only when their hash is new for the link and
+ * day: the primary key decides, so repeated flushes and several instances never count one twice.
+ */
+export async function writeEvents(batch: { events: NewEvent[]; daily: DailyDelta[]; breakdowns: BreakdownDelta[]; visitors: VisitorRow[] }) {
   await transaction(async (tx) => {
-    for (let i = 0; i < events.length; i += CHUNK) await tx.insert(linkEvents).values(events.slice(i, i + CHUNK))
-    for (let i = 0; i < daily.length; i += CHUNK)
+    for (const rows of chunks(batch.events)) await tx.insert(linkEvents).values(rows)
+    const newVisitors = new Map<string, number>()
+    for (const rows of chunks(batch.visitors)) {
+      const inserted = await tx
+        .insert(linkDailyVisitors)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day })
+      for (const { linkId, day } of inserted) newVisitors.set(`${linkId}|${day}`, (newVisitors.get(`${linkId}|${day}`) ?? 0) + 1)
+    }
+    const daily = batch.daily.map((row) => ({ ...row, uniqueVisitors: newVisitors.get(`${row.linkId}|${row.day}`) ?? 0 }))
+    for (const rows of chunks(daily))
       await tx
         .insert(linkDailyStats)
-        .values(daily.slice(i, i + CHUNK))
+        .values(rows)
         .onConflictDoUpdate({
           target: [linkDailyStats.linkId, linkDailyStats.day],
           set: {
             clicks: sql`${linkDailyStats.clicks} + excluded.clicks`,
             previews: sql`${linkDailyStats.previews} + excluded.previews`,
             socialClicks: sql`${linkDailyStats.socialClicks} + excluded.social_clicks`,
+            uniqueVisitors: sql`${linkDailyStats.uniqueVisitors} + excluded.unique_visitors`,
           },
+        })
+    for (const rows of chunks(batch.breakdowns))
+      await tx
+        .insert(linkDailyBreakdowns)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [linkDailyBreakdowns.linkId, linkDailyBreakdowns.dimension, linkDailyBreakdowns.day, linkDailyBreakdowns.value],
+          set: { count: sql`${linkDailyBreakdowns.count} + excluded.count` },
         })
   })
 }
@@ -79,4 +109,94 @@ export async function recentLinkEvents(accountId: string, linkId: string, from: 
     )
     .orderBy(desc(linkEvents.occurredAt), desc(linkEvents.id))
     .limit(limit)
+}
+
+/** Clicks and previews of the account per day, from `fromDay` to `toDay` (days without any are absent). */
+export async function accountDays(accountId: string, fromDay: string, toDay: string) {
+  return db
+    .select({
+      day: linkDailyStats.day,
+      clicks: sql<number>`coalesce(sum(${linkDailyStats.clicks}), 0)`,
+      previews: sql<number>`coalesce(sum(${linkDailyStats.previews}), 0)`,
+    })
+    .from(linkDailyStats)
+    .where(and(eq(linkDailyStats.accountId, accountId), gte(linkDailyStats.day, fromDay), lte(linkDailyStats.day, toDay)))
+    .groupBy(linkDailyStats.day)
+}
+
+/** One link's daily totals from `fromDay` to `toDay` (days without any are absent). */
+export async function linkDays(linkId: string, fromDay: string, toDay: string) {
+  return db
+    .select({
+      day: linkDailyStats.day,
+      clicks: linkDailyStats.clicks,
+      previews: linkDailyStats.previews,
+      socialClicks: linkDailyStats.socialClicks,
+      uniqueVisitors: linkDailyStats.uniqueVisitors,
+    })
+    .from(linkDailyStats)
+    .where(and(eq(linkDailyStats.linkId, linkId), gte(linkDailyStats.day, fromDay), lte(linkDailyStats.day, toDay)))
+    .orderBy(asc(linkDailyStats.day))
+}
+
+/** The `limit` most frequent values of one breakdown of a link over the days, most frequent first. */
+export async function topValues(linkId: string, dimension: BreakdownDimension, fromDay: string, toDay: string, limit: number) {
+  const total = sql<number>`sum(${linkDailyBreakdowns.count})`
+  return db
+    .select({ value: linkDailyBreakdowns.value, count: total })
+    .from(linkDailyBreakdowns)
+    .where(
+      and(
+        eq(linkDailyBreakdowns.linkId, linkId),
+        eq(linkDailyBreakdowns.dimension, dimension),
+        gte(linkDailyBreakdowns.day, fromDay),
+        lte(linkDailyBreakdowns.day, toDay),
+      ),
+    )
+    .groupBy(linkDailyBreakdowns.value)
+    .orderBy(desc(total), asc(linkDailyBreakdowns.value))
+    .limit(limit)
+}
+
+/** A page of a link's raw events from `from` up to (not including) `until`, oldest first, after the cursor. */
+export async function linkEventsPage(linkId: string, from: Date, until: Date, after: { at: Date; id: number } | undefined, limit: number) {
+  const range = and(eq(linkEvents.linkId, linkId), gte(linkEvents.occurredAt, from), lt(linkEvents.occurredAt, until))
+  const cursor = after && or(gt(linkEvents.occurredAt, after.at), and(eq(linkEvents.occurredAt, after.at), gt(linkEvents.id, after.id)))
+  return db
+    .select({
+      id: linkEvents.id,
+      occurredAt: linkEvents.occurredAt,
+      type: linkEvents.type,
+      platform: linkEvents.platform,
+      referrerHost: linkEvents.referrerHost,
+      country: linkEvents.country,
+      device: linkEvents.device,
+      browser: linkEvents.browser,
+      os: linkEvents.os,
+    })
+    .from(linkEvents)
+    .where(cursor ? and(range, cursor) : range)
+    .orderBy(asc(linkEvents.occurredAt), asc(linkEvents.id))
+    .limit(limit)
+}
+
+/** Deletes up to `limit` raw events older than `before`; answers how many went. */
+export async function deleteEventsBefore(before: Date, limit: number) {
+  const oldest = db.select({ id: linkEvents.id }).from(linkEvents).where(lt(linkEvents.occurredAt, before)).limit(limit)
+  const deleted = await db.delete(linkEvents).where(sql`${linkEvents.id} in (${oldest})`).returning({ id: linkEvents.id })
+  return deleted.length
+}
+
+/** Deletes up to `limit` remembered visitor hashes of days before `beforeDay`; answers how many went. */
+export async function deleteVisitorsBefore(beforeDay: string, limit: number) {
+  const oldest = db
+    .select({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day, visitorHash: linkDailyVisitors.visitorHash })
+    .from(linkDailyVisitors)
+    .where(lt(linkDailyVisitors.day, beforeDay))
+    .limit(limit)
+  const deleted = await db
+    .delete(linkDailyVisitors)
+    .where(sql`(${linkDailyVisitors.linkId}, ${linkDailyVisitors.day}, ${linkDailyVisitors.visitorHash}) in (${oldest})`)
+    .returning({ day: linkDailyVisitors.day })
+  return deleted.length
 }

@@ -1,10 +1,56 @@
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'
-import { DashboardStats } from './schema'
-import { dashboardStats } from './service'
+import { AnalyticsQuery, DashboardStats } from './schema'
+import { dashboardStats, linkAnalytics, linkEventsCsv, startEventPruning } from './service'
 
-export const analyticsRoutes = new Elysia().use(auth).get('/dashboard-stats', ({ user }) => dashboardStats(user.accountId), {
-  session: true,
-  response: DashboardStats,
-  detail: { summary: 'Totals for the dashboard', tags: ['Analytics'], hide: true },
-})
+const tags = ['Analytics']
+
+/** Streams CSV lines as they are read. */
+function csvResponse(filename: string, lines: AsyncIterable<string>) {
+  const encoder = new TextEncoder()
+  const iterator = lines[Symbol.asyncIterator]()
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    async cancel() {
+      await iterator.return?.()
+    },
+  })
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+    },
+  })
+}
+
+export const analyticsRoutes = new Elysia()
+  .use(auth)
+  // Raw events past EVENT_RETENTION_DAYS go in the background; the daily rollups stay.
+  .onStart(() => startEventPruning())
+  .get('/dashboard-stats', ({ user }) => dashboardStats(user.accountId), {
+    session: true,
+    response: DashboardStats,
+    detail: { summary: 'Totals for the dashboard', tags, hide: true },
+  })
+  .get(
+    '/shareLinks/:id/analytics',
+    // One path answers JSON or, with ?format=csv, a file: so no single response schema here.
+    async ({ user, params, query }) => {
+      if (query.format === 'csv') {
+        const { filename, lines } = await linkEventsCsv(user, params.id, query)
+        return csvResponse(filename, lines)
+      }
+      return linkAnalytics(user, params.id, query)
+    },
+    {
+      session: true,
+      params: t.Object({ id: t.String() }),
+      query: AnalyticsQuery,
+      detail: { summary: "A link's clicks, previews, visitors and breakdowns per UTC day, or its events as CSV", tags, hide: true },
+    },
+  )

@@ -1,8 +1,49 @@
 import { t } from 'elysia'
+import { ANALYTICS_MESSAGES } from '../../shared/analytics'
+
+const Day = t.String({ description: 'A UTC day, YYYY-MM-DD' })
 
 export const DashboardStats = t.Object({
   totalClicks: t.Integer(),
   totalPreviews: t.Integer(),
   totalApiCalls: t.Integer({ description: 'Public API calls made with the account’s keys' }),
   clicksByLinkId: t.Record(t.String(), t.Integer()),
+  series: t.Array(t.Object({ day: Day, clicks: t.Integer(), previews: t.Integer() }), {
+    description: "The account's clicks and previews on each of the last 30 days (UTC), oldest first",
+  }),
 })
+export type DashboardStats = typeof DashboardStats.static
+
+// Dates are checked by the service, so a bad one gets the same message however it is wrong.
+export const AnalyticsQuery = t.Object({
+  from: t.Optional(t.String({ description: 'First day (UTC, YYYY-MM-DD); defaults to 29 days before `to`' })),
+  to: t.Optional(t.String({ description: 'Last day, included (UTC, YYYY-MM-DD); defaults to today' })),
+  format: t.Optional(t.UnionEnum(['json', 'csv'], { error: ANALYTICS_MESSAGES.badFormat, description: 'csv: the raw events of the period as a file' })),
+})
+
+const Top = t.Array(t.Object({ name: t.Nullable(t.String({ description: 'null: direct visits or unknown' })), count: t.Integer() }))
+
+export const LinkAnalytics = t.Object({
+  linkId: t.String(),
+  from: Day,
+  to: Day,
+  totals: t.Object({
+    clicks: t.Integer(),
+    previews: t.Integer(),
+    uniqueVisitors: t.Integer({ description: "Sum of each day's distinct visitors" }),
+    socialShares: t.Integer({ description: 'Clicks whose referrer is a social network' }),
+    engagement: t.Nullable(t.Number({ description: 'Clicks per preview; null without previews' })),
+  }),
+  series: t.Array(t.Object({ day: Day, clicks: t.Integer(), previews: t.Integer(), uniqueVisitors: t.Integer() }), {
+    description: 'Every day of the period, oldest first',
+  }),
+  top10: t.Object({
+    referrers: Top,
+    platforms: Top,
+    countries: Top,
+    devices: Top,
+    browsers: Top,
+    oses: Top,
+  }),
+})
+export type LinkAnalytics = typeof LinkAnalytics.static

@@ -1,6 +1,25 @@
-// What the recorded events add up to.
+// What the recorded events add up to: dashboard totals, a link's analytics and CSV export, the
+// public stats call, and the background pruning of raw events.
+import { config } from '../../platform/config'
+import { AppError } from '../../platform/errors'
+import { onShutdown } from '../../platform/lifecycle'
+import { log } from '../../platform/log'
+import {
+  addDays,
+  ANALYTICS_MESSAGES,
+  BREAKDOWN_DIMENSIONS,
+  dayStart,
+  daysBetween,
+  DAY_MS,
+  isoDay,
+  MAX_PERIOD_DAYS,
+  type BreakdownDimension,
+} from '../../shared/analytics'
+import { getLinkRow, linkPath, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
+import { csvLine } from './csv'
 import * as repo from './repo'
+import type { LinkAnalytics } from './schema'
 
 export type LinkTotals = { clicks: number; previews: number }
 
@@ -10,8 +29,12 @@ export async function linkTotals(accountId: string, since?: Date): Promise<Map<s
   return new Map(rows.map((row) => [row.linkId, { clicks: Number(row.clicks), previews: Number(row.previews) }]))
 }
 
-export async function dashboardStats(accountId: string) {
-  const [totals, apiCalls] = await Promise.all([linkTotals(accountId), totalApiCalls(accountId)])
+const SERIES_DAYS = 30
+
+export async function dashboardStats(accountId: string, now = new Date()) {
+  const to = isoDay(now)
+  const from = addDays(to, -(SERIES_DAYS - 1))
+  const [totals, apiCalls, days] = await Promise.all([linkTotals(accountId), totalApiCalls(accountId), repo.accountDays(accountId, from, to)])
   const clicksByLinkId: Record<string, number> = {}
   let totalClicks = 0
   let totalPreviews = 0
@@ -20,14 +43,19 @@ export async function dashboardStats(accountId: string) {
     totalClicks += clicks
     totalPreviews += previews
   }
-  return { totalClicks, totalPreviews, totalApiCalls: apiCalls, clicksByLinkId }
+  const byDay = new Map(days.map((row) => [row.day, row]))
+  const series = daysBetween(from, to).map((day) => ({
+    day,
+    clicks: Number(byDay.get(day)?.clicks ?? 0),
+    previews: Number(byDay.get(day)?.previews ?? 0),
+  }))
+  return { totalClicks, totalPreviews, totalApiCalls: apiCalls, clicksByLinkId, series }
 }
 
 /** Clicks on every link of every account (admin panel); events still waiting in memory follow within a moment. */
 export const totalClicksAll = () => repo.totalClicks()
 
 const RECENT_EVENTS = 50
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * One link's totals for the public stats call: all-time clicks and previews, those in the days
@@ -58,4 +86,152 @@ export async function linkStats(accountId: string, linkId: string, from: string,
       device: event.device,
     })),
   }
+}
+
+export type PeriodQuery = { from?: string; to?: string }
+
+function parseDay(name: 'from' | 'to', value: string) {
+  // new Date() rolls 2026-02-30 over to March; a real day reads back unchanged.
+  const date = dayStart(value)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || isoDay(date) !== value)
+    throw new AppError('invalid', ANALYTICS_MESSAGES.badDay(name), [{ field: name, message: ANALYTICS_MESSAGES.badDay(name) }])
+  return value
+}
+
+const DEFAULT_PERIOD_DAYS = 30
+
+/** The whole UTC days asked for: `to` defaults to today, `from` to 29 days before `to`. */
+export function parsePeriod(query: PeriodQuery, now = new Date()) {
+  const to = query.to ? parseDay('to', query.to) : isoDay(now)
+  const from = query.from ? parseDay('from', query.from) : addDays(to, -(DEFAULT_PERIOD_DAYS - 1))
+  if (from > to) throw new AppError('invalid', ANALYTICS_MESSAGES.fromAfterTo, [{ field: 'from', message: ANALYTICS_MESSAGES.fromAfterTo }])
+  if (daysBetween(from, to).length > MAX_PERIOD_DAYS)
+    throw new AppError('invalid', ANALYTICS_MESSAGES.tooLong, [{ field: 'from', message: ANALYTICS_MESSAGES.tooLong }])
+  return { from, to }
+}
+
+const TOP = 10
+const TOP_KEYS: Record<BreakdownDimension, keyof LinkAnalytics['top10']> = {
+  referrer: 'referrers',
+  platform: 'platforms',
+  country: 'countries',
+  device: 'devices',
+  browser: 'browsers',
+  os: 'oses',
+}
+
+/**
+ * A link's analytics for whole UTC days, all from the daily rollups, so a long period costs as
+ * little as a short one. Another account's link is not found.
+ */
+export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQuery): Promise<LinkAnalytics> {
+  const link = await getLinkRow(owner, linkId)
+  const { from, to } = parsePeriod(query)
+  const [days, ...tops] = await Promise.all([
+    repo.linkDays(link.id, from, to),
+    ...BREAKDOWN_DIMENSIONS.map((dimension) => repo.topValues(link.id, dimension, from, to, TOP)),
+  ])
+  const byDay = new Map(days.map((row) => [row.day, row]))
+  const series = daysBetween(from, to).map((day) => {
+    const row = byDay.get(day)
+    return { day, clicks: row?.clicks ?? 0, previews: row?.previews ?? 0, uniqueVisitors: row?.uniqueVisitors ?? 0 }
+  })
+  const sum = (pick: (row: (typeof days)[number]) => number) => days.reduce((total, row) => total + pick(row), 0)
+  const clicks = sum((row) => row.clicks)
+  const previews = sum((row) => row.previews)
+  const top10 = Object.fromEntries(
+    BREAKDOWN_DIMENSIONS.map((dimension, i) => [
+      TOP_KEYS[dimension],
+      tops[i].map((row) => ({ name: row.value === '' ? null : row.value, count: Number(row.count) })),
+    ]),
+  ) as LinkAnalytics['top10']
+  return {
+    linkId: link.id,
+    from,
+    to,
+    totals: {
+      clicks,
+      previews,
+      // Visitor hashes change every day, so the period's visitors are the sum of each day's.
+      uniqueVisitors: sum((row) => row.uniqueVisitors),
+      socialShares: sum((row) => row.socialClicks),
+      engagement: engagement(clicks, previews),
+    },
+    series,
+    top10,
+  }
+}
+
+/** Clicks per preview, to two decimals; null when nothing was previewed (no ratio to speak of). */
+export const engagement = (clicks: number, previews: number) => (previews === 0 ? null : Math.round((clicks / previews) * 100) / 100)
+
+const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os']
+const CSV_PAGE = 2000
+
+/**
+ * A link's raw events of the period as CSV lines (header first), read a page at a time so a big
+ * export never sits in memory whole. Raw events are kept EVENT_RETENTION_DAYS days.
+ */
+export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQuery) {
+  const link = await getLinkRow(owner, linkId)
+  const { from, to } = parsePeriod(query)
+  const start = dayStart(from)
+  const end = new Date(dayStart(to).getTime() + DAY_MS)
+  async function* lines() {
+    yield csvLine(CSV_HEADER)
+    let after: { at: Date; id: number } | undefined
+    for (;;) {
+      const rows = await repo.linkEventsPage(link.id, start, end, after, CSV_PAGE)
+      for (const row of rows)
+        yield csvLine([row.occurredAt.toISOString(), row.type, row.platform, row.referrerHost, row.country, row.device, row.browser, row.os])
+      if (rows.length < CSV_PAGE) return
+      const last = rows[rows.length - 1]
+      after = { at: last.occurredAt, id: Number(last.id) }
+    }
+  }
+  return { filename: `linkcard-${linkPath(link)}-${from}-to-${to}.csv`, lines: lines() }
+}
+
+const PRUNE_BATCH = 5000
+const PRUNE_EVERY_MS = 60 * 60 * 1000
+// Visitor hashes are only needed while a day can still get events (late flushes after an outage).
+const VISITOR_DAYS_KEPT = 7
+
+let pruneTimer: ReturnType<typeof setInterval> | undefined
+let pruning: Promise<number> | undefined
+let stopped = false
+
+/**
+ * Deletes raw events older than EVENT_RETENTION_DAYS and visitor hashes older than a week, in
+ * small batches with pauses between them so requests keep flowing. Daily totals and breakdowns
+ * stay. Answers how many events went.
+ */
+export function pruneEvents({ now = new Date(), batch = PRUNE_BATCH } = {}): Promise<number> {
+  pruning ??= (async () => {
+    const before = new Date(now.getTime() - config.eventRetentionDays * DAY_MS)
+    let events = 0
+    for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) events += n = await repo.deleteEventsBefore(before, batch)
+    const beforeDay = addDays(isoDay(now), -VISITOR_DAYS_KEPT)
+    for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) n = await repo.deleteVisitorsBefore(beforeDay, batch)
+    if (events > 0) log.info('old events pruned', { events, retentionDays: config.eventRetentionDays })
+    return events
+  })().finally(() => {
+    pruning = undefined
+  })
+  return pruning
+}
+
+const pruneInBackground = () => void pruneEvents().catch((error) => log.error('event pruning failed', { error }))
+
+/** Prunes once now and then every hour; stops on shutdown. */
+export function startEventPruning() {
+  if (pruneTimer) return
+  pruneTimer = setInterval(pruneInBackground, PRUNE_EVERY_MS)
+  pruneTimer.unref()
+  pruneInBackground()
+  onShutdown('event pruning', async () => {
+    stopped = true
+    clearInterval(pruneTimer)
+    await pruning?.catch(() => undefined)
+  })
 }

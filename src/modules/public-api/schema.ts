@@ -100,7 +100,7 @@ export const LinkStats = t.Object({
       platform: t.Nullable(t.String({ description: "The crawler's platform, for previews (facebook, x, linkedin, ...)" })),
       referrerHost: t.Nullable(t.String({ description: 'The referring site, for clicks' })),
       country: t.Nullable(t.String({ description: 'ISO country code, when known' })),
-      device: t.Nullable(t.String({ description: 'desktop, mobile, tablet or bot, when known' })),
+      device: t.Nullable(t.String({ description: 'desktop, mobile, tablet, other (TVs, consoles) or bot (crawlers), when known' })),
     }),
     { description: 'The 50 newest events of the period, newest first' },
   ),

@@ -18,6 +18,9 @@ export type Visit = {
   method: string
   userAgent: string | null
   referrer: string | null
+  /** The client's address and a trusted proxy's country header: only held until events are written. */
+  ip: string | null
+  country: string | null
 }
 
 export type VisitOutcome =
@@ -37,7 +40,7 @@ async function previewAllowed(link: LinkRow, platform: string) {
   return false
 }
 
-export async function visit({ path, host, method, userAgent, referrer }: Visit): Promise<VisitOutcome> {
+export async function visit({ path, host, method, userAgent, referrer, ip, country }: Visit): Promise<VisitOutcome> {
   const [link, scope] = await Promise.all([resolveLink(path), linkScopeForHost(host)])
   if (!link || !link.isActive) return { kind: 'not_found' }
   if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return { kind: 'not_found' }
@@ -49,11 +52,11 @@ export async function visit({ path, host, method, userAgent, referrer }: Visit):
     const shortUrl = toLinkJson(link).url
     if (isHead) return { kind: 'preview', html: previewPage(link, shortUrl) }
     if (await previewAllowed(link, platform)) {
-      recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform })
+      recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
       return { kind: 'preview', html: previewPage(link, shortUrl) }
     }
     return { kind: 'redirect', location: link.targetUrl }
   }
-  if (!isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null })
+  if (!isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })
   return { kind: 'redirect', location: link.targetUrl }
 }

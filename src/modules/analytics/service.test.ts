@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { db, tables } from '../../platform/db'
+import { AppError } from '../../platform/errors'
+import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
+import { createAccount } from '../accounts/service'
+import { createLink } from '../links/service'
+import { flushEvents, recordEvent, type RecordedEvent } from './recorder'
+import { dashboardStats, linkAnalytics, linkEventsCsv, parsePeriod, pruneEvents } from './service'
+
+let counter = 0
+
+async function newLink() {
+  const account = await createAccount(`analytics-unit-${++counter}`)
+  const owner = { accountId: account.id }
+  const link = await createLink(owner, { targetUrl: 'https://example.com/', title: `Unit ${counter}` })
+  return { owner, link }
+}
+
+type Visit = Partial<RecordedEvent> & { at: number }
+
+async function record(linkId: string, accountId: string, visits: Visit[]) {
+  for (const visit of visits)
+    recordEvent({ linkId, accountId, type: 'click', referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, ...visit })
+  await flushEvents()
+}
+
+const at = (iso: string) => new Date(iso).getTime()
+
+async function rawEvents(linkId: string) {
+  return db.select().from(tables.linkEvents).where(eq(tables.linkEvents.linkId, linkId))
+}
+
+describe('periods', () => {
+  const now = new Date('2026-03-10T15:00:00Z')
+
+  it('defaults to the 30 UTC days ending today', () => {
+    expect(parsePeriod({}, now)).toEqual({ from: '2026-02-09', to: '2026-03-10' })
+    expect(parsePeriod({ to: '2026-01-31' }, now)).toEqual({ from: '2026-01-02', to: '2026-01-31' })
+    expect(parsePeriod({ from: '2026-03-01' }, now)).toEqual({ from: '2026-03-01', to: '2026-03-10' })
+  })
+
+  it('takes one day and periods of up to 400 days', () => {
+    expect(parsePeriod({ from: '2026-03-10', to: '2026-03-10' }, now)).toEqual({ from: '2026-03-10', to: '2026-03-10' })
+    expect(parsePeriod({ from: '2025-02-04', to: '2026-03-10' }, now).from).toBe('2025-02-04')
+    expect(parsePeriod({ from: '2028-02-29', to: '2028-03-01' }, now).from).toBe('2028-02-29')
+  })
+
+  const rejects = (query: { from?: string; to?: string }, message: string) => {
+    try {
+      parsePeriod(query, now)
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError)
+      expect((error as AppError).kind).toBe('invalid')
+      expect((error as AppError).message).toBe(message)
+      return
+    }
+    throw new Error(`accepted ${JSON.stringify(query)}`)
+  }
+
+  it('rejects days that do not exist or are not written YYYY-MM-DD', () => {
+    rejects({ from: '2026-02-29' }, 'from must be a real date written YYYY-MM-DD.')
+    rejects({ to: '2026-13-01' }, 'to must be a real date written YYYY-MM-DD.')
+    rejects({ from: '1/3/2026' }, 'from must be a real date written YYYY-MM-DD.')
+    rejects({ from: '2026-3-1' }, 'from must be a real date written YYYY-MM-DD.')
+  })
+
+  it('rejects a start after the end and periods longer than 400 days', () => {
+    rejects({ from: '2026-03-02', to: '2026-03-01' }, 'from must not be after to.')
+    rejects({ from: '2025-02-03', to: '2026-03-10' }, 'The period can be at most 400 days.')
+  })
+})
+
+describe('daily rollups', () => {
+  it('puts an event at 23:59:59.999Z and one at 00:00:00Z on different UTC days', async () => {
+    const { owner, link } = await newLink()
+    await record(link.id, owner.accountId, [{ at: at('2026-03-01T23:59:59.999Z') }, { at: at('2026-03-02T00:00:00.000Z'), type: 'preview', platform: 'slack', userAgent: CRAWLER_UA.slack }])
+    const answer = await linkAnalytics(owner, link.id, { from: '2026-02-28', to: '2026-03-03' })
+    expect(answer.series).toEqual([
+      { day: '2026-02-28', clicks: 0, previews: 0, uniqueVisitors: 0 },
+      { day: '2026-03-01', clicks: 1, previews: 0, uniqueVisitors: 1 },
+      { day: '2026-03-02', clicks: 0, previews: 1, uniqueVisitors: 0 },
+      { day: '2026-03-03', clicks: 0, previews: 0, uniqueVisitors: 0 },
+    ])
+    expect((await linkAnalytics(owner, link.id, { from: '2026-03-02', to: '2026-03-02' })).totals).toMatchObject({ clicks: 0, previews: 1 })
+    // The CSV of one day holds only that day's events.
+    const csv = await linkEventsCsv(owner, link.id, { from: '2026-03-01', to: '2026-03-01' })
+    const lines: string[] = []
+    for await (const line of csv.lines) lines.push(line)
+    expect(lines).toEqual(['time,type,platform,referrer,country,device,browser,os\r\n', '2026-03-01T23:59:59.999Z,click,,,,desktop,Chrome,Windows\r\n'])
+  })
+
+  it('counts a visitor once a day however many flushes see them, and again the next day', async () => {
+    const { owner, link } = await newLink()
+    const day = '2026-04-01'
+    await record(link.id, owner.accountId, [{ at: at(`${day}T08:00:00Z`) }, { at: at(`${day}T09:00:00Z`) }])
+    await record(link.id, owner.accountId, [{ at: at(`${day}T10:00:00Z`) }, { at: at(`${day}T11:00:00Z`), ip: '203.0.113.2' }])
+    await record(link.id, owner.accountId, [{ at: at(`${day}T12:00:00Z`), userAgent: BROWSER_UA.safariIphone }, { at: at('2026-04-02T08:00:00Z') }])
+    const answer = await linkAnalytics(owner, link.id, { from: day, to: '2026-04-02' })
+    expect(answer.series.map((d) => [d.day, d.clicks, d.uniqueVisitors])).toEqual([
+      [day, 5, 3],
+      ['2026-04-02', 1, 1],
+    ])
+    expect(answer.totals.uniqueVisitors).toBe(4)
+    // Exactly what the raw events say.
+    const raw = (await rawEvents(link.id)).filter((e) => e.occurredAt.toISOString().startsWith(day))
+    expect(new Set(raw.map((e) => e.visitorHash)).size).toBe(3)
+    expect(raw.every((e) => e.visitorHash && !e.visitorHash.includes('203.0.113'))).toBe(true)
+  })
+
+  it('adds up social shares, engagement and the breakdowns, clicks by people and previews by platform', async () => {
+    const { owner, link } = await newLink()
+    const t = at('2026-05-05T12:00:00Z')
+    await record(link.id, owner.accountId, [
+      { at: t, referrer: 'https://t.co/x', ip: '8.8.8.8' },
+      { at: t, referrer: 'https://www.linkedin.com/feed/', ip: '81.2.69.142', userAgent: BROWSER_UA.safariIphone },
+      { at: t, referrer: 'https://www.google.com/', ip: '10.0.0.1', country: 'de' },
+      { at: t, referrer: null, ip: null },
+      { at: t, type: 'preview', platform: 'facebook', userAgent: CRAWLER_UA.facebook, ip: '8.8.8.8' },
+      { at: t, type: 'preview', platform: 'facebook', userAgent: CRAWLER_UA.facebook, ip: '8.8.8.8' },
+      { at: t, type: 'preview', platform: 'x', userAgent: CRAWLER_UA.x, ip: '8.8.8.8' },
+    ])
+    const answer = await linkAnalytics(owner, link.id, { from: '2026-05-01', to: '2026-05-31' })
+    expect(answer.totals).toEqual({ clicks: 4, previews: 3, uniqueVisitors: 3, socialShares: 2, engagement: 1.33 })
+    expect(answer.top10.platforms).toEqual([
+      { name: 'facebook', count: 2 },
+      { name: 'x', count: 1 },
+    ])
+    expect(answer.top10.referrers).toEqual([
+      { name: null, count: 1 },
+      { name: 'google.com', count: 1 },
+      { name: 'linkedin.com', count: 1 },
+      { name: 't.co', count: 1 },
+    ])
+    expect(answer.top10.countries).toEqual([
+      { name: null, count: 1 },
+      { name: 'DE', count: 1 },
+      { name: 'GB', count: 1 },
+      { name: 'US', count: 1 },
+    ])
+    expect(answer.top10.devices).toEqual([
+      { name: 'desktop', count: 3 },
+      { name: 'mobile', count: 1 },
+    ])
+    expect(answer.top10.browsers).toEqual([
+      { name: 'Chrome', count: 3 },
+      { name: 'Safari', count: 1 },
+    ])
+    expect(answer.top10.oses).toEqual([
+      { name: 'Windows', count: 3 },
+      { name: 'iOS', count: 1 },
+    ])
+  })
+
+  it('has no engagement for a link never previewed', async () => {
+    const { owner, link } = await newLink()
+    await record(link.id, owner.accountId, [{ at: at('2026-05-05T12:00:00Z') }])
+    expect((await linkAnalytics(owner, link.id, { from: '2026-05-05', to: '2026-05-05' })).totals.engagement).toBeNull()
+  })
+
+  it("does not answer for another account's link", async () => {
+    const { link } = await newLink()
+    const other = await newLink()
+    await expect(linkAnalytics(other.owner, link.id, {})).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(linkEventsCsv(other.owner, link.id, {})).rejects.toMatchObject({ kind: 'not_found' })
+  })
+
+  it("gives the dashboard the account's clicks and previews on each of the last 30 days", async () => {
+    const { owner, link } = await newLink()
+    const second = await createLink(owner, { targetUrl: 'https://example.com/2', title: 'Second' })
+    const now = new Date()
+    const today = now.toISOString().slice(0, 10)
+    await record(link.id, owner.accountId, [{ at: now.getTime() }, { at: now.getTime(), type: 'preview', platform: 'x', userAgent: CRAWLER_UA.x }])
+    await record(second.id, owner.accountId, [{ at: now.getTime() }, { at: now.getTime() - 40 * 86_400_000 }])
+    const stats = await dashboardStats(owner.accountId, now)
+    expect(stats.series).toHaveLength(30)
+    expect(stats.series.at(-1)).toEqual({ day: today, clicks: 2, previews: 1 })
+    expect(stats.series.slice(0, -1).every((d) => d.clicks === 0 && d.previews === 0)).toBe(true)
+    expect(stats.totalClicks).toBe(3)
+  })
+})
+
+describe('pruning', () => {
+  it('deletes raw events past the retention and old visitor hashes in batches, and keeps every rollup', async () => {
+    const { owner, link } = await newLink()
+    const now = Date.now()
+    const old = now - 120 * 86_400_000
+    const oldDay = new Date(old).toISOString().slice(0, 10)
+    await record(
+      link.id,
+      owner.accountId,
+      Array.from({ length: 12 }, (_, i) => ({ at: old + i, ip: `198.51.100.${i}`, referrer: 'https://t.co/x' })),
+    )
+    await record(link.id, owner.accountId, [{ at: now }])
+    expect(await rawEvents(link.id)).toHaveLength(13)
+
+    // Batches of 5: three rounds for this link's twelve old events (and any other test's).
+    const pruned = await pruneEvents({ now: new Date(now), batch: 5 })
+    expect(pruned).toBeGreaterThanOrEqual(12)
+    const left = await rawEvents(link.id)
+    expect(left.map((e) => e.occurredAt.getTime())).toEqual([now])
+    const visitors = await db.select().from(tables.linkDailyVisitors).where(eq(tables.linkDailyVisitors.linkId, link.id))
+    expect(visitors.map((v) => v.day)).toEqual([new Date(now).toISOString().slice(0, 10)])
+
+    const answer = await linkAnalytics(owner, link.id, { from: oldDay, to: oldDay })
+    expect(answer.totals).toMatchObject({ clicks: 12, uniqueVisitors: 12, socialShares: 12 })
+    expect(answer.top10.referrers).toEqual([{ name: 't.co', count: 12 }])
+  })
+})

@@ -1,0 +1,27 @@
+// Unique visitors without keeping anyone's IP: a visitor is HMAC-SHA256(day key, IP + User-Agent),
+// where the day key comes from the server secret and the UTC day. The same person gets the same
+// hash all day on every instance, and an unrelated one the next day, so visits cannot be linked
+// across days, and the hash cannot be reversed without the secret.
+import { createHmac } from 'node:crypto'
+import { config } from '../../platform/config'
+
+const keys = new Map<string, Buffer>()
+
+function dayKey(day: string) {
+  let key = keys.get(day)
+  if (!key) {
+    if (keys.size >= 4) keys.clear()
+    key = createHmac('sha256', config.jwtSecret).update(`linkcard visitor ${day}`).digest()
+    keys.set(day, key)
+  }
+  return key
+}
+
+/** 128 bits of the hash, base64url; null when the address is unknown. */
+export function visitorHash(ip: string | null, userAgent: string | null, day: string): string | null {
+  if (!ip) return null
+  return createHmac('sha256', dayKey(day))
+    .update(`${ip}\n${userAgent ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22)
+}
