@@ -18,6 +18,8 @@ const result = await Bun.build({
   publicPath: '/',
   plugins: [tailwind],
   minify: true,
+  // Screens load heavy parts (the charts) as separate chunks when first shown.
+  splitting: true,
   sourcemap: 'none',
   naming: { entry: '[dir]/[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
   define: { 'process.env.NODE_ENV': '"production"' },

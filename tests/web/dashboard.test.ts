@@ -60,7 +60,7 @@ async function until(check: () => Promise<boolean>) {
 }
 
 describe('dashboard', () => {
-  it('shows plan, usage, the four numbers, the chart placeholder and the three newest links with their clicks', async () => {
+  it('shows plan, usage, the four numbers, the activity chart and the three newest links with their clicks', async () => {
     const account = await createAccount(server, 'numbers')
     await seedUsage(account, 0, 7)
     const links: Link[] = []
@@ -92,7 +92,8 @@ describe('dashboard', () => {
     expect(await stat(page, 'Total Clicks').textContent()).toBe('3')
     expect(await stat(page, 'Previews This Month').textContent()).toBe('2')
     expect(await stat(page, 'API Calls').textContent()).toBe('7')
-    await page.getByText('Chart visualization coming soon').waitFor()
+    await page.getByTestId('activity-chart').getByText('3 clicks and 2 previews in the last 30 days.').waitFor()
+    await page.getByTestId('activity-chart').locator('.recharts-wrapper > svg').waitFor()
 
     const recent = page.getByTestId('recent-link')
     await recent.first().getByTestId('recent-link-clicks').waitFor()
@@ -157,7 +158,7 @@ describe('dashboard', () => {
     await openSignedIn(page, account, '/dashboard')
     for (const text of ['Failed to fetch usage stats', 'Failed to fetch dashboard stats', 'Failed to fetch share links']) await page.getByText(text).waitFor()
     expect(await stat(page, 'Total Clicks').textContent()).toBe('—')
-    await page.getByText('Chart visualization coming soon').waitFor()
+    await page.getByTestId('activity-chart').getByText('Activity could not be loaded.').waitFor()
     await context.close()
   })
 })

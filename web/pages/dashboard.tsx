@@ -58,7 +58,7 @@ export function DashboardPage() {
           apiCalls={valueOf(stats, (s) => s.totalApiCalls)}
         />
         <div className="grid gap-6 lg:grid-cols-2">
-          <ActivityChart />
+          <ActivityChart series={stats.data?.series} hasError={Boolean(stats.error)} />
           {/* On phones the links come first: for a new account they hold the first-link invitation. */}
           <RecentLinks
             className="order-first lg:order-none"

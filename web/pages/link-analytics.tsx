@@ -1,14 +1,40 @@
-import { ArrowLeft } from 'lucide-react'
-import { Link } from 'wouter'
+import { ArrowLeft, Link2Off } from 'lucide-react'
+import { Link, useParams } from 'wouter'
 import { Page } from '../components/page'
+import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
+import { CopyButton } from '../components/ui/copy-button'
+import { EmptyState } from '../components/ui/empty-state'
 import { LoadingState } from '../components/ui/spinner'
+import { useAnalyticsLink } from '../features/analytics/api'
+import { LinkAnalyticsView } from '../features/analytics/link-analytics-view'
+import { ApiError } from '../lib/api'
 
-/** /share-links/:id/analytics: where a link's analytics action leads. */
+/** /share-links/:id/analytics: what happened to one link. */
 export function LinkAnalyticsPage() {
+  const { id = '' } = useParams<{ id: string }>()
+  const link = useAnalyticsLink(id)
+  const isMissing = link.error instanceof ApiError && link.error.status === 404
+
   return (
     <Page
       title="Link Analytics"
+      description={
+        link.data && (
+          <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-medium text-slate-800" data-testid="analytics-link-title">
+              {link.data.title}
+            </span>
+            {/* Shown, not linked: opening it from here would count as a click. */}
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <span className="break-all text-brand-700" data-testid="analytics-link-url">
+                {link.data.url}
+              </span>
+              <CopyButton value={link.data.url} label="Copy short link" size="icon" variant="ghost" />
+            </span>
+          </span>
+        )
+      }
       actions={
         <Button asChild variant="outline">
           <Link href="/share-links">
@@ -18,7 +44,12 @@ export function LinkAnalyticsPage() {
         </Button>
       }
     >
-      <LoadingState label="Loading analytics..." />
+      {link.isLoading && <LoadingState label="Loading analytics..." />}
+      {isMissing && (
+        <EmptyState icon={Link2Off} title="Link not found" description="It may have been deleted, or it belongs to another account." titleAs="h2" />
+      )}
+      {link.error && !isMissing && <Alert variant="destructive" title="Failed to fetch analytics" />}
+      {link.data && <LinkAnalyticsView link={link.data} />}
     </Page>
   )
 }

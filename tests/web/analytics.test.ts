@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import type { Session } from '../../src/modules/auth/schema'
+import type { Link } from '../../src/modules/links/schema'
+import { launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { client, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../helpers/user-agents'
+import { createAccount, openSignedIn } from './support'
+
+setDefaultTimeout(30_000)
+
+let server: TestServer
+let browser: Browser
+let http: Client
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser()])
+  http = client(server.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function createLinkApi(session: Session, title: string): Promise<Link> {
+  const answer = await http.post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/', title }, { token: session.token })
+  if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`)
+  return answer.body
+}
+
+/** Real hits on the short link: four people (one of them twice) and two crawlers. */
+async function recordHits(session: Session, link: Link) {
+  const hits: [string, Record<string, string>][] = [
+    [BROWSER_UA.safariIphone, { 'x-forwarded-for': '8.8.8.8', referer: 'https://t.co/xyz' }],
+    [BROWSER_UA.safariIphone, { 'x-forwarded-for': '8.8.8.8', referer: 'https://t.co/xyz' }],
+    [BROWSER_UA.chromeWindows, { 'x-forwarded-for': '81.2.69.142', referer: 'https://www.linkedin.com/' }],
+    [DEVICE_UA.ipad, { 'x-country': 'DE' }],
+    [CRAWLER_UA.facebook, {}],
+    [CRAWLER_UA.slack, {}],
+  ]
+  for (const [userAgent, headers] of hits) await fetch(link.url, { headers: { 'user-agent': userAgent, ...headers }, redirect: 'manual' })
+  // Events are written in batches: wait until the API counts them all.
+  for (;;) {
+    const answer = await http.get(`/api/shareLinks/${link.id}/analytics`, { token: session.token })
+    if (answer.body.totals?.clicks === 4 && answer.body.totals?.previews === 2) return
+    await Bun.sleep(50)
+  }
+}
+
+/** Console messages about the Content Security Policy, which must stay empty. */
+function cspViolations(page: Page) {
+  const messages: string[] = []
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) messages.push(message.text())
+  })
+  return messages
+}
+
+const total = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('analytics-total-value')
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
+
+describe('link analytics', () => {
+  it('shows the chart, totals and breakdowns of real hits, and refetches when the period changes', async () => {
+    const account = await createAccount(server, 'analytics-view')
+    const link = await createLinkApi(account, 'Launch post')
+    await recordHits(account, link)
+
+    const { page, context } = await openPage(browser, server.url)
+    const csp = cspViolations(page)
+    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    await page.getByRole('heading', { level: 1, name: 'Link Analytics' }).waitFor()
+    expect(await page.getByTestId('analytics-link-title').textContent()).toBe('Launch post')
+    expect(await page.getByTestId('analytics-link-url').textContent()).toBe(link.url)
+    expect(await page.getByRole('link', { name: 'Back to Share Links' }).getAttribute('href')).toBe('/share-links')
+
+    await page.getByTestId('analytics-chart').locator('.recharts-wrapper > svg').waitFor()
+    expect(await page.getByTestId('analytics-chart').locator('.recharts-area').count()).toBe(3)
+    expect(await total(page, 'Clicks').textContent()).toBe('4')
+    expect(await total(page, 'Previews').textContent()).toBe('2')
+    expect(await total(page, 'Unique visitors').textContent()).toBe('3')
+    expect(await total(page, 'Social shares').textContent()).toBe('3')
+    expect(await total(page, 'Engagement').textContent()).toBe('2.00')
+
+    const rows = (kind: string) =>
+      page
+        .getByTestId(`breakdown-${kind}`)
+        .getByTestId('breakdown-row')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()).join(' | ')))
+    expect(await rows('referrers')).toEqual(['t.co | 2', 'Direct or unknown | 1', 'linkedin.com | 1'])
+    expect(await rows('platforms')).toEqual(['Facebook | 1', 'Slack | 1'])
+    expect(await rows('countries')).toEqual(['United States (US) | 2', 'Germany (DE) | 1', 'United Kingdom (GB) | 1'])
+    expect(await rows('devices')).toEqual(['Mobile | 2', 'Desktop | 1', 'Tablet | 1'])
+
+    // The 7-day period is asked for anew.
+    const sevenDays = page.waitForRequest((request) => request.url().includes(`/analytics?from=${daysAgo(6)}&to=${daysAgo(0)}`))
+    await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '7 days' }).click()
+    await sevenDays
+    expect(await page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true')
+    await page.getByText(`Last 7 days: ${daysAgo(6)} to ${daysAgo(0)} (UTC days).`).waitFor()
+    expect(await total(page, 'Clicks').textContent()).toBe('4')
+
+    // The year period too.
+    const year = page.waitForRequest((request) => request.url().includes(`/analytics?from=${daysAgo(364)}&to=${daysAgo(0)}`))
+    await page.getByRole('button', { name: 'Year' }).click()
+    await year
+    await page.getByText(`Last year: ${daysAgo(364)} to ${daysAgo(0)} (UTC days).`).waitFor()
+    expect(csp).toEqual([])
+    await context.close()
+  })
+
+  it('exports the period as a CSV file', async () => {
+    const account = await createAccount(server, 'analytics-csv')
+    const link = await createLinkApi(account, 'Exported')
+    await recordHits(account, link)
+    const { page, context } = await openPage(browser, server.url)
+    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    await page.getByRole('group', { name: 'Clicks' }).getByText('4').waitFor()
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe(`linkcard-${link.slug}-${daysAgo(29)}-to-${daysAgo(0)}.csv`)
+    const lines = readFileSync((await file.path())!, 'utf8').trim().split('\r\n')
+    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os')
+    expect(lines).toHaveLength(7)
+    expect(lines.filter((line) => line.includes(',click,,t.co,US,mobile,Safari,iOS'))).toHaveLength(2)
+    await context.close()
+  })
+
+  it('says when a new link has nothing yet, on a phone without sideways scrolling', async () => {
+    const account = await createAccount(server, 'analytics-new')
+    const link = await createLinkApi(account, 'Brand new')
+    const { page, context } = await openPage(browser, server.url, PHONE)
+    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    await page.getByText('No clicks or previews yet').waitFor()
+    expect(await total(page, 'Clicks').textContent()).toBe('0')
+    expect(await total(page, 'Engagement').textContent()).toBe('—')
+    await page.getByTestId('breakdown-referrers').getByText('No clicks in this period.').waitFor()
+    await page.getByTestId('breakdown-platforms').getByText('No previews in this period.').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await context.close()
+  })
+
+  it('draws the chart on a phone', async () => {
+    const account = await createAccount(server, 'analytics-phone')
+    const link = await createLinkApi(account, 'Pocket')
+    await recordHits(account, link)
+    const { page, context } = await openPage(browser, server.url, PHONE)
+    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    const chart = page.getByTestId('analytics-chart').locator('.recharts-wrapper > svg')
+    await chart.waitFor()
+    const box = await chart.boundingBox()
+    expect(box!.width).toBeGreaterThan(250)
+    expect(box!.width).toBeLessThanOrEqual(PHONE.width)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await context.close()
+  })
+
+  it('says when the analytics could not be fetched, and tries again on request', async () => {
+    const account = await createAccount(server, 'analytics-failing')
+    const link = await createLinkApi(account, 'Flaky')
+    const { page, context } = await openPage(browser, server.url)
+    let failing = true
+    await page.route('**/analytics?**', (route) => (failing ? route.abort('failed') : route.continue()))
+    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    await page.getByText('Failed to fetch analytics').waitFor()
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await page.getByText('No clicks or previews yet').waitFor()
+    await context.close()
+  })
+
+  it("says so for a link that is not the account's", async () => {
+    const owner = await createAccount(server, 'analytics-owner')
+    const link = await createLinkApi(owner, 'Not yours')
+    const other = await createAccount(server, 'analytics-other')
+    const { page, context } = await openPage(browser, server.url)
+    await openSignedIn(page, other, `/share-links/${link.id}/analytics`)
+    await page.getByRole('heading', { name: 'Link not found' }).waitFor()
+    expect(await page.getByText('Not yours').count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('dashboard chart', () => {
+  it("draws the account's clicks and previews of the last 30 days", async () => {
+    const account = await createAccount(server, 'dashboard-chart')
+    const link = await createLinkApi(account, 'Charted')
+    await recordHits(account, link)
+    const { page, context } = await openPage(browser, server.url)
+    const csp = cspViolations(page)
+    await openSignedIn(page, account, '/dashboard')
+    const card = page.getByTestId('activity-chart')
+    await card.locator('.recharts-wrapper > svg').waitFor()
+    expect(await card.locator('.recharts-area').count()).toBe(2)
+    await card.getByText('4 clicks and 2 previews in the last 30 days.').waitFor()
+    expect(csp).toEqual([])
+    await context.close()
+  })
+
+  it('shows an empty state for an account without activity, on a phone', async () => {
+    const account = await createAccount(server, 'dashboard-empty')
+    const { page, context } = await openPage(browser, server.url, PHONE)
+    await openSignedIn(page, account, '/dashboard')
+    await page.getByTestId('activity-chart').getByText('No clicks or previews in the last 30 days.', { exact: false }).waitFor()
+    expect(await page.getByTestId('activity-chart').locator('.recharts-wrapper > svg').count()).toBe(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await context.close()
+  })
+})

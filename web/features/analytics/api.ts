@@ -1,0 +1,33 @@
+import useSWR from 'swr'
+import type { LinkAnalytics } from '../../../src/modules/analytics/schema'
+import type { Link } from '../../../src/modules/links/schema'
+import { periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
+import { api } from '../../lib/api'
+
+export type { LinkAnalytics, Link }
+
+const analyticsPath = (id: string, { from, to }: { from: string; to: string }) =>
+  `/shareLinks/${encodeURIComponent(id)}/analytics?from=${from}&to=${to}`
+
+/** The link the screen is about (title and short URL for the header). */
+export const useAnalyticsLink = (id: string) => useSWR<Link>(`/shareLinks/${encodeURIComponent(id)}`, api.get)
+
+/** The link's analytics for the picker's period; the previous period stays shown while the next loads. */
+export function useLinkAnalytics(id: string, period: AnalyticsPeriod) {
+  const range = periodRange(period)
+  return { range, ...useSWR<LinkAnalytics>(analyticsPath(id, range), api.get, { keepPreviousData: true }) }
+}
+
+/** Saves the period's raw events as `linkcard-<path>-<from>-to-<to>.csv` (the server's own file name). */
+export async function downloadEventsCsv(link: Pick<Link, 'id' | 'alias' | 'slug'>, range: { from: string; to: string }) {
+  const text = await api.get<string>(`${analyticsPath(link.id, range)}&format=csv`)
+  const href = URL.createObjectURL(new Blob([text ?? ''], { type: 'text/csv;charset=utf-8' }))
+  const anchor = document.createElement('a')
+  anchor.href = href
+  anchor.download = `linkcard-${link.alias ?? link.slug}-${range.from}-to-${range.to}.csv`
+  document.body.appendChild(anchor)
+  anchor.click()
+  anchor.remove()
+  // Give the browser time to start the download before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000)
+}

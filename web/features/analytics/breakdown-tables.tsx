@@ -1,0 +1,74 @@
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import type { LinkAnalytics } from './api'
+import { breakdownLabel, type BreakdownKind } from './labels'
+
+const TABLES: { kind: BreakdownKind; title: string; column: string; counts: string }[] = [
+  { kind: 'referrers', title: 'Referrers', column: 'Site', counts: 'Clicks' },
+  { kind: 'platforms', title: 'Platforms', column: 'Platform', counts: 'Previews' },
+  { kind: 'countries', title: 'Countries', column: 'Country', counts: 'Clicks' },
+  { kind: 'devices', title: 'Devices', column: 'Device', counts: 'Clicks' },
+  { kind: 'browsers', title: 'Browsers', column: 'Browser', counts: 'Clicks' },
+  { kind: 'oses', title: 'Operating systems', column: 'OS', counts: 'Clicks' },
+]
+
+/** The top 10 of each breakdown, with each row's share of the table as a bar. */
+export function BreakdownTables({ top10 }: { top10: LinkAnalytics['top10'] }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {TABLES.map((table) => (
+        <Breakdown key={table.kind} {...table} rows={top10[table.kind]} />
+      ))}
+    </div>
+  )
+}
+
+type BreakdownProps = { kind: BreakdownKind; title: string; column: string; counts: string; rows: LinkAnalytics['top10'][BreakdownKind] }
+
+function Breakdown({ kind, title, column, counts, rows }: BreakdownProps) {
+  const total = rows.reduce((sum, row) => sum + row.count, 0)
+  return (
+    <Card className="min-w-0" data-testid={`breakdown-${kind}`}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {rows.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+            {kind === 'platforms' ? 'No previews in this period.' : 'No clicks in this period.'}
+          </p>
+        ) : (
+          <table className="w-full table-fixed text-sm">
+            <thead>
+              <tr className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
+                <th scope="col" className="pb-2 font-medium">
+                  {column}
+                </th>
+                <th scope="col" className="w-20 pb-2 text-right font-medium">
+                  {counts}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const label = breakdownLabel(kind, row.name)
+                return (
+                  <tr key={row.name ?? ''} data-testid="breakdown-row">
+                    <td className="py-1.5 pr-3">
+                      <div className="relative">
+                        <div className="absolute inset-y-0 left-0 rounded bg-brand-50" style={{ width: `${(row.count / total) * 100}%` }} aria-hidden="true" />
+                        <span className="relative block truncate px-2 py-0.5 text-slate-800" title={label}>
+                          {label}
+                        </span>
+                      </div>
+                    </td>
+                    <td className="py-1.5 text-right text-slate-700 tabular-nums">{row.count.toLocaleString('en-US')}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
