@@ -23,17 +23,8 @@ export async function findLink(accountId: string, id: string) {
   return row
 }
 
-export async function findLinkById(id: string) {
-  const [row] = await db.select().from(shareLinks).where(eq(shareLinks.id, id)).limit(1)
-  return row
-}
-
 export async function listLinks(accountId: string) {
   return db.select().from(shareLinks).where(eq(shareLinks.accountId, accountId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
-}
-
-export async function listLinksCreatedBy(userId: string) {
-  return db.select().from(shareLinks).where(eq(shareLinks.createdBy, userId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
 }
 
 export const LINK_SORTS = ['createdAt', 'title'] as const

@@ -228,8 +228,6 @@ export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo
 }
 
 export const countLinks = repo.countLinks
-export const listLinksOfAccount = (accountId: string) => repo.listLinks(accountId)
-export const listLinksCreatedBy = (userId: string) => repo.listLinksCreatedBy(userId)
 export const existingLinkIds = repo.existingLinkIds
 
 /** The account's links whose target is this page, however trivially it is spelled. */
