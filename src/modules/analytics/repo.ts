@@ -7,7 +7,7 @@ const { linkEvents, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = t
 export type NewEvent = typeof linkEvents.$inferInsert
 export type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
 export type BreakdownDelta = typeof linkDailyBreakdowns.$inferInsert & { count: number }
-export type VisitorRow = typeof linkDailyVisitors.$inferInsert
+export type VisitorDelta = typeof linkDailyVisitors.$inferInsert & { accountId: string }
 
 const CHUNK = 500
 
@@ -15,25 +15,11 @@ function* chunks<T>(rows: T[]) {
   for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK)
 }
 
-/**
- * Writes a batch of events and adds them to the per-day totals and breakdowns, in one transaction.
- * A visitor counts towards the day's unique visitors only when their hash is new for the link and
- * day: the primary key decides, so repeated flushes and several instances never count one twice.
- */
-export async function writeEvents(batch: { events: NewEvent[]; daily: DailyDelta[]; breakdowns: BreakdownDelta[]; visitors: VisitorRow[] }) {
+/** Writes a batch of events and adds them to the per-day totals, in one transaction. */
+export async function writeEvents(batch: { events: NewEvent[]; daily: DailyDelta[] }) {
   await transaction(async (tx) => {
     for (const rows of chunks(batch.events)) await tx.insert(linkEvents).values(rows)
-    const newVisitors = new Map<string, number>()
-    for (const rows of chunks(batch.visitors)) {
-      const inserted = await tx
-        .insert(linkDailyVisitors)
-        .values(rows)
-        .onConflictDoNothing()
-        .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day })
-      for (const { linkId, day } of inserted) newVisitors.set(`${linkId}|${day}`, (newVisitors.get(`${linkId}|${day}`) ?? 0) + 1)
-    }
-    const daily = batch.daily.map((row) => ({ ...row, uniqueVisitors: newVisitors.get(`${row.linkId}|${row.day}`) ?? 0 }))
-    for (const rows of chunks(daily))
+    for (const rows of chunks(batch.daily))
       await tx
         .insert(linkDailyStats)
         .values(rows)
@@ -43,8 +29,40 @@ export async function writeEvents(batch: { events: NewEvent[]; daily: DailyDelta
             clicks: sql`${linkDailyStats.clicks} + excluded.clicks`,
             previews: sql`${linkDailyStats.previews} + excluded.previews`,
             socialClicks: sql`${linkDailyStats.socialClicks} + excluded.social_clicks`,
-            uniqueVisitors: sql`${linkDailyStats.uniqueVisitors} + excluded.unique_visitors`,
           },
+        })
+  })
+}
+
+/**
+ * Adds breakdown counts and visitors of stored events, in one transaction. A visitor counts
+ * towards the day's unique visitors only when their hash is new for the link and day: the primary
+ * key decides, so repeated writes and several instances never count one twice.
+ */
+export async function writeRollups(batch: { breakdowns: BreakdownDelta[]; visitors: VisitorDelta[] }) {
+  await transaction(async (tx) => {
+    const newVisitors = new Map<string, { linkId: string; accountId: string; day: string; uniqueVisitors: number }>()
+    const accountOf = new Map(batch.visitors.map((row) => [row.linkId, row.accountId]))
+    for (const rows of chunks(batch.visitors)) {
+      const inserted = await tx
+        .insert(linkDailyVisitors)
+        .values(rows.map(({ linkId, day, visitorHash }) => ({ linkId, day, visitorHash })))
+        .onConflictDoNothing()
+        .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day })
+      for (const { linkId, day } of inserted) {
+        const key = `${linkId}|${day}`
+        const total = newVisitors.get(key) ?? { linkId, accountId: accountOf.get(linkId)!, day, uniqueVisitors: 0 }
+        total.uniqueVisitors++
+        newVisitors.set(key, total)
+      }
+    }
+    for (const rows of chunks([...newVisitors.values()]))
+      await tx
+        .insert(linkDailyStats)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [linkDailyStats.linkId, linkDailyStats.day],
+          set: { uniqueVisitors: sql`${linkDailyStats.uniqueVisitors} + excluded.unique_visitors` },
         })
     for (const rows of chunks(batch.breakdowns))
       await tx
@@ -139,11 +157,10 @@ export async function linkDays(linkId: string, fromDay: string, toDay: string) {
     .orderBy(asc(linkDailyStats.day))
 }
 
-/** The `limit` most frequent values of one breakdown of a link over the days, most frequent first. */
-export async function topValues(linkId: string, dimension: BreakdownDimension, fromDay: string, toDay: string, limit: number) {
-  const total = sql<number>`sum(${linkDailyBreakdowns.count})`
+/** Each value of one breakdown of a link with its count over the days, in no particular order. */
+export async function breakdownTotals(linkId: string, dimension: BreakdownDimension, fromDay: string, toDay: string) {
   return db
-    .select({ value: linkDailyBreakdowns.value, count: total })
+    .select({ value: linkDailyBreakdowns.value, count: sql<number>`sum(${linkDailyBreakdowns.count})` })
     .from(linkDailyBreakdowns)
     .where(
       and(
@@ -154,8 +171,6 @@ export async function topValues(linkId: string, dimension: BreakdownDimension, f
       ),
     )
     .groupBy(linkDailyBreakdowns.value)
-    .orderBy(desc(total), asc(linkDailyBreakdowns.value))
-    .limit(limit)
 }
 
 /** A page of a link's raw events from `from` up to (not including) `until`, oldest first, after the cursor. */

@@ -4,8 +4,8 @@ import { db, tables } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
 import { createAccount } from '../accounts/service'
-import { createLink } from '../links/service'
-import { flushEvents, recordEvent, type RecordedEvent } from './recorder'
+import { createLink, deleteLink } from '../links/service'
+import { flushEvents, flushRollups, recordEvent, type RecordedEvent } from './recorder'
 import { dashboardStats, linkAnalytics, linkEventsCsv, parsePeriod, pruneEvents } from './service'
 
 let counter = 0
@@ -23,6 +23,7 @@ async function record(linkId: string, accountId: string, visits: Visit[]) {
   for (const visit of visits)
     recordEvent({ linkId, accountId, type: 'click', referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, ...visit })
   await flushEvents()
+  await flushRollups()
 }
 
 const at = (iso: string) => new Date(iso).getTime()
@@ -177,6 +178,40 @@ describe('daily rollups', () => {
     expect(stats.series.at(-1)).toEqual({ day: today, clicks: 2, previews: 1 })
     expect(stats.series.slice(0, -1).every((d) => d.clicks === 0 && d.previews === 0)).toBe(true)
     expect(stats.totalClicks).toBe(3)
+  })
+})
+
+describe('links deleted while their events wait', () => {
+  it('drops their events and rollups and writes the other links\' in full', async () => {
+    const { owner, link } = await newLink()
+    const doomed = await createLink(owner, { targetUrl: 'https://example.com/doomed', title: 'Doomed' })
+    const t = at('2026-06-01T10:00:00Z')
+    for (const linkId of [link.id, doomed.id, link.id])
+      recordEvent({ linkId, accountId: owner.accountId, type: 'click', at: t, referrer: 'https://t.co/x', userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '198.51.100.7', country: null })
+    await deleteLink(owner, doomed.id)
+    await flushEvents()
+    await flushRollups()
+    expect(await rawEvents(link.id)).toHaveLength(2)
+    expect(await rawEvents(doomed.id)).toHaveLength(0)
+    const answer = await linkAnalytics(owner, link.id, { from: '2026-06-01', to: '2026-06-01' })
+    expect(answer.totals).toMatchObject({ clicks: 2, uniqueVisitors: 1, socialShares: 2 })
+    expect(answer.top10.referrers).toEqual([{ name: 't.co', count: 2 }])
+  })
+
+  it('drops the waiting rollups of a link deleted after its events were written', async () => {
+    const { owner, link } = await newLink()
+    const doomed = await createLink(owner, { targetUrl: 'https://example.com/doomed', title: 'Doomed later' })
+    const t = at('2026-06-02T10:00:00Z')
+    for (const linkId of [link.id, doomed.id])
+      recordEvent({ linkId, accountId: owner.accountId, type: 'click', at: t, referrer: null, userAgent: BROWSER_UA.firefoxLinux, platform: null, ip: '198.51.100.8', country: null })
+    await flushEvents()
+    await deleteLink(owner, doomed.id)
+    await flushRollups()
+    const answer = await linkAnalytics(owner, link.id, { from: '2026-06-02', to: '2026-06-02' })
+    expect(answer.totals).toMatchObject({ clicks: 1, uniqueVisitors: 1 })
+    expect(answer.top10.browsers).toEqual([{ name: 'Firefox', count: 1 }])
+    const left = await db.select().from(tables.linkDailyBreakdowns).where(eq(tables.linkDailyBreakdowns.linkId, doomed.id))
+    expect(left).toEqual([])
   })
 })
 

@@ -7,17 +7,16 @@ import { log } from '../../platform/log'
 import {
   addDays,
   ANALYTICS_MESSAGES,
-  BREAKDOWN_DIMENSIONS,
   dayStart,
   daysBetween,
   DAY_MS,
   isoDay,
   MAX_PERIOD_DAYS,
-  type BreakdownDimension,
 } from '../../shared/analytics'
 import { getLinkRow, linkPath, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
 import { csvLine } from './csv'
+import { flushRollups } from './recorder'
 import * as repo from './repo'
 import type { LinkAnalytics } from './schema'
 
@@ -111,13 +110,27 @@ export function parsePeriod(query: PeriodQuery, now = new Date()) {
 }
 
 const TOP = 10
-const TOP_KEYS: Record<BreakdownDimension, keyof LinkAnalytics['top10']> = {
-  referrer: 'referrers',
-  platform: 'platforms',
-  country: 'countries',
-  device: 'devices',
-  browser: 'browsers',
-  os: 'oses',
+
+type Top = LinkAnalytics['top10']['referrers']
+
+/** The ten largest counts, ties in name order (unknown first), from value → count. */
+function top10(counts: Map<string, number>): Top {
+  return [...counts]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, TOP)
+    .map(([value, count]) => ({ name: value === '' ? null : value, count }))
+}
+
+const totalsOf = (rows: { value: string; count: number }[]) => new Map(rows.map((row) => [row.value, Number(row.count)]))
+
+/** Device, browser and OS totals from the combined agent rows (`device|browser|os`). */
+function splitAgents(rows: { value: string; count: number }[]) {
+  const parts = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()]
+  for (const row of rows)
+    row.value.split('|').forEach((part, i) => {
+      if (parts[i]) parts[i].set(part, (parts[i].get(part) ?? 0) + Number(row.count))
+    })
+  return parts
 }
 
 /**
@@ -127,9 +140,14 @@ const TOP_KEYS: Record<BreakdownDimension, keyof LinkAnalytics['top10']> = {
 export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQuery): Promise<LinkAnalytics> {
   const link = await getLinkRow(owner, linkId)
   const { from, to } = parsePeriod(query)
-  const [days, ...tops] = await Promise.all([
+  // Breakdowns and visitors of stored events may still wait in memory on this instance.
+  await flushRollups()
+  const [days, referrers, platforms, countries, agents] = await Promise.all([
     repo.linkDays(link.id, from, to),
-    ...BREAKDOWN_DIMENSIONS.map((dimension) => repo.topValues(link.id, dimension, from, to, TOP)),
+    repo.breakdownTotals(link.id, 'referrer', from, to),
+    repo.breakdownTotals(link.id, 'platform', from, to),
+    repo.breakdownTotals(link.id, 'country', from, to),
+    repo.breakdownTotals(link.id, 'agent', from, to),
   ])
   const byDay = new Map(days.map((row) => [row.day, row]))
   const series = daysBetween(from, to).map((day) => {
@@ -139,12 +157,7 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
   const sum = (pick: (row: (typeof days)[number]) => number) => days.reduce((total, row) => total + pick(row), 0)
   const clicks = sum((row) => row.clicks)
   const previews = sum((row) => row.previews)
-  const top10 = Object.fromEntries(
-    BREAKDOWN_DIMENSIONS.map((dimension, i) => [
-      TOP_KEYS[dimension],
-      tops[i].map((row) => ({ name: row.value === '' ? null : row.value, count: Number(row.count) })),
-    ]),
-  ) as LinkAnalytics['top10']
+  const [devices, browsers, oses] = splitAgents(agents)
   return {
     linkId: link.id,
     from,
@@ -158,7 +171,14 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
       engagement: engagement(clicks, previews),
     },
     series,
-    top10,
+    top10: {
+      referrers: top10(totalsOf(referrers)),
+      platforms: top10(totalsOf(platforms)),
+      countries: top10(totalsOf(countries)),
+      devices: top10(devices),
+      browsers: top10(browsers),
+      oses: top10(oses),
+    },
   }
 }
 

@@ -183,9 +183,9 @@ export const linkDailyStats = sqliteTable(
 )
 
 /**
- * Per-link, per-day counts by referrer, crawler platform, country, device, browser and OS (the
- * link's breakdowns), kept like the daily totals. `value` is '' when unknown (a direct visit, no
- * country). Referrer, country, device, browser and OS count clicks; platform counts previews.
+ * Per-link, per-day counts by referrer, crawler platform, country and agent (device, browser and
+ * OS as `device|browser|os`): the link's breakdowns, kept like the daily totals. `value` is '' when
+ * unknown (a direct visit, no country). Referrer, country and agent count clicks; platform counts previews.
  */
 export const linkDailyBreakdowns = sqliteTable(
   'link_daily_breakdowns',
