@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm'
-import { db, tables, transaction } from '../../platform/db'
+import { db, isPostgres, tables, transaction } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
 
 const { linkEvents, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = tables
@@ -15,24 +15,82 @@ function* chunks<T>(rows: T[]) {
   for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK)
 }
 
+const p = sql.placeholder
+const addDaily = {
+  clicks: sql`${linkDailyStats.clicks} + excluded.clicks`,
+  previews: sql`${linkDailyStats.previews} + excluded.previews`,
+  socialClicks: sql`${linkDailyStats.socialClicks} + excluded.social_clicks`,
+}
+const addUniques = { uniqueVisitors: sql`${linkDailyStats.uniqueVisitors} + excluded.unique_visitors` }
+const addCount = { count: sql`${linkDailyBreakdowns.count} + excluded.count` }
+const breakdownKey = [linkDailyBreakdowns.linkId, linkDailyBreakdowns.dimension, linkDailyBreakdowns.day, linkDailyBreakdowns.value]
+
+/**
+ * The writes below run on the thread that answers redirects. SQLite spends most of a long
+ * multi-row statement parsing it, so there each row runs one statement prepared once (inside the
+ * same connection's transaction); PostgreSQL gets one round trip per chunk of rows instead.
+ * Prepared on first use: the tables exist only after the migrations.
+ */
+let sqliteStatements: ReturnType<typeof prepareSqliteStatements> | undefined
+function prepareSqliteStatements() {
+  return {
+    event: db
+      .insert(linkEvents)
+      .values({
+        linkId: p('linkId'),
+        accountId: p('accountId'),
+        type: p('type'),
+        occurredAt: p('occurredAt'),
+        referrerHost: p('referrerHost'),
+        platform: p('platform'),
+        country: p('country'),
+        device: p('device'),
+        browser: p('browser'),
+        os: p('os'),
+        visitorHash: p('visitorHash'),
+      })
+      .prepare(),
+    daily: db
+      .insert(linkDailyStats)
+      .values({ linkId: p('linkId'), accountId: p('accountId'), day: p('day'), clicks: p('clicks'), previews: p('previews'), socialClicks: p('socialClicks') })
+      .onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
+      .prepare(),
+    visitor: db
+      .insert(linkDailyVisitors)
+      .values({ linkId: p('linkId'), day: p('day'), visitorHash: p('visitorHash') })
+      .onConflictDoNothing()
+      .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day })
+      .prepare(),
+    uniques: db
+      .insert(linkDailyStats)
+      .values({ linkId: p('linkId'), accountId: p('accountId'), day: p('day'), uniqueVisitors: p('uniqueVisitors') })
+      .onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addUniques })
+      .prepare(),
+    breakdown: db
+      .insert(linkDailyBreakdowns)
+      .values({ linkId: p('linkId'), dimension: p('dimension'), day: p('day'), value: p('value'), count: p('count') })
+      .onConflictDoUpdate({ target: breakdownKey, set: addCount })
+      .prepare(),
+  }
+}
+const statements = () => (isPostgres ? undefined : (sqliteStatements ??= prepareSqliteStatements()))
+
 /** Writes a batch of events and adds them to the per-day totals, in one transaction. */
 export async function writeEvents(batch: { events: NewEvent[]; daily: DailyDelta[] }) {
+  const prepared = statements()
   await transaction(async (tx) => {
+    if (prepared) {
+      for (const row of batch.events) await prepared.event.execute(row)
+      for (const row of batch.daily) await prepared.daily.execute(row)
+      return
+    }
     for (const rows of chunks(batch.events)) await tx.insert(linkEvents).values(rows)
     for (const rows of chunks(batch.daily))
-      await tx
-        .insert(linkDailyStats)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [linkDailyStats.linkId, linkDailyStats.day],
-          set: {
-            clicks: sql`${linkDailyStats.clicks} + excluded.clicks`,
-            previews: sql`${linkDailyStats.previews} + excluded.previews`,
-            socialClicks: sql`${linkDailyStats.socialClicks} + excluded.social_clicks`,
-          },
-        })
+      await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
   })
 }
+
+type NewVisitors = { linkId: string; accountId: string; day: string; uniqueVisitors: number }[]
 
 /**
  * Adds breakdown counts and visitors of stored events, in one transaction. A visitor counts
@@ -40,38 +98,33 @@ export async function writeEvents(batch: { events: NewEvent[]; daily: DailyDelta
  * key decides, so repeated writes and several instances never count one twice.
  */
 export async function writeRollups(batch: { breakdowns: BreakdownDelta[]; visitors: VisitorDelta[] }) {
+  const prepared = statements()
   await transaction(async (tx) => {
-    const newVisitors = new Map<string, { linkId: string; accountId: string; day: string; uniqueVisitors: number }>()
-    const accountOf = new Map(batch.visitors.map((row) => [row.linkId, row.accountId]))
+    const fresh = new Map<string, NewVisitors[number]>()
+    const counted = (row: VisitorDelta) => {
+      const key = `${row.linkId}|${row.day}`
+      const total = fresh.get(key) ?? { linkId: row.linkId, accountId: row.accountId, day: row.day, uniqueVisitors: 0 }
+      total.uniqueVisitors++
+      fresh.set(key, total)
+    }
+    if (prepared) {
+      for (const row of batch.visitors) if ((await prepared.visitor.execute(row)).length > 0) counted(row)
+      for (const row of fresh.values()) await prepared.uniques.execute(row)
+      for (const row of batch.breakdowns) await prepared.breakdown.execute(row)
+      return
+    }
     for (const rows of chunks(batch.visitors)) {
       const inserted = await tx
         .insert(linkDailyVisitors)
         .values(rows.map(({ linkId, day, visitorHash }) => ({ linkId, day, visitorHash })))
         .onConflictDoNothing()
-        .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day })
-      for (const { linkId, day } of inserted) {
-        const key = `${linkId}|${day}`
-        const total = newVisitors.get(key) ?? { linkId, accountId: accountOf.get(linkId)!, day, uniqueVisitors: 0 }
-        total.uniqueVisitors++
-        newVisitors.set(key, total)
-      }
+        .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day, visitorHash: linkDailyVisitors.visitorHash })
+      const byKey = new Map(rows.map((row) => [`${row.linkId}|${row.day}|${row.visitorHash}`, row]))
+      for (const row of inserted) counted(byKey.get(`${row.linkId}|${row.day}|${row.visitorHash}`)!)
     }
-    for (const rows of chunks([...newVisitors.values()]))
-      await tx
-        .insert(linkDailyStats)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [linkDailyStats.linkId, linkDailyStats.day],
-          set: { uniqueVisitors: sql`${linkDailyStats.uniqueVisitors} + excluded.unique_visitors` },
-        })
-    for (const rows of chunks(batch.breakdowns))
-      await tx
-        .insert(linkDailyBreakdowns)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [linkDailyBreakdowns.linkId, linkDailyBreakdowns.dimension, linkDailyBreakdowns.day, linkDailyBreakdowns.value],
-          set: { count: sql`${linkDailyBreakdowns.count} + excluded.count` },
-        })
+    for (const rows of chunks([...fresh.values()]))
+      await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addUniques })
+    for (const rows of chunks(batch.breakdowns)) await tx.insert(linkDailyBreakdowns).values(rows).onConflictDoUpdate({ target: breakdownKey, set: addCount })
   })
 }
 
