@@ -144,10 +144,10 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * Writes breakdowns and new visitors of stored events, a slice per transaction so requests get
- * turns in between; concurrent callers share one write.
+ * turns in between. A write under way is waited for first, since rows may have arrived after it began.
  */
-export function flushRollups(): Promise<void> {
-  if (rollingUp) return rollingUp
+export async function flushRollups(): Promise<void> {
+  while (rollingUp) await rollingUp
   rollingUp = (async () => {
     let breakdowns = [...rollupBreakdowns.values()]
     let visitors = [...rollupVisitors.values()]
@@ -210,7 +210,9 @@ const timer = setInterval(() => {
   if (pending.length > 0 && !flushing) void flushEvents()
 }, FLUSH_INTERVAL_MS)
 timer.unref()
-const rollupTimer = setInterval(() => void flushRollups(), ROLLUP_INTERVAL_MS)
+const rollupTimer = setInterval(() => {
+  if (!rollingUp) void flushRollups()
+}, ROLLUP_INTERVAL_MS)
 rollupTimer.unref()
 
 onShutdown('flush events', async () => {
