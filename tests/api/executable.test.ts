@@ -17,7 +17,8 @@ let server: ReturnType<typeof Bun.spawn> | undefined
 const env = { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
 
 beforeAll(async () => {
-  const build = Bun.spawn([process.execPath, 'build', '--compile', 'src/index.ts', '--outfile', executable], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+  // Built exactly as `npm run build` builds it.
+  const build = Bun.spawn([process.execPath, 'scripts/build.ts', '--outfile', executable], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
   if ((await build.exited) !== 0) throw new Error(await new Response(build.stderr).text())
   server = Bun.spawn([executable], { cwd: folder, env, stdout: 'ignore', stderr: 'inherit' })
   for (let i = 0; i < 100; i++) {
@@ -62,6 +63,7 @@ describe('the compiled executable', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ targetUrl: 'https://example.com/exe', title: 'From the executable' }),
     })
+    expect(created.status).toBe(201)
     const link = (await created.json()) as { url: string }
     const visit = await fetch(link.url, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' } })
     expect(visit.status).toBe(302)
