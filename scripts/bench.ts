@@ -56,7 +56,7 @@ function rssMb(pid: number) {
 }
 
 async function load(options: Record<string, unknown>): Promise<LoadResult> {
-  const output = await run(['taskset', '-c', '1', process.execPath, 'scripts/bench/loader.ts', JSON.stringify({ connections: CONNECTIONS, ...options })])
+  const output = await run([process.execPath, 'scripts/bench/loader.ts', JSON.stringify({ connections: CONNECTIONS, ...options })])
   return JSON.parse(output.trim().split('\n').at(-1)!)
 }
 
@@ -127,7 +127,7 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
     PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl ?? '', REDIS_URL: databaseUrl ? redisUrl : '',
   }
-  const server = await startProcess(['taskset', '-c', '0', join(root, 'dist/linkcard')], env, port, '/api/health')
+  const server = await startProcess([join(root, 'dist/linkcard')], env, port, '/api/health')
   const base = `http://127.0.0.1:${port}`
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
@@ -160,8 +160,11 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
   }
   const bare = await bareRps()
   rows.push({ scenario: 'bare Bun.serve 302', result: bare, rssMb: 0 })
-  await measure('redirect (person, click recorded)', { pathsFile, headers: { 'User-Agent': BROWSER_UA } }, true)
-  await measure('preview page (crawler)', { pathsFile, headers: { 'User-Agent': CRAWLER_UA } }, true)
+  // Traffic usually piles onto a few links; spread evenly over many, every click also lands on a
+  // different page of the events' per-link index, which is the costliest case for the writer.
+  await measure('redirect, one hot link', { paths: [`/${slugs[0]}`], headers: { 'User-Agent': BROWSER_UA } }, true)
+  await measure(`redirect, ${HOT_LINKS.toLocaleString('en')} links evenly`, { pathsFile, headers: { 'User-Agent': BROWSER_UA } }, true)
+  await measure(`preview page, ${HOT_LINKS.toLocaleString('en')} links evenly`, { pathsFile, headers: { 'User-Agent': CRAWLER_UA } }, true)
   await measure(
     'create link (POST /api/shareLinks)',
     {
@@ -177,9 +180,8 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
   await server.exited
   const events = await countEvents(dataDir, databaseUrl)
 
-  const redirect = rows[1].result
-  const preview = rows[2].result
-  console.log(`\n${mode}, ${CONNECTIONS} connections, ${MEASURE_MS / 1000} s each, server on core 0, load on core 1`)
+  const [, hot, spread, preview] = rows.map((row) => row.result)
+  console.log(`\n${mode}, ${CONNECTIONS} connections, ${MEASURE_MS / 1000} s each, server and load generator sharing the machine`)
   console.log(['scenario'.padEnd(38), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'RSS MB'.padStart(7)].join(' '))
   for (const { scenario, result, rssMb: rss } of rows)
     console.log(
@@ -192,10 +194,12 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
         (rss ? String(rss) : '-').padStart(7),
       ].join(' '),
     )
+  const percent = (part: LoadResult, whole: LoadResult) => Math.round((part.rps / whole.rps) * 100)
   const checks = [
-    [`redirect >= 50% of bare (${Math.round((redirect.rps / bare.rps) * 100)}%)`, redirect.rps >= bare.rps * 0.5],
-    [`redirect p99 < 10 ms (${redirect.p99} ms)`, redirect.p99 < 10],
-    [`preview >= 60% of redirect (${Math.round((preview.rps / redirect.rps) * 100)}%)`, preview.rps >= redirect.rps * 0.6],
+    [`redirect, one hot link >= 50% of bare (${percent(hot, bare)}%)`, hot.rps >= bare.rps * 0.5],
+    [`redirect, links evenly >= 50% of bare (${percent(spread, bare)}%)`, spread.rps >= bare.rps * 0.5],
+    [`redirect p99 < 10 ms (${hot.p99} ms, ${spread.p99} ms)`, hot.p99 < 10 && spread.p99 < 10],
+    [`preview >= 60% of redirect (${percent(preview, spread)}%)`, preview.rps >= spread.rps * 0.6],
     [`no event lost (${events} events for ${answeredLinkRequests} answers)`, events === answeredLinkRequests],
   ] as const
   for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'MISS'} ${label}`)
@@ -211,7 +215,7 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
 console.log('Building the executable (npm run build)...')
 await run(['npm', 'run', 'build', '--silent'])
 const barePort = freePort()
-const bare = await startProcess(['taskset', '-c', '0', process.execPath, 'scripts/bench/bare.ts', String(barePort)], {}, barePort, '/')
+const bare = await startProcess([process.execPath, 'scripts/bench/bare.ts', String(barePort)], {}, barePort, '/')
 const bareRps = async () => {
   await load({ port: barePort, durationMs: WARMUP_MS, paths: ['/x'] })
   return load({ port: barePort, durationMs: MEASURE_MS, paths: ['/x'] })

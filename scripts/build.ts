@@ -10,9 +10,9 @@ const web = Bun.spawn([process.execPath, 'scripts/build-web.ts'], { cwd: root, s
 if ((await web.exited) !== 0) process.exit(1)
 
 // Not minified: Elysia reads the source of handlers and hooks to learn what each route needs
-// (headers, body...), and minified code hides that from it.
+// (headers, body...), and minified code hides that from it. Worker threads are entry points too.
 const compile = Bun.spawn(
-  [process.execPath, 'build', '--compile', 'src/index.ts', '--outfile', outfile],
+  [process.execPath, 'build', '--compile', 'src/index.ts', 'src/modules/analytics/writer-worker.ts', '--outfile', outfile],
   { cwd: root, stdout: 'inherit', stderr: 'inherit' },
 )
 process.exit(await compile.exited)

@@ -13,7 +13,7 @@ import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { linkRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
-import { redirectRoutes } from './modules/redirect/routes'
+import { answerShortLink, shortLinkPath } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
 import { apiHostRequest } from './modules/public-api/host'
 import { publicApiRoutes } from './modules/public-api/routes'
@@ -48,16 +48,18 @@ export const api = new Elysia({ prefix: '/api' })
   })
 
 export const app = new Elysia()
-  // Requests to API_HOST without /api are answered as their /api twins, before any routing.
+  // Before any routing: requests to API_HOST without /api are answered as their /api twins, and
+  // short links, the hot path, by the redirect module alone.
   .wrap((handle, request): Function => {
     const mapped = apiHostRequest(request)
-    return mapped ? (): Promise<Response> => app.handle(mapped) : handle
+    if (mapped) return (): Promise<Response> => app.handle(mapped)
+    const path = shortLinkPath(request)
+    return path === undefined ? handle : () => answerShortLink(request, path, app.server)
   })
   .use(errors)
   .use(http)
   .use(api)
   .use(siteRoutes)
-  .use(redirectRoutes)
   .get('/*', ({ request }) => notFoundPage(request))
 
 export type App = typeof app

@@ -21,7 +21,7 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ')
 
-const SECURITY_HEADERS: Record<string, string> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -33,7 +33,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 const startedAt = new WeakMap<Request, number>()
 
-type ServerLike = { requestIP(request: Request): { address: string } | null } | null
+export type ServerLike = { requestIP(request: Request): { address: string } | null } | null
 
 /** The client's IP: the proxy's X-Forwarded-For when TRUST_PROXY is on, else the socket's peer. */
 export function clientIp(request: Request, server: ServerLike): string {
@@ -53,21 +53,29 @@ export function proxyCountry(request: Request): string | null {
   return request.headers.get('cf-ipcountry') ?? request.headers.get('x-country')
 }
 
-export const http = new Elysia({ name: 'http' })
-  .onRequest(({ request, set }) => {
-    startedAt.set(request, performance.now())
-    Object.assign(set.headers, SECURITY_HEADERS)
-    const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > config.maxBodyBytes) throw new AppError('too_large', 'Request body is too large.')
+const requestHeaders = new Elysia({ name: 'http' }).onRequest(({ request, set }) => {
+  Object.assign(set.headers, SECURITY_HEADERS)
+  const length = Number(request.headers.get('content-length') ?? 0)
+  if (length > config.maxBodyBytes) throw new AppError('too_large', 'Request body is too large.')
+})
+
+/** One log line for an answered request (when info logging is on). */
+export function logRequest(request: Request, status: number, startedAtMs: number | undefined) {
+  log.info('request', {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    status,
+    ms: startedAtMs === undefined ? undefined : Math.round((performance.now() - startedAtMs) * 10) / 10,
   })
-  .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
-    if (!log.isEnabled('info')) return
-    const start = startedAt.get(request)
-    const status = responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200)
-    log.info('request', {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      status,
-      ms: start === undefined ? undefined : Math.round((performance.now() - start) * 10) / 10,
-    })
-  })
+}
+
+// Request logs cost time on every answer, so the hooks exist only when they will print.
+export const http = !log.isEnabled('info')
+  ? requestHeaders
+  : requestHeaders
+      .onRequest(({ request }) => {
+        startedAt.set(request, performance.now())
+      })
+      .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
+        logRequest(request, responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200), startedAt.get(request))
+      })

@@ -68,6 +68,14 @@ describe('the compiled executable', () => {
     const visit = await fetch(link.url, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' } })
     expect(visit.status).toBe(302)
     expect(visit.headers.get('location')).toBe('https://example.com/exe')
+    // The click is written by the event writer's own thread, which travels inside the executable.
+    let clicks = 0
+    for (let i = 0; i < 50 && clicks === 0; i++) {
+      await Bun.sleep(100)
+      const stats = await fetch(`${base}/api/dashboard-stats`, { headers: { authorization: `Bearer ${token}` } })
+      clicks = ((await stats.json()) as { totalClicks: number }).totalClicks
+    }
+    expect(clicks).toBe(1)
   })
 
   it('runs grant-admin as a subcommand, failing clearly for an unknown e-mail', async () => {

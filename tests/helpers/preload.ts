@@ -1,16 +1,20 @@
-// Runs before every test file of `bun test`: in-process code (unit tests) gets its own temporary
-// DATA_DIR and database, migrated, so no test touches ./data.
+// Runs before every test file of `bun test` (and in threads they start): in-process code (unit
+// tests) gets its own temporary DATA_DIR and database, migrated, so no test touches ./data.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase } from './database'
 
-process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'linkcard-unit-'))
-process.env.LOG_LEVEL ??= 'warn'
-delete process.env.PUBLIC_URL
-const databaseUrl = await createTestDatabase()
-if (databaseUrl) process.env.DATABASE_URL = databaseUrl
-else delete process.env.DATABASE_URL
+// Threads inherit the environment set up here, and must use the same data.
+if (!process.env.LINKCARD_UNIT_TEST_DATA) {
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'linkcard-unit-'))
+  process.env.LOG_LEVEL ??= 'warn'
+  delete process.env.PUBLIC_URL
+  const databaseUrl = await createTestDatabase()
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl
+  else delete process.env.DATABASE_URL
+  process.env.LINKCARD_UNIT_TEST_DATA = process.env.DATA_DIR
 
-const { migrate } = await import('../../src/platform/db')
-await migrate()
+  const { migrate } = await import('../../src/platform/db')
+  await migrate()
+}

@@ -26,7 +26,7 @@ const addCount = { count: sql`${linkDailyBreakdowns.count} + excluded.count` }
 const breakdownKey = [linkDailyBreakdowns.linkId, linkDailyBreakdowns.dimension, linkDailyBreakdowns.day, linkDailyBreakdowns.value]
 
 /**
- * The writes below run on the thread that answers redirects. SQLite spends most of a long
+ * The writes below run on the event writer's thread. SQLite spends most of a long
  * multi-row statement parsing it, so there each row runs one statement prepared once (inside the
  * same connection's transaction); PostgreSQL gets one round trip per chunk of rows instead.
  * Prepared on first use: the tables exist only after the migrations.
@@ -75,29 +75,23 @@ function prepareSqliteStatements() {
 }
 const statements = () => (isPostgres ? undefined : (sqliteStatements ??= prepareSqliteStatements()))
 
-/** Writes a batch of events and adds them to the per-day totals, in one transaction. */
-export async function writeEvents(batch: { events: NewEvent[]; daily: DailyDelta[] }) {
+/** Writes a batch of events, in one transaction. */
+export async function writeEvents(events: NewEvent[]) {
   const prepared = statements()
   await transaction(async (tx) => {
-    if (prepared) {
-      for (const row of batch.events) await prepared.event.execute(row)
-      for (const row of batch.daily) await prepared.daily.execute(row)
-      return
-    }
-    for (const rows of chunks(batch.events)) await tx.insert(linkEvents).values(rows)
-    for (const rows of chunks(batch.daily))
-      await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
+    if (prepared) for (const row of events) await prepared.event.execute(row)
+    else for (const rows of chunks(events)) await tx.insert(linkEvents).values(rows)
   })
 }
 
 type NewVisitors = { linkId: string; accountId: string; day: string; uniqueVisitors: number }[]
 
 /**
- * Adds breakdown counts and visitors of stored events, in one transaction. A visitor counts
+ * Adds per-day totals, breakdown counts and visitors of stored events, in one transaction. A visitor counts
  * towards the day's unique visitors only when their hash is new for the link and day: the primary
  * key decides, so repeated writes and several instances never count one twice.
  */
-export async function writeRollups(batch: { breakdowns: BreakdownDelta[]; visitors: VisitorDelta[] }) {
+export async function writeRollups(batch: { daily: DailyDelta[]; breakdowns: BreakdownDelta[]; visitors: VisitorDelta[] }) {
   const prepared = statements()
   await transaction(async (tx) => {
     const fresh = new Map<string, NewVisitors[number]>()
@@ -108,11 +102,14 @@ export async function writeRollups(batch: { breakdowns: BreakdownDelta[]; visito
       fresh.set(key, total)
     }
     if (prepared) {
+      for (const row of batch.daily) await prepared.daily.execute(row)
       for (const row of batch.visitors) if ((await prepared.visitor.execute(row)).length > 0) counted(row)
       for (const row of fresh.values()) await prepared.uniques.execute(row)
       for (const row of batch.breakdowns) await prepared.breakdown.execute(row)
       return
     }
+    for (const rows of chunks(batch.daily))
+      await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
     for (const rows of chunks(batch.visitors)) {
       const inserted = await tx
         .insert(linkDailyVisitors)

@@ -16,14 +16,22 @@ import {
 import { getLinkRow, linkPath, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
 import { csvLine } from './csv'
-import { flushRollups } from './recorder'
+import { flushEvents, flushRollups } from './recorder'
 import * as repo from './repo'
 import type { LinkAnalytics } from './schema'
 
 export type LinkTotals = { clicks: number; previews: number }
 
+// Every read below first has this instance's event writer store what it holds, so the numbers
+// include the last moment's visits here; other instances' follow within their rollup interval.
+
 /** Clicks and previews per link id of the account, since `since` (whole UTC days) or all time. */
 export async function linkTotals(accountId: string, since?: Date): Promise<Map<string, LinkTotals>> {
+  await flushRollups()
+  return readLinkTotals(accountId, since)
+}
+
+async function readLinkTotals(accountId: string, since?: Date): Promise<Map<string, LinkTotals>> {
   const rows = await repo.totalsByLink(accountId, since?.toISOString().slice(0, 10))
   return new Map(rows.map((row) => [row.linkId, { clicks: Number(row.clicks), previews: Number(row.previews) }]))
 }
@@ -31,9 +39,10 @@ export async function linkTotals(accountId: string, since?: Date): Promise<Map<s
 const SERIES_DAYS = 30
 
 export async function dashboardStats(accountId: string, now = new Date()) {
+  await flushRollups()
   const to = isoDay(now)
   const from = addDays(to, -(SERIES_DAYS - 1))
-  const [totals, apiCalls, days] = await Promise.all([linkTotals(accountId), totalApiCalls(accountId), repo.accountDays(accountId, from, to)])
+  const [totals, apiCalls, days] = await Promise.all([readLinkTotals(accountId), totalApiCalls(accountId), repo.accountDays(accountId, from, to)])
   const clicksByLinkId: Record<string, number> = {}
   let totalClicks = 0
   let totalPreviews = 0
@@ -51,8 +60,11 @@ export async function dashboardStats(accountId: string, now = new Date()) {
   return { totalClicks, totalPreviews, totalApiCalls: apiCalls, clicksByLinkId, series }
 }
 
-/** Clicks on every link of every account (admin panel); events still waiting in memory follow within a moment. */
-export const totalClicksAll = () => repo.totalClicks()
+/** Clicks on every link of every account (admin panel). */
+export async function totalClicksAll() {
+  await flushRollups()
+  return repo.totalClicks()
+}
 
 const RECENT_EVENTS = 50
 
@@ -64,6 +76,7 @@ const RECENT_EVENTS = 50
 export async function linkStats(accountId: string, linkId: string, from: string, to: string) {
   const start = new Date(`${from}T00:00:00.000Z`)
   const end = new Date(new Date(`${to}T00:00:00.000Z`).getTime() + DAY_MS)
+  await flushRollups()
   const [totals, events] = await Promise.all([
     repo.linkTotalsWithPeriod(accountId, linkId, from, to),
     repo.recentLinkEvents(accountId, linkId, start, end, RECENT_EVENTS),
@@ -197,6 +210,7 @@ export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQ
   const { from, to } = parsePeriod(query)
   const start = dayStart(from)
   const end = new Date(dayStart(to).getTime() + DAY_MS)
+  await flushEvents()
   async function* lines() {
     yield csvLine(CSV_HEADER)
     let after: { at: Date; id: number } | undefined

@@ -12,8 +12,19 @@ const userWithAccount = {
   plan: accounts.plan,
 }
 
-export async function findUserWithAccount(id: string, tx: Db = db) {
-  const [row] = await tx.select(userWithAccount).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
+// Every signed-in call looks its user up: prepared once.
+const userWithAccountById = db
+  .select(userWithAccount)
+  .from(users)
+  .innerJoin(accounts, eq(accounts.id, users.accountId))
+  .where(eq(users.id, sql.placeholder('id')))
+  .limit(1)
+  .prepare()
+
+export async function findUserWithAccount(id: string, tx?: Db) {
+  const [row] = tx
+    ? await tx.select(userWithAccount).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
+    : await userWithAccountById.execute({ id })
   return row
 }
 

@@ -176,19 +176,35 @@ export async function removeCustomDomain(actor: Actor) {
   forgetHost(row.hostname)
 }
 
+// Requests repeat a few Host values endlessly; their bare forms are remembered (bounded).
+const bareHosts = new Map<string, string>()
+
 /** "host" or "host:port" as a request carries it, lower-cased and without port or final dot. */
 function bareHost(host: string) {
-  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
+  let bare = bareHosts.get(host)
+  if (bare === undefined) {
+    bare = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
+    if (bareHosts.size >= HOST_CACHE_MAX) bareHosts.clear()
+    bareHosts.set(host, bare)
+  }
+  return bare
 }
 
 const ALL: LinkScope = { kind: 'all' }
 
-/** The links a Host header value may resolve (see LinkScope). */
-export async function linkScopeForHost(host: string): Promise<LinkScope> {
+/** The scope of a Host header value when known without the database, else undefined. */
+export function cachedLinkScope(host: string): LinkScope | undefined {
   const hostname = bareHost(host)
   if (!hostname || productHosts.has(hostname)) return ALL
   const cached = hostCache.get(hostname)
-  if (cached && cached.until > Date.now()) return cached.scope
+  return cached && cached.until > Date.now() ? cached.scope : undefined
+}
+
+/** The links a Host header value may resolve (see LinkScope). */
+export async function linkScopeForHost(host: string): Promise<LinkScope> {
+  const known = cachedLinkScope(host)
+  if (known) return known
+  const hostname = bareHost(host)
   const row = await repo.findDomainWithPlan(hostname)
   const scope: LinkScope = !row
     ? ALL

@@ -1,4 +1,4 @@
-// The redirect path's memory: a bounded LRU of resolved links (and, in a lone process, of misses), so a hot
+// The redirect path's memory: a bounded cache of resolved links (and, in a lone process, of misses), so a hot
 // link costs no database read. Every change invalidates its entries on every instance (platform/bus);
 // a TTL bounds staleness should a message ever be lost.
 import { publish, subscribe } from '../../platform/bus'
@@ -31,14 +31,13 @@ export function readCache(key: string): Entry | undefined {
     entries.delete(key)
     return undefined
   }
-  // Re-inserting keeps the Map in least-recently-used order.
-  entries.delete(key)
-  entries.set(key, entry)
   return entry
 }
 
 export function writeCache(key: string, row: LinkRow | undefined) {
   if (!row && !remembersMisses) return
+  // The oldest entry makes room: reordering on every hit would cost the hot path more than an
+  // evicted hot link costs when it is read again.
   if (entries.size >= CAPACITY) entries.delete(entries.keys().next().value!)
   entries.set(key, { row, expiresAt: Date.now() + (row ? HIT_TTL_MS : MISS_TTL_MS) })
 }

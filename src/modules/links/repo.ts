@@ -1,6 +1,6 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { db, tables, type Db } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 
@@ -84,13 +84,18 @@ export async function deleteLinksCreatedBy(userId: string, tx: Db = db) {
   return tx.delete(shareLinks).where(eq(shareLinks.createdBy, userId)).returning({ slug: shareLinks.slug, aliasKey: shareLinks.aliasKey })
 }
 
-export async function findBySlug(slug: string) {
-  const [row] = await db.select().from(shareLinks).where(eq(shareLinks.slug, slug)).limit(1)
+// The redirect path's look-ups, prepared once: building and parsing the query each time would
+// cost several times the look-up itself.
+const bySlug = db.select().from(shareLinks).where(eq(shareLinks.slug, sql.placeholder('slug'))).limit(1).prepare()
+const byAliasKey = db.select().from(shareLinks).where(eq(shareLinks.aliasKey, sql.placeholder('aliasKey'))).limit(1).prepare()
+
+export async function findBySlug(slug: string): Promise<LinkRow | undefined> {
+  const [row] = await bySlug.execute({ slug })
   return row
 }
 
-export async function findByAliasKey(aliasKey: string) {
-  const [row] = await db.select().from(shareLinks).where(eq(shareLinks.aliasKey, aliasKey)).limit(1)
+export async function findByAliasKey(aliasKey: string): Promise<LinkRow | undefined> {
+  const [row] = await byAliasKey.execute({ aliasKey })
   return row
 }
 
@@ -100,10 +105,4 @@ export async function findByTargetKey(accountId: string, targetKey: string) {
     .from(shareLinks)
     .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.targetKey, targetKey)))
     .orderBy(desc(shareLinks.createdAt))
-}
-
-export async function existingLinkIds(ids: string[]) {
-  if (ids.length === 0) return new Set<string>()
-  const rows = await db.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, ids))
-  return new Set(rows.map((r) => r.id))
 }

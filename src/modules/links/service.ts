@@ -30,14 +30,16 @@ export function linkPath(row: Pick<LinkRow, 'slug' | 'alias'>) {
   return row.alias ?? row.slug
 }
 
+/** The short link itself: PUBLIC_URL and the alias or slug. */
+export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias'>) => `${config.publicUrl}/${encodeURIComponent(linkPath(row))}`
+
 export function toLinkJson(row: LinkRow): Link {
-  const path = encodeURIComponent(linkPath(row))
   return {
     id: row.id,
     slug: row.slug,
     alias: row.alias,
-    url: `${config.publicUrl}/${path}`,
-    qrCodeUrl: `${config.publicUrl}/api/qr/${path}`,
+    url: shortUrlOf(row),
+    qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(linkPath(row))}`,
     targetUrl: row.targetUrl,
     title: row.title,
     description: row.description,
@@ -228,7 +230,6 @@ export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo
 }
 
 export const countLinks = repo.countLinks
-export const existingLinkIds = repo.existingLinkIds
 
 /** The account's links whose target is this page, however trivially it is spelled. */
 export async function findLinksByTarget(owner: Owner, targetUrl: string) {
@@ -239,6 +240,18 @@ export async function findLinksByTarget(owner: Owner, targetUrl: string) {
     throw new AppError('invalid', LINK_MESSAGES.invalidTargetUrl)
   }
   return repo.findByTargetKey(owner.accountId, key)
+}
+
+/**
+ * What the cache knows of the link a short-link path names (an exact slug first, then an alias in
+ * any letter case): the row, null for a known miss, or undefined when it must be looked up.
+ */
+export function cachedLink(path: string): LinkRow | null | undefined {
+  const bySlug = readCache(slugKey(path))
+  if (bySlug?.row) return bySlug.row
+  if (!bySlug) return undefined
+  const byAlias = readCache(aliasKeyOf(path.toLowerCase()))
+  return byAlias ? (byAlias.row ?? null) : undefined
 }
 
 /**

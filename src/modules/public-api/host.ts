@@ -2,15 +2,16 @@
 // POST https://api.example.com/link is POST /api/link.
 import { config } from '../../platform/config'
 
-function isApiHost(hostHeader: string | null) {
-  if (!config.apiHost || !hostHeader) return false
+function isApiHost(apiHost: string, hostHeader: string | null) {
+  if (!hostHeader) return false
   const host = hostHeader.toLowerCase()
-  return host === config.apiHost || (!config.apiHost.includes(':') && host.replace(/:\d+$/, '') === config.apiHost)
+  return host === apiHost || (!apiHost.includes(':') && host.replace(/:\d+$/, '') === apiHost)
 }
 
 /** The request as the /api routes expect it when it came to API_HOST without /api; else undefined. */
 export function apiHostRequest(request: Request): Request | undefined {
-  if (!isApiHost(request.headers.get('host'))) return undefined
+  // Every request passes here, the short links included: without API_HOST, not even a header is read.
+  if (!config.apiHost || !isApiHost(config.apiHost, request.headers.get('host'))) return undefined
   const url = new URL(request.url)
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return undefined
   url.pathname = `/api${url.pathname}`

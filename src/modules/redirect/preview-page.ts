@@ -1,6 +1,6 @@
 // The page crawlers see: the link's own OpenGraph and Twitter Card tags, every value escaped,
 // and a refresh that still sends on a person who lands here.
-import type { LinkRow } from '../links/service'
+import { shortUrlOf, type LinkRow } from '../links/service'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c])
@@ -8,7 +8,19 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ES
 const meta = (attribute: 'property' | 'name', key: string, value: string | null) =>
   value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : ''
 
-export function previewPage(link: LinkRow, shortUrl: string) {
+// Rendered once per link row: a changed link is a new row object, so its page is rendered afresh.
+const rendered = new WeakMap<LinkRow, string>()
+
+export function previewPage(link: LinkRow) {
+  let page = rendered.get(link)
+  if (page === undefined) {
+    page = render(link, shortUrlOf(link))
+    rendered.set(link, page)
+  }
+  return page
+}
+
+function render(link: LinkRow, shortUrl: string) {
   const target = escapeHtml(link.targetUrl)
   const head = [
     '<meta charset="utf-8">',

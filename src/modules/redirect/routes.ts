@@ -1,15 +1,62 @@
-import { Elysia } from 'elysia'
-import { clientIp, proxyCountry } from '../../platform/http'
+// Short links are the product's hot path, so they are answered before Elysia routes a request
+// (app.ts): a GET or HEAD of one path segment that can be a slug or an alias comes here, and the
+// answer carries the same security headers as every other. Anything else goes on to Elysia.
+import { clientIp, logRequest, proxyCountry, SECURITY_HEADERS, type ServerLike } from '../../platform/http'
+import { log } from '../../platform/log'
+import { RESERVED_ALIASES } from '../../shared/link-rules'
 import { notFoundPage } from '../site/routes'
-import { visit } from './service'
+import { visit, type VisitOutcome } from './service'
 
-const HTML = 'text/html; charset=utf-8'
+const MAX_SEGMENT = 64
+const logsRequests = log.isEnabled('info')
+
+// Letters, digits, hyphen and underscore: what slugs and aliases are made of.
+const isPathChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95
+
+/** The short-link path a request asks for (one segment of slug or alias characters), or undefined. */
+export function shortLinkPath(request: Request): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const url = request.url
+  const start = url.indexOf('/', url.indexOf('//') + 2) + 1
+  let end = start
+  for (let c = url.charCodeAt(end); end < url.length && c !== 63; c = url.charCodeAt(++end)) {
+    if (!isPathChar(c) || end - start >= MAX_SEGMENT) return undefined
+  }
+  if (end === start) return undefined
+  const path = url.slice(start, end)
+  // The product's own pages (and reserved words) are never short links.
+  return RESERVED_ALIASES.has(path.toLowerCase()) ? undefined : path
+}
 
 // Answers vary by User-Agent (crawler or person) and each visit counts, so nothing is cached.
-export const redirectRoutes = new Elysia({ name: 'redirect' }).get('/:path', async ({ params, request, server }) => {
+const NO_STORE = { ...SECURITY_HEADERS, 'cache-control': 'no-store', vary: 'user-agent' }
+const HTML = { ...NO_STORE, 'content-type': 'text/html; charset=utf-8' }
+// Copying a ready Headers is the cheapest way to give each redirect its dozen headers.
+const REDIRECT_HEADERS = new Headers(NO_STORE)
+
+function respond(request: Request, outcome: VisitOutcome): Response {
+  switch (outcome.kind) {
+    case 'redirect': {
+      const headers = new Headers(REDIRECT_HEADERS)
+      headers.set('location', outcome.location)
+      return new Response(null, { status: 302, headers })
+    }
+    case 'preview':
+      return new Response(request.method === 'HEAD' ? null : outcome.html, { status: 200, headers: HTML })
+    case 'expired':
+      return new Response(outcome.html, { status: 410, headers: HTML })
+    case 'not_found': {
+      const page = notFoundPage(request)
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) page.headers.set(name, value)
+      return page
+    }
+  }
+}
+
+function answer(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
   const ip = clientIp(request, server)
-  const outcome = await visit({
-    path: params.path,
+  const outcome = visit({
+    path,
     host: request.headers.get('host') ?? '',
     method: request.method,
     userAgent: request.headers.get('user-agent'),
@@ -18,17 +65,25 @@ export const redirectRoutes = new Elysia({ name: 'redirect' }).get('/:path', asy
     ip: ip === 'unknown' ? null : ip,
     country: proxyCountry(request),
   })
-  switch (outcome.kind) {
-    case 'redirect':
-      return new Response(null, { status: 302, headers: { location: outcome.location, 'cache-control': 'no-store', vary: 'user-agent' } })
-    case 'preview':
-      return new Response(request.method === 'HEAD' ? null : outcome.html, {
-        status: 200,
-        headers: { 'content-type': HTML, 'cache-control': 'no-store', vary: 'user-agent' },
-      })
-    case 'expired':
-      return new Response(outcome.html, { status: 410, headers: { 'content-type': HTML, 'cache-control': 'no-store' } })
-    case 'not_found':
-      return notFoundPage(request)
+  return outcome instanceof Promise ? outcome.then((settled) => respond(request, settled)) : respond(request, outcome)
+}
+
+const failed = (request: Request, path: string, error: unknown) => {
+  log.error('unhandled error', { method: request.method, path: `/${path}`, error })
+  return new Response('Something went wrong.', { status: 500, headers: { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' } })
+}
+
+export function answerShortLink(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
+  const startedAt = logsRequests ? performance.now() : undefined
+  const logged = (response: Response) => {
+    if (logsRequests) logRequest(request, response.status, startedAt)
+    return response
   }
-})
+  try {
+    const response = answer(request, path, server)
+    if (!(response instanceof Promise)) return logged(response)
+    return response.then(logged, (error) => logged(failed(request, path, error)))
+  } catch (error) {
+    return logged(failed(request, path, error))
+  }
+}

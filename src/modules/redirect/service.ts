@@ -2,8 +2,8 @@
 // crawlers get the link's own preview page and a preview is counted against the monthly quota.
 import { counters } from '../../platform/counters'
 import { recordEvent } from '../analytics/recorder'
-import { linkScopeForHost } from '../domains/service'
-import { resolveLink, toLinkJson, type LinkRow } from '../links/service'
+import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
+import { cachedLink, resolveLink, type LinkRow } from '../links/service'
 import { tryCountPreview } from '../usage/service'
 import { crawlerPlatform } from './crawlers'
 import { expiredPage, previewPage } from './preview-page'
@@ -40,23 +40,40 @@ async function previewAllowed(link: LinkRow, platform: string) {
   return false
 }
 
-export async function visit({ path, host, method, userAgent, referrer, ip, country }: Visit): Promise<VisitOutcome> {
-  const [link, scope] = await Promise.all([resolveLink(path), linkScopeForHost(host)])
-  if (!link || !link.isActive) return { kind: 'not_found' }
-  if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return { kind: 'not_found' }
+/**
+ * What a visit gets. Synchronous when the caches know the link and the host (the common case), so
+ * a person's redirect costs no promise; otherwise, and for counted previews, asynchronous.
+ */
+export function visit(visit: Visit): VisitOutcome | Promise<VisitOutcome> {
+  const link = cachedLink(visit.path)
+  const scope = cachedLinkScope(visit.host)
+  if (link === undefined || scope === undefined) return lookUpAndDecide(visit)
+  return decide(visit, link ?? undefined, scope)
+}
+
+async function lookUpAndDecide(visit: Visit) {
+  const [link, scope] = await Promise.all([resolveLink(visit.path), linkScopeForHost(visit.host)])
+  return decide(visit, link, scope)
+}
+
+function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope): VisitOutcome | Promise<VisitOutcome> {
+  if (!link || !link.isActive) return NOT_FOUND
+  if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
   const now = Date.now()
-  if (link.expiresAt && link.expiresAt.getTime() <= now) return { kind: 'expired', html: expiredPage }
+  if (link.expiresAt && link.expiresAt.getTime() <= now) return EXPIRED
   const isHead = method === 'HEAD'
   const platform = crawlerPlatform(userAgent)
   if (platform) {
-    const shortUrl = toLinkJson(link).url
-    if (isHead) return { kind: 'preview', html: previewPage(link, shortUrl) }
-    if (await previewAllowed(link, platform)) {
+    if (isHead) return { kind: 'preview', html: previewPage(link) }
+    return previewAllowed(link, platform).then((allowed): VisitOutcome => {
+      if (!allowed) return { kind: 'redirect', location: link.targetUrl }
       recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
-      return { kind: 'preview', html: previewPage(link, shortUrl) }
-    }
-    return { kind: 'redirect', location: link.targetUrl }
+      return { kind: 'preview', html: previewPage(link) }
+    })
   }
   if (!isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })
   return { kind: 'redirect', location: link.targetUrl }
 }
+
+const NOT_FOUND: VisitOutcome = { kind: 'not_found' }
+const EXPIRED: VisitOutcome = { kind: 'expired', html: expiredPage }

@@ -156,7 +156,6 @@ export const linkEvents = pgTable(
   },
   (t) => [
     index('link_events_link_time_idx').on(t.linkId, t.occurredAt),
-    index('link_events_account_time_idx').on(t.accountId, t.occurredAt),
     index('link_events_time_idx').on(t.occurredAt),
   ],
 )

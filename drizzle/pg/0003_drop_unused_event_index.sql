@@ -1,0 +1,1 @@
+DROP INDEX "link_events_account_time_idx";

@@ -1,0 +1,28 @@
+// The event writer's thread: batches of events come in, acknowledgements of flushes go out.
+import { decodeEvents } from './event-codec'
+import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
+
+export type WriterRequest =
+  | { kind: 'events'; events: string }
+  | { kind: 'flush'; id: number; rollups: boolean }
+  | { kind: 'finish'; id: number }
+export type WriterReply = { id: number; error?: string }
+
+declare const self: Worker
+
+self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
+  if (data.kind === 'events') {
+    enqueueEvents(decodeEvents(data.events))
+    return
+  }
+  try {
+    if (data.kind === 'finish') await finishWriting()
+    else {
+      await flushEvents()
+      if (data.rollups) await flushRollups()
+    }
+    self.postMessage({ id: data.id } satisfies WriterReply)
+  } catch (error) {
+    self.postMessage({ id: data.id, error: (error as Error).message } satisfies WriterReply)
+  }
+}

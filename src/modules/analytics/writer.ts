@@ -1,0 +1,244 @@
+// The event writer: runs in its own thread (writer-worker.ts), so the thread answering redirects
+// never parses a User-Agent, looks up a country, hashes a visitor or writes a row. Events arrive
+// in batches and are written as they come; a failed write is retried every RETRY_INTERVAL_MS.
+//
+// What events add up to (per-day totals, breakdowns, unique visitors) is one row per link and day
+// or more, as many rows as events when traffic spreads over many links, so it is added up in
+// memory across batches and written every ROLLUP_INTERVAL_MS, before any analytics read on this
+// instance (flushRollups) and at a graceful stop. A crash loses at most that interval of rollups;
+// the raw events are already stored.
+import { isForeignKeyViolation } from '../../platform/db'
+import { log } from '../../platform/log'
+import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytics'
+import type { EventType } from '../../shared/domain'
+import { describeAgent, isSocialHost, referrerHost } from './classify'
+import { countryOf } from './geo'
+import * as repo from './repo'
+import { visitorHash } from './visitor'
+
+/** What the redirect path knows about a visit; everything else is derived here. */
+export type RecordedEvent = {
+  linkId: string
+  accountId: string
+  type: EventType
+  at: number
+  referrer: string | null
+  userAgent: string | null
+  /** The crawler's platform, for previews. */
+  platform: string | null
+  /** The client's address: used for the country and the visitor hash, never stored. */
+  ip: string | null
+  /** A trusted proxy's country header, when it sent one. */
+  country: string | null
+}
+
+const RETRY_INTERVAL_MS = 1000
+// Rows per transaction: short transactions keep the database's one write lock free often, so the
+// request thread's own writes (new links, sign-ups) never wait long for it.
+const WRITE_SIZE = 250
+// Past this, a database that keeps failing would eat the memory: older events are dropped.
+const MAX_PENDING = 200_000
+
+const ROLLUP_INTERVAL_MS = 10_000
+// Rollup rows waiting; past this they are written at once.
+const ROLLUP_SIZE = 50_000
+// Visitors known to be stored already (link|day|hash), so they are not offered to the database
+// again; the database's primary key still decides what counts. Bounded.
+const KNOWN_VISITORS_MAX = 200_000
+const knownVisitors = new Set<string>()
+
+let pending: RecordedEvent[] = []
+let flushing: Promise<void> | undefined
+
+export function enqueueEvents(events: RecordedEvent[]) {
+  for (const event of events) pending.push(event)
+  if (!flushing) void flushEvents()
+}
+
+/** Turns a batch into rows: the events, what they add to each day's totals, breakdowns and visitors. */
+export function prepare(batch: RecordedEvent[]) {
+  const daily = new Map<string, repo.DailyDelta>()
+  const breakdowns = new Map<string, repo.BreakdownDelta>()
+  const visitors = new Map<string, repo.VisitorDelta>()
+  const count = (linkId: string, dimension: BreakdownDimension, day: string, value: string | null) => {
+    const key = `${linkId}|${dimension}|${day}|${value ?? ''}`
+    const row = breakdowns.get(key)
+    if (row) row.count++
+    else breakdowns.set(key, { linkId, dimension, day, value: value ?? '', count: 1 })
+  }
+  const events = batch.map((event) => {
+    const host = referrerHost(event.referrer)
+    const day = isoDay(event.at)
+    const key = `${event.linkId}|${day}`
+    const total = daily.get(key) ?? { linkId: event.linkId, accountId: event.accountId, day, clicks: 0, previews: 0, socialClicks: 0 }
+    daily.set(key, total)
+    const agent = describeAgent(event.userAgent, event.platform)
+    const country = countryOf(event.ip, event.country)
+    let hash: string | null = null
+    if (event.type === 'click') {
+      total.clicks++
+      if (isSocialHost(host)) total.socialClicks++
+      // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
+      count(event.linkId, 'referrer', day, host)
+      count(event.linkId, 'country', day, country)
+      count(event.linkId, 'agent', day, agentKey(agent.device, agent.browser, agent.os))
+      hash = visitorHash(event.ip, event.userAgent, day)
+      if (hash && !knownVisitors.has(`${key}|${hash}`)) visitors.set(`${key}|${hash}`, { linkId: event.linkId, accountId: event.accountId, day, visitorHash: hash })
+    } else {
+      total.previews++
+      count(event.linkId, 'platform', day, event.platform)
+    }
+    return {
+      linkId: event.linkId,
+      accountId: event.accountId,
+      type: event.type,
+      occurredAt: new Date(event.at),
+      referrerHost: host,
+      platform: event.platform,
+      country,
+      device: agent.device,
+      browser: agent.browser,
+      os: agent.os,
+      visitorHash: hash,
+    }
+  })
+  return { events, daily: [...daily.values()], breakdowns: [...breakdowns.values()], visitors: [...visitors.values()] }
+}
+
+// Rollups of stored events, not yet written.
+let rollupDaily = new Map<string, repo.DailyDelta>()
+let rollupBreakdowns = new Map<string, repo.BreakdownDelta>()
+let rollupVisitors = new Map<string, repo.VisitorDelta>()
+let rollingUp: Promise<void> | undefined
+
+type Rollups = { daily: repo.DailyDelta[]; breakdowns: repo.BreakdownDelta[]; visitors: repo.VisitorDelta[] }
+
+function addRollups({ daily, breakdowns, visitors }: Rollups) {
+  for (const row of daily) {
+    const key = `${row.linkId}|${row.day}`
+    const known = rollupDaily.get(key)
+    if (!known) rollupDaily.set(key, { ...row })
+    else {
+      known.clicks += row.clicks
+      known.previews += row.previews
+      known.socialClicks += row.socialClicks
+    }
+  }
+  for (const row of breakdowns) {
+    const key = `${row.linkId}|${row.dimension}|${row.day}|${row.value}`
+    const known = rollupBreakdowns.get(key)
+    if (known) known.count += row.count
+    else rollupBreakdowns.set(key, { ...row })
+  }
+  for (const row of visitors) rollupVisitors.set(`${row.linkId}|${row.day}|${row.visitorHash}`, row)
+  if (rollupDaily.size + rollupBreakdowns.size + rollupVisitors.size >= ROLLUP_SIZE && !rollingUp) void flushRollups()
+}
+
+/** After a commit, the batch's visitors are stored (new or not), so later batches may skip them. */
+function remember(visitors: repo.VisitorDelta[]) {
+  if (knownVisitors.size + visitors.length > KNOWN_VISITORS_MAX) knownVisitors.clear()
+  for (const visitor of visitors) knownVisitors.add(`${visitor.linkId}|${visitor.day}|${visitor.visitorHash}`)
+}
+
+/** Runs write(rows); when a link was deleted while its rows waited, writes the other links' rows. */
+async function withoutDeletedLinks<T extends { linkId: string }>(rows: T[], write: (rows: T[]) => Promise<void>) {
+  try {
+    await write(rows)
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error
+    for (const linkRows of Map.groupBy(rows, (row) => row.linkId).values()) {
+      try {
+        await write(linkRows)
+      } catch (inner) {
+        if (!isForeignKeyViolation(inner)) throw inner
+      }
+    }
+  }
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * Writes the rollups of stored events, a slice per transaction. A write under way is waited for
+ * first, since rows may have arrived after it began.
+ */
+export async function flushRollups(): Promise<void> {
+  while (rollingUp) await rollingUp
+  rollingUp = (async () => {
+    let rest: Rollups = { daily: [...rollupDaily.values()], breakdowns: [...rollupBreakdowns.values()], visitors: [...rollupVisitors.values()] }
+    rollupDaily = new Map()
+    rollupBreakdowns = new Map()
+    rollupVisitors = new Map()
+    const size = (rows: Rollups) => rows.daily.length + rows.breakdowns.length + rows.visitors.length
+    try {
+      while (size(rest) > 0) {
+        const slice: Rollups = { daily: rest.daily.slice(0, WRITE_SIZE), breakdowns: rest.breakdowns.slice(0, WRITE_SIZE), visitors: rest.visitors.slice(0, WRITE_SIZE) }
+        await withoutDeletedLinks([...slice.daily, ...slice.breakdowns, ...slice.visitors], async (kept) => {
+          const links = new Set(kept.map((row) => row.linkId))
+          const stillThere = <T extends { linkId: string }>(rows: T[]) => rows.filter((row) => links.has(row.linkId))
+          const visitors = stillThere(slice.visitors)
+          await repo.writeRollups({ daily: stillThere(slice.daily), breakdowns: stillThere(slice.breakdowns), visitors })
+          remember(visitors)
+        })
+        rest = { daily: rest.daily.slice(slice.daily.length), breakdowns: rest.breakdowns.slice(slice.breakdowns.length), visitors: rest.visitors.slice(slice.visitors.length) }
+        if (size(rest) > 0) await nextTurn()
+      }
+    } catch (error) {
+      log.error('analytics rollup failed; will retry', { error, rows: size(rest) })
+      if (rollupDaily.size + rollupBreakdowns.size + rollupVisitors.size + size(rest) <= MAX_PENDING) addRollups(rest)
+    }
+  })().finally(() => {
+    rollingUp = undefined
+  })
+  return rollingUp
+}
+
+async function write(batch: RecordedEvent[]) {
+  await withoutDeletedLinks(batch, async (kept) => {
+    const prepared = prepare(kept)
+    await repo.writeEvents(prepared.events)
+    addRollups(prepared)
+  })
+}
+
+/** Writes everything waiting now; concurrent callers share one flush. */
+export function flushEvents(): Promise<void> {
+  if (flushing) return flushing
+  flushing = (async () => {
+    while (pending.length > 0) {
+      const batch = pending.slice(0, WRITE_SIZE)
+      pending = pending.slice(batch.length)
+      try {
+        await write(batch)
+      } catch (error) {
+        log.error('event flush failed; will retry', { error, events: batch.length })
+        pending = batch.concat(pending).slice(-MAX_PENDING)
+        break
+      }
+      if (pending.length > 0) await nextTurn()
+    }
+  })().finally(() => {
+    flushing = undefined
+  })
+  return flushing
+}
+
+const timer = setInterval(() => {
+  if (pending.length > 0 && !flushing) void flushEvents()
+}, RETRY_INTERVAL_MS)
+timer.unref()
+const rollupTimer = setInterval(() => {
+  if (!rollingUp) void flushRollups()
+}, ROLLUP_INTERVAL_MS)
+rollupTimer.unref()
+
+/** Writes everything and stops the timers: the last thing before the process exits. */
+export async function finishWriting() {
+  clearInterval(timer)
+  clearInterval(rollupTimer)
+  await flushing
+  await flushEvents()
+  await rollingUp
+  await flushRollups()
+  if (pending.length > 0) log.error('events could not be written at shutdown', { events: pending.length })
+}
