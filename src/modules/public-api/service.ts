@@ -5,20 +5,15 @@ import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { isHttpUrl, LINK_MESSAGES } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
 import { findAccount } from '../accounts/service'
-import { linkStats } from '../analytics/service'
+import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
 import { createLink, findLinksByTarget, getLinkRow, toLinkJson, type LinkRow } from '../links/service'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
 import type { LinkCreateInput, LinkStats } from './schema'
 
-const DAY_MS = 24 * 60 * 60 * 1000
-const DEFAULT_PERIOD_DAYS = 30
-
 export const STATS_MESSAGES = {
   paidOnly: 'The stats API is available on paid plans (Indie, Pro and Enterprise). Please upgrade to read link statistics.',
-  badDay: (name: string) => `${name} must be a real date written YYYY-MM-DD.`,
-  fromAfterTo: 'from must not be after to.',
 } as const
 
 const blankToNull = (value: string | null | undefined) => value?.trim() || null
@@ -112,22 +107,11 @@ export async function findLinkByTarget(owner: ApiKeyOwner, targetUrl: string) {
   }
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10)
-
-function parseDay(name: string, value: string) {
-  const date = new Date(`${value}T00:00:00.000Z`)
-  // new Date() rolls 2026-02-30 over to March; a real day reads back unchanged.
-  if (Number.isNaN(date.getTime()) || isoDay(date) !== value) throw new AppError('invalid', STATS_MESSAGES.badDay(name), [{ field: name, message: STATS_MESSAGES.badDay(name) }])
-  return date
-}
-
 /** `GET /api/stats/:id`: paid plans only; the plan is read fresh, so an upgrade counts at once. */
 export async function statsOfLink(owner: ApiKeyOwner, id: string, query: { from?: string; to?: string }): Promise<LinkStats> {
   const account = await findAccount(owner.accountId)
   if (!account || !PLAN_INFO[account.plan].hasStatsApi) throw new AppError('forbidden', STATS_MESSAGES.paidOnly)
-  const to = query.to ? parseDay('to', query.to) : new Date(`${isoDay(new Date())}T00:00:00.000Z`)
-  const from = query.from ? parseDay('from', query.from) : new Date(to.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS)
-  if (from > to) throw new AppError('invalid', STATS_MESSAGES.fromAfterTo, [{ field: 'from', message: STATS_MESSAGES.fromAfterTo }])
+  const { from, to } = parsePeriod(query)
   const link = await getLinkRow(owner, id)
-  return linkStats(owner.accountId, link.id, isoDay(from), isoDay(to))
+  return linkStats(owner.accountId, link.id, from, to)
 }

@@ -27,13 +27,13 @@ export function DangerZone() {
     <Card className="border-red-200">
       <CardHeader>
         <CardTitle className="text-red-700">Danger Zone</CardTitle>
-        <CardDescription>Deleting your account removes your sign-in. When you are the last user of the account, its links and API keys go too.</CardDescription>
+        <CardDescription>Deleting your account removes your sign-in and the links you created. When you are the last user of the account, its API keys go too.</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-end">
         <ConfirmDialog
           trigger={<Button variant="destructive">Delete Account</Button>}
           title="Delete your account?"
-          description="This will permanently delete your account. When you are its last user, every link, API key and statistic goes with it. This action cannot be undone."
+          description="This will permanently delete your account and every link you created, with its statistics. When you are its last user, the API keys go too. This action cannot be undone."
           confirmLabel="Delete Account"
           destructive
           onConfirm={remove}
