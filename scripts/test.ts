@@ -3,6 +3,7 @@
 //   npm test -- tests/api/health.test.ts     run some files only
 //   SKIP_TYPECHECK=1 npm test                skip tsc while iterating
 import { join } from 'node:path'
+import postgres from 'postgres'
 
 const root = join(import.meta.dir, '..')
 const args = process.argv.slice(2)
@@ -51,6 +52,17 @@ for (const pass of passes) {
   // A crash or an empty run must not read as success.
   if (code !== 0 && failCount === 0) failed += 1
   console.log(`${pass.name}: ${passCount} passed, ${failCount} failed`)
+}
+
+// Each test process and server got a database of its own; none is in use any more.
+if (pgUrl) {
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} })
+  try {
+    const left = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'lc_test_%'`
+    for (const { datname } of left) await admin.unsafe(`drop database if exists ${datname} with (force)`)
+  } finally {
+    await admin.end()
+  }
 }
 
 console.log(`\n${passed} passed, ${failed} failed`)
