@@ -34,20 +34,20 @@ export const ACCOUNT_CHANGED = 'account-changed'
 
 export async function updateAccount(id: string, changes: Parameters<typeof repo.updateAccount>[1], tx?: Db) {
   const account = await repo.updateAccount(id, changes, tx)
-  if (account) afterCommit(() => publish(ACCOUNT_CHANGED, id))
+  if (account) afterCommit(tx, () => publish(ACCOUNT_CHANGED, id))
   return account
 }
 
 export async function changePlan(accountId: string, plan: Plan, tx?: Db) {
   const account = await repo.updatePlan(accountId, plan, tx)
   if (!account) throw new AppError('not_found', 'Account not found.')
-  afterCommit(() => publish(ACCOUNT_CHANGED, accountId))
+  afterCommit(tx, () => publish(ACCOUNT_CHANGED, accountId))
   return account
 }
 
 export async function deleteAccount(id: string, tx?: Db) {
   const deleted = await repo.deleteAccountRow(id, tx)
-  if (deleted) afterCommit(() => publish(ACCOUNT_CHANGED, id))
+  if (deleted) afterCommit(tx, () => publish(ACCOUNT_CHANGED, id))
   return deleted
 }
 

@@ -4,7 +4,7 @@
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'
-import { encodeEvent, joinEvents } from './event-codec'
+import { encodeEvent } from './event-codec'
 import type { WriterReply, WriterRequest } from './writer-worker'
 import type { RecordedEvent } from './writer'
 
@@ -17,7 +17,9 @@ const RESTART_DELAY_MS = 1000
 // Past this, a writer that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
-let pending: string[] = []
+// Encoded events waiting to be sent, one string (the engine joins appended strings cheaply).
+let pending = ''
+let pendingCount = 0
 let nextId = 0
 const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
 let worker: Worker | undefined
@@ -47,13 +49,10 @@ function startWriter() {
 worker = startWriter()
 
 function send() {
-  if (pending.length === 0) return
-  if (!worker) {
-    if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING)
-    return
-  }
-  worker.postMessage({ kind: 'events', events: joinEvents(pending) } satisfies WriterRequest)
-  pending = []
+  if (pendingCount === 0 || !worker) return
+  worker.postMessage({ kind: 'events', events: pending } satisfies WriterRequest)
+  pending = ''
+  pendingCount = 0
 }
 
 function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }): Promise<void> {
@@ -68,8 +67,10 @@ function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }):
 }
 
 export function recordEvent(event: RecordedEvent) {
-  pending.push(encodeEvent(event))
-  if (pending.length >= SEND_SIZE) send()
+  // While the writer restarts, events wait; past MAX_PENDING they are dropped rather than eat memory.
+  if (!worker && pendingCount >= MAX_PENDING) return
+  pending += encodeEvent(event)
+  if (++pendingCount >= SEND_SIZE) send()
 }
 
 /** Resolves once every event recorded so far is stored with its daily totals. */

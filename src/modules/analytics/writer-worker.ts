@@ -1,4 +1,5 @@
 // The event writer's thread: batches of events come in, acknowledgements of flushes go out.
+import { closeDb } from '../../platform/db'
 import { decodeEvents } from './event-codec'
 import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
 
@@ -16,7 +17,11 @@ self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
     return
   }
   try {
-    if (data.kind === 'finish') await finishWriting()
+    if (data.kind === 'finish') {
+      await finishWriting()
+      // Closed here, so no lock of this thread's connection outlives it.
+      await closeDb()
+    }
     else {
       await flushEvents()
       if (data.rollups) await flushRollups()

@@ -210,14 +210,14 @@ export async function deleteLink(owner: Owner, id: string) {
 export async function deleteLinkById(id: string, tx?: Db) {
   const row = await repo.deleteLinkById(id, tx)
   if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
-  afterCommit(() => invalidateLink(row))
+  afterCommit(tx, () => invalidateLink(row))
   return row
 }
 
 /** Deletes every link the person created, in the caller's transaction; they stop resolving once it commits. */
 export async function deleteLinksCreatedBy(userId: string, tx?: Db) {
   const rows = await repo.deleteLinksCreatedBy(userId, tx)
-  if (rows.length > 0) afterCommit(() => invalidateLink(...rows))
+  if (rows.length > 0) afterCommit(tx, () => invalidateLink(...rows))
   return rows.length
 }
 

@@ -5,6 +5,7 @@ import { clientIp, logRequest, proxyCountry, SECURITY_HEADERS, type ServerLike }
 import { log } from '../../platform/log'
 import { RESERVED_ALIASES } from '../../shared/link-rules'
 import { notFoundPage } from '../site/routes'
+import type { LinkRow } from '../links/service'
 import { visit, type VisitOutcome } from './service'
 
 const MAX_SEGMENT = 64
@@ -31,16 +32,22 @@ export function shortLinkPath(request: Request): string | undefined {
 // Answers vary by User-Agent (crawler or person) and each visit counts, so nothing is cached.
 const NO_STORE = { ...SECURITY_HEADERS, 'cache-control': 'no-store', vary: 'user-agent' }
 const HTML = { ...NO_STORE, 'content-type': 'text/html; charset=utf-8' }
-// Copying a ready Headers is the cheapest way to give each redirect its dozen headers.
-const REDIRECT_HEADERS = new Headers(NO_STORE)
+// A ready Headers per link is the cheapest way to give each redirect its dozen headers; a changed
+// link is a new row object, so its headers are built afresh.
+const redirectHeaders = new WeakMap<LinkRow, Headers>()
+function redirectHeadersOf(link: LinkRow) {
+  let headers = redirectHeaders.get(link)
+  if (!headers) {
+    headers = new Headers({ ...NO_STORE, location: link.targetUrl })
+    redirectHeaders.set(link, headers)
+  }
+  return headers
+}
 
 function respond(request: Request, outcome: VisitOutcome): Response {
   switch (outcome.kind) {
-    case 'redirect': {
-      const headers = new Headers(REDIRECT_HEADERS)
-      headers.set('location', outcome.location)
-      return new Response(null, { status: 302, headers })
-    }
+    case 'redirect':
+      return new Response(null, { status: 302, headers: redirectHeadersOf(outcome.link) })
     case 'preview':
       return new Response(request.method === 'HEAD' ? null : outcome.html, { status: 200, headers: HTML })
     case 'expired':

@@ -24,7 +24,8 @@ export type Visit = {
 }
 
 export type VisitOutcome =
-  | { kind: 'redirect'; location: string }
+  /** Sent on to the link's target. */
+  | { kind: 'redirect'; link: LinkRow }
   | { kind: 'preview'; html: string }
   | { kind: 'expired'; html: string }
   | { kind: 'not_found' }
@@ -66,13 +67,13 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
   if (platform) {
     if (isHead) return { kind: 'preview', html: previewPage(link) }
     return previewAllowed(link, platform).then((allowed): VisitOutcome => {
-      if (!allowed) return { kind: 'redirect', location: link.targetUrl }
+      if (!allowed) return { kind: 'redirect', link }
       recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
       return { kind: 'preview', html: previewPage(link) }
     })
   }
   if (!isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })
-  return { kind: 'redirect', location: link.targetUrl }
+  return { kind: 'redirect', link }
 }
 
 const NOT_FOUND: VisitOutcome = { kind: 'not_found' }

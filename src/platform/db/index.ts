@@ -1,7 +1,6 @@
 // The database handle. SQLite (bun:sqlite) by default, PostgreSQL (postgres.js) when DATABASE_URL
 // says so. Queries are written once against the SQLite types; both schemas share names and row types.
 import { Database } from 'bun:sqlite'
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
@@ -67,13 +66,13 @@ export async function migrate() {
 
 // SQLite runs one write transaction at a time; callers queue here instead of failing with SQLITE_BUSY.
 let sqliteQueue: Promise<unknown> = Promise.resolve()
-// Work to do once the surrounding transaction has committed (cache invalidation, notifications).
-const pendingAfterCommit = new AsyncLocalStorage<(() => void)[]>()
+// Work to do once a transaction has committed (cache invalidation, notifications), by handle.
+const commitHooks = new WeakMap<object, (() => void)[]>()
 
-/** Runs fn after the current transaction commits (dropped on rollback), or at once outside one. */
-export function afterCommit(fn: () => void) {
-  const queue = pendingAfterCommit.getStore()
-  if (queue) queue.push(fn)
+/** Runs fn once tx commits (dropped on rollback); at once when tx is not a transaction. */
+export function afterCommit(tx: Db | undefined, fn: () => void) {
+  const hooks = tx && commitHooks.get(tx)
+  if (hooks) hooks.push(fn)
   else fn()
 }
 
@@ -83,22 +82,28 @@ export function afterCommit(fn: () => void) {
  * database calls (they settle at once on SQLite), so no other request's work lands inside it.
  */
 export async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-  const queue: (() => void)[] = []
-  const result = await pendingAfterCommit.run(queue, () => (sqliteHandle ? runSqliteTransaction(fn) : runPgTransaction(fn)))
-  for (const task of queue) task()
+  const hooks: (() => void)[] = []
+  const result = await (sqliteHandle ? runSqliteTransaction(fn, hooks) : runPgTransaction(fn, hooks))
+  for (const hook of hooks) hook()
   return result
 }
 
-function runPgTransaction<T>(fn: (tx: Db) => Promise<T>) {
-  return (db as unknown as ReturnType<typeof drizzlePg>).transaction((tx) => fn(tx as unknown as Db))
+function runPgTransaction<T>(fn: (tx: Db) => Promise<T>, hooks: (() => void)[]) {
+  return (db as unknown as ReturnType<typeof drizzlePg>).transaction((tx) => {
+    commitHooks.set(tx, hooks)
+    return fn(tx as unknown as Db)
+  })
 }
 
-function runSqliteTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+function runSqliteTransaction<T>(fn: (tx: Db) => Promise<T>, hooks: (() => void)[]): Promise<T> {
   const client = sqliteHandle!.client
   const run = async () => {
+    // One connection serves all; a handle of its own tells afterCommit which transaction it is in.
+    const tx: Db = Object.create(db)
+    commitHooks.set(tx, hooks)
     client.exec('BEGIN IMMEDIATE')
     try {
-      const result = await fn(db)
+      const result = await fn(tx)
       client.exec('COMMIT')
       return result
     } catch (error) {
@@ -143,7 +148,10 @@ export async function pingDb() {
 
 export async function closeDb() {
   if (sqliteHandle) {
-    sqliteHandle.client.exec('PRAGMA optimize')
+    // Worth doing, never worth failing a stop for.
+    try {
+      sqliteHandle.client.exec('PRAGMA optimize')
+    } catch {}
     sqliteHandle.client.close()
   } else await pgClient!.end({ timeout: 5 })
 }
