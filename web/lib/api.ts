@@ -52,6 +52,12 @@ export function apiUrl(path: string): string {
   return resolveApiUrl(path, window.location.host, hostConfig)
 }
 
+/** An absolute URL of the public API for code samples: the API host's, or this site's /api. */
+export function publicApiUrl(path: string) {
+  const url = apiUrl(path)
+  return url.startsWith('http') ? url : `${window.location.origin}${url}`
+}
+
 /** A non-ok answer. The message is `${status}: ${body text || statusText}` (SPEC.md section 7). */
 export class ApiError extends Error {
   override name = 'ApiError'

@@ -1,12 +1,9 @@
 import { Link } from 'wouter'
 import { AuthCard } from '../components/auth-card'
-import { LoadingState } from '../components/ui/spinner'
 import { LoginForm } from '../features/auth/login-form'
-import { ProviderButtons } from '../features/auth/provider-buttons'
-import { useProviderReturn } from '../features/auth/use-provider-return'
+import { WithProviders } from '../features/auth/with-providers'
 
 export function LoginPage() {
-  const isExchanging = useProviderReturn('login')
   return (
     <AuthCard
       title="Sign in to your account"
@@ -20,14 +17,9 @@ export function LoginPage() {
         </>
       }
     >
-      {isExchanging ? (
-        <LoadingState label="Signing you in..." className="py-8" />
-      ) : (
-        <div className="grid gap-4">
-          <ProviderButtons from="login" />
-          <LoginForm />
-        </div>
-      )}
+      <WithProviders from="login">
+        <LoginForm />
+      </WithProviders>
     </AuthCard>
   )
 }

@@ -1,12 +1,9 @@
 import { Link } from 'wouter'
 import { AuthCard } from '../components/auth-card'
-import { LoadingState } from '../components/ui/spinner'
-import { ProviderButtons } from '../features/auth/provider-buttons'
 import { SignupForm } from '../features/auth/signup-form'
-import { useProviderReturn } from '../features/auth/use-provider-return'
+import { WithProviders } from '../features/auth/with-providers'
 
 export function SignupPage() {
-  const isExchanging = useProviderReturn('signup')
   return (
     <AuthCard
       title="Create your account"
@@ -20,14 +17,9 @@ export function SignupPage() {
         </>
       }
     >
-      {isExchanging ? (
-        <LoadingState label="Signing you in..." className="py-8" />
-      ) : (
-        <div className="grid gap-4">
-          <ProviderButtons from="signup" />
-          <SignupForm />
-        </div>
-      )}
+      <WithProviders from="signup">
+        <SignupForm />
+      </WithProviders>
     </AuthCard>
   )
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import type { User } from '../../../src/modules/auth/schema'
-import { EMAIL_MAX, MESSAGES, normalizeEmail } from '../../../src/shared/auth-rules'
+import { MESSAGES, normalizeEmail } from '../../../src/shared/auth-rules'
+import { EmailField } from '../../components/form-fields'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card'
-import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { updateEmail } from './api'
@@ -40,18 +39,7 @@ export function EmailForm({ user }: { user: User }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <FormField label="New Email" error={error} className="max-w-md">
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={EMAIL_MAX}
-              placeholder="new@company.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </FormField>
+          <EmailField label="New Email" placeholder="new@company.com" value={email} onValueChange={setEmail} error={error} className="max-w-md" />
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" isLoading={isSubmitting}>

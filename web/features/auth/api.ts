@@ -1,6 +1,7 @@
 import useSWR from 'swr'
 import type { LoginInput, Provider, Session, SignupInput } from '../../../src/modules/auth/schema'
 import { api } from '../../lib/api'
+import { signIn } from '../../lib/session'
 
 /** Configured identity providers; none (or a failed call) means no provider buttons. */
 export function useProviders(): Provider[] {
@@ -8,9 +9,15 @@ export function useProviders(): Provider[] {
   return Array.isArray(data) ? data : []
 }
 
-export const login = (input: LoginInput) => api.post<Session>('/auth/login', input)
+/** Signs this browser in with the session the server answers. */
+export async function login(input: LoginInput) {
+  await signIn((await api.post<Session>('/auth/login', input)).token)
+}
 
-export const signup = (input: SignupInput) => api.post<Session>('/auth/signup', input)
+/** Creates the account and signs this browser in with its first session. */
+export async function signup(input: SignupInput) {
+  await signIn((await api.post<Session>('/auth/signup', input)).token)
+}
 
 export const requestPasswordReset = (email: string) => api.post('/auth/forgot-password', { email })
 

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { EMAIL_MAX, MESSAGES } from '../../../src/shared/auth-rules'
+import { MESSAGES } from '../../../src/shared/auth-rules'
+import { EmailField } from '../../components/form-fields'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { requestPasswordReset } from './api'
@@ -36,18 +35,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <FormField label="Email">
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
+      <EmailField label="Email" value={email} onValueChange={setEmail} />
       <Button type="submit" className="mt-2 w-full" isLoading={isSubmitting}>
         Send Reset Link
       </Button>

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation } from 'wouter'
-import { EMAIL_MAX, MESSAGES, PASSWORD_MAX } from '../../../src/shared/auth-rules'
+import { MESSAGES } from '../../../src/shared/auth-rules'
+import { EmailField, PasswordField } from '../../components/form-fields'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
 import { errorMessage } from '../../lib/api'
-import { signIn } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { login } from './api'
 
@@ -19,8 +17,7 @@ export function LoginForm() {
     event.preventDefault()
     setIsSubmitting(true)
     try {
-      const session = await login({ email, password })
-      await signIn(session.token)
+      await login({ email, password })
       navigate('/dashboard')
     } catch (error) {
       setIsSubmitting(false)
@@ -30,36 +27,19 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <FormField label="Email">
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
-      <FormField
+      <EmailField label="Email" value={email} onValueChange={setEmail} />
+      <PasswordField
         label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
         labelAside={
           <Link href="/forgot-password" className="text-[13px] font-medium text-brand-600 hover:text-brand-700">
             Forgot password?
           </Link>
         }
-      >
-        <Input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </FormField>
+      />
       <Button type="submit" className="mt-2 w-full" isLoading={isSubmitting}>
         Sign In
       </Button>

@@ -1,24 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../../src/shared/auth-rules'
+import { MESSAGES } from '../../../src/shared/auth-rules'
+import { NewPasswordFields, useNewPassword, type NewPasswordProblem } from '../../components/form-fields'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
 import { errorMessage } from '../../lib/api'
 import { resetPassword } from './api'
 
 export const RESET_REDIRECT_MS = 2000
 
 // SPEC.md section 5 writes these two without the final period on this screen.
-const MISMATCH = MESSAGES.passwordMismatch.replace(/\.$/, '')
-const TOO_SHORT = MESSAGES.passwordTooShort.replace(/\.$/, '')
+const PROBLEMS: Record<NewPasswordProblem, string> = {
+  mismatch: MESSAGES.passwordMismatch.replace(/\.$/, ''),
+  tooShort: MESSAGES.passwordTooShort.replace(/\.$/, ''),
+}
 
 export function ResetPasswordForm() {
   const token = new URLSearchParams(useSearch()).get('token')
   const [, navigate] = useLocation()
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
+  const newPassword = useNewPassword()
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
   const [isDone, setIsDone] = useState(false)
@@ -32,12 +32,11 @@ export function ResetPasswordForm() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (!token) return
-    if (password !== confirmPassword) return setError(MISMATCH)
-    if (password.length < PASSWORD_MIN) return setError(TOO_SHORT)
+    if (newPassword.problem) return setError(PROBLEMS[newPassword.problem])
     setError(null)
     setIsSubmitting(true)
     try {
-      await resetPassword(token, password)
+      await resetPassword(token, newPassword.password)
       setIsDone(true)
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to reset password'))
@@ -65,28 +64,7 @@ export function ResetPasswordForm() {
       )}
       {token && error && <Alert variant="destructive">{error}</Alert>}
       <fieldset disabled={!token || isSubmitting} className="grid gap-4 disabled:opacity-60">
-        <FormField label="New Password" hint={`At least ${PASSWORD_MIN} characters.`}>
-          <Input
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
-        <FormField label="Confirm Password">
-          <Input
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-          />
-        </FormField>
+        <NewPasswordFields label="New Password" name="newPassword" confirmLabel="Confirm Password" {...newPassword.fields} />
         <Button type="submit" className="mt-2 w-full" isLoading={isSubmitting} disabled={!token}>
           Reset Password
         </Button>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { CONTACT_MESSAGE_MAX } from '../../../src/shared/contact'
-import { EMAIL_MAX } from '../../../src/shared/auth-rules'
+import { EmailField } from '../../components/form-fields'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
 import { FormField } from '../../components/ui/form-field'
-import { Input, Textarea } from '../../components/ui/input'
+import { Textarea } from '../../components/ui/input'
 import { SUPPORT_EMAIL } from '../../lib/site'
 import { toast } from '../../lib/toast'
 import { sendContactMessage } from './api'
@@ -55,18 +55,7 @@ export function ContactDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4">
-          <FormField label="Your Email">
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={EMAIL_MAX}
-              placeholder="you@company.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </FormField>
+          <EmailField label="Your Email" value={email} onValueChange={setEmail} />
           <FormField label="Message">
             <Textarea
               name="message"

@@ -9,6 +9,7 @@ import { CodeBlock } from '../../components/ui/code-block'
 import { FormField } from '../../components/ui/form-field'
 import { Input, Textarea } from '../../components/ui/input'
 import { Select } from '../../components/ui/select'
+import { SAMPLE_LINK_INPUT } from '../../lib/code-samples'
 import { sendTestRequest, type TestAnswer } from './api'
 
 type Needs = { id?: boolean; targetUrl?: boolean; period?: boolean; body?: boolean }
@@ -17,13 +18,7 @@ type Values = { id: string; targetUrl: string; from: string; to: string }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 
-const SAMPLE_LINK = {
-  targetUrl: 'https://example.com/blog/launch',
-  title: 'We just launched!',
-  description: 'See what is new in version 2.0',
-  ogImage: 'https://example.com/images/launch-card.png',
-  twitterCard: 'summary_large_image',
-}
+const SAMPLE_LINK = { ...SAMPLE_LINK_INPUT, twitterCard: 'summary_large_image' }
 
 export const ENDPOINTS: Endpoint[] = [
   { value: 'create', label: 'POST /link · Create a link', method: 'POST', path: () => '/link', needs: { body: true }, sample: SAMPLE_LINK },

@@ -40,12 +40,6 @@ export type OpenApiDocument = {
 /** The server's OpenAPI document, read at run time so the reference always matches the API. */
 export const useOpenApiDocument = () => useSWR<OpenApiDocument>('/openapi.json', api.get)
 
-/** An absolute URL of the public API for code samples: the API host's, or this site's /api. */
-export function publicApiUrl(path: string) {
-  const url = apiUrl(path)
-  return url.startsWith('http') ? url : `${window.location.origin}${url}`
-}
-
 export type TestAnswer = { status: number; statusText: string; ms: number; body: string }
 
 /**

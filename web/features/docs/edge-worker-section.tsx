@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { CodeBlock } from '../../components/ui/code-block'
-import { publicApiUrl } from './api'
+import { publicApiUrl } from '../../lib/api'
 
 export const DOCS_REPOSITORY_URL = 'https://github.com/linkcard/docs'
 

@@ -2,21 +2,13 @@ import { Link } from 'wouter'
 import { API_RATE_LIMITS } from '../../../src/shared/api-keys'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { CodeBlock } from '../../components/ui/code-block'
-import { publicApiUrl } from './api'
+import { publicApiUrl } from '../../lib/api'
+import { createLinkCurl } from '../../lib/code-samples'
 
 const number = (n: number) => n.toLocaleString('en-US')
 
 export function GettingStarted() {
   const createUrl = publicApiUrl('/link')
-  const sample = `curl -X POST ${createUrl} \\
-  -H "Authorization: Bearer lnk_your_api_key" \\
-  -H "Content-Type: application/json" \\
-  -d '{
-    "targetUrl": "https://example.com/blog/launch",
-    "title": "We just launched!",
-    "description": "See what is new in version 2.0",
-    "ogImage": "https://example.com/images/launch-card.png"
-  }'`
   const steps = [
     <>
       Create a key on the{' '}
@@ -47,7 +39,7 @@ export function GettingStarted() {
             </li>
           ))}
         </ol>
-        <CodeBlock title="bash" code={sample} />
+        <CodeBlock title="bash" code={createLinkCurl(createUrl)} />
         <div className="grid gap-2 text-sm leading-relaxed text-slate-600">
           <p>
             <span className="font-medium text-slate-900">Rate limits:</span> {number(API_RATE_LIMITS.perHour)} requests per hour and{' '}

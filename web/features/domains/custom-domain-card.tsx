@@ -117,6 +117,21 @@ function DomainForm() {
   )
 }
 
+/** One column of a DNS record: its label, and the text to enter with a copy button. */
+function RecordPart({ label, value, copyLabel, testId }: { label: string; value: string; copyLabel: string; testId: string }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <span className="text-xs text-slate-500">{label}</span>
+      <div className="flex items-start gap-2">
+        <code className="min-w-0 flex-1 font-mono text-[13px] break-all text-slate-900" data-testid={testId}>
+          {value}
+        </code>
+        <CopyButton value={value} size="icon" variant="ghost" label={copyLabel} />
+      </div>
+    </div>
+  )
+}
+
 function DnsRecord({ type, name, value }: { type: string; name: string; value: string }) {
   return (
     <div className="grid gap-2 p-3 sm:grid-cols-[4.5rem_1fr_1fr] sm:items-start sm:gap-4" data-testid={`dns-record-${type.toLowerCase()}`}>
@@ -125,24 +140,8 @@ function DnsRecord({ type, name, value }: { type: string; name: string; value: s
           {type}
         </Badge>
       </div>
-      <div className="grid min-w-0 gap-1">
-        <span className="text-xs text-slate-500">Name</span>
-        <div className="flex items-start gap-2">
-          <code className="min-w-0 flex-1 font-mono text-[13px] break-all text-slate-900" data-testid="record-name">
-            {name}
-          </code>
-          <CopyButton value={name} size="icon" variant="ghost" label={`Copy ${type} name`} />
-        </div>
-      </div>
-      <div className="grid min-w-0 gap-1">
-        <span className="text-xs text-slate-500">{type === 'CNAME' ? 'Points to' : 'Value'}</span>
-        <div className="flex items-start gap-2">
-          <code className="min-w-0 flex-1 font-mono text-[13px] break-all text-slate-900" data-testid="record-value">
-            {value}
-          </code>
-          <CopyButton value={value} size="icon" variant="ghost" label={`Copy ${type} value`} />
-        </div>
-      </div>
+      <RecordPart label="Name" value={name} copyLabel={`Copy ${type} name`} testId="record-name" />
+      <RecordPart label={type === 'CNAME' ? 'Points to' : 'Value'} value={value} copyLabel={`Copy ${type} value`} testId="record-value" />
     </div>
   )
 }

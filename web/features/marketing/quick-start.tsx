@@ -1,15 +1,6 @@
 import { CodeBlock } from '../../components/ui/code-block'
-import { apiUrl } from '../../lib/api'
-
-const sampleRequest = (endpoint: string) => `curl -X POST ${endpoint} \\
-  -H "Authorization: Bearer lnk_your_api_key" \\
-  -H "Content-Type: application/json" \\
-  -d '{
-    "targetUrl": "https://example.com/blog/launch",
-    "title": "We just launched!",
-    "description": "See what is new in version 2.0",
-    "ogImage": "https://example.com/images/launch-card.png"
-  }'`
+import { publicApiUrl } from '../../lib/api'
+import { createLinkCurl } from '../../lib/code-samples'
 
 const sampleResponse = (origin: string) => `{
   "url": "${origin}/aB3xK9q",
@@ -21,8 +12,6 @@ const sampleResponse = (origin: string) => `{
 
 export function QuickStart() {
   const origin = window.location.origin
-  // Where this deployment serves the public API (another host when one is configured).
-  const endpoint = new URL(apiUrl('/link'), origin).href
   return (
     <section aria-labelledby="quick-start" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <div className="grid items-center gap-10 lg:grid-cols-[2fr_3fr]">
@@ -47,7 +36,7 @@ export function QuickStart() {
           </ol>
         </div>
         <div className="grid min-w-0 gap-4">
-          <CodeBlock title="Request" code={sampleRequest(endpoint)} />
+          <CodeBlock title="Request" code={createLinkCurl(publicApiUrl('/link'))} />
           <CodeBlock title="Response · 201 Created" code={sampleResponse(origin)} />
         </div>
       </div>
