@@ -7,7 +7,7 @@ import { fetcher } from './lib/api'
 import { refreshSession } from './lib/session'
 import { AppRoutes } from './routes'
 
-// SPEC.md section 4: reads never retry, never refetch on focus or reconnect, never poll, never go stale.
+// reads never retry, never refetch on focus or reconnect, never poll, never go stale.
 const swrDefaults: SWRConfiguration = {
   fetcher,
   shouldRetryOnError: false,

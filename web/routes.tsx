@@ -1,4 +1,4 @@
-// Every route of SPEC.md section 2. Add a screen: a thin file in pages/, then a <Route> here
+// Every route of the web app. Add a screen: a thin file in pages/, then a <Route> here
 // (wrapped in RequireSession or RequireSuperAdmin when it is not public), and its path in
 // src/shared/routes.ts so the server answers it with the app.
 import { useEffect } from 'react'

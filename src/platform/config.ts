@@ -157,7 +157,7 @@ export function loadConfig(env: Env = process.env) {
       clientSecret: text(env, 'OIDC_CLIENT_SECRET'),
       name: text(env, 'OIDC_NAME') ?? 'SSO',
     }),
-    // Hosts of SPEC.md's host routing; unset means everything is same-origin.
+    // Hosts of the web app's host routing; unset means everything is same-origin.
     apiHost: hostname(env, 'API_HOST'),
     appHost: hostname(env, 'APP_HOST'),
     marketingHost: hostname(env, 'MARKETING_HOST'),

@@ -35,7 +35,7 @@ export class AppError extends Error {
 
 type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } }
 
-/** Builds `{message, errors}` from Elysia's validation error, preferring the spec's own texts. */
+/** Builds `{message, errors}` from Elysia's validation error, preferring the fields' own messages. */
 export function fromValidation(error: { all?: ValidationIssue[]; message?: string }) {
   const issues = Array.isArray(error.all) ? error.all : []
   const errors: FieldError[] = issues.map((issue) => {

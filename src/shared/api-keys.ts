@@ -1,4 +1,4 @@
-// API keys and the public API's limits (SPEC.md sections 5 and 9, CONTRACT.md "Public API"), shared
+// API keys and the public API's limits, shared
 // word for word by the server, the API-keys screen and the docs tester.
 
 export const API_KEY_PREFIX = 'lnk_'
@@ -24,10 +24,10 @@ export const API_KEY_MESSAGES = {
 /** How listings show a key: the prefix and the last 4 characters, all that is kept besides its hash. */
 export const maskApiKey = (last4: string) => `${API_KEY_PREFIX}…${last4}`
 
-/** The tester's clean-up (SPEC.md section 5): whitespace and non-ASCII characters are dropped. */
+/** The tester's clean-up: whitespace and non-ASCII characters are dropped. */
 export const cleanApiKeyInput = (raw: string) => raw.replace(/[^\x21-\x7e]/g, '')
 
-/** The tester's check of a cleaned key: the spec's message, or undefined when it may be sent. */
+/** The tester's check of a cleaned key: the product's message, or undefined when it may be sent. */
 export function apiKeyInputError(key: string): string | undefined {
   if (!key) return API_KEY_MESSAGES.testerKeyRequired
   if (!key.startsWith(API_KEY_PREFIX)) return API_KEY_MESSAGES.testerKeyPrefix

@@ -1,4 +1,4 @@
-// Account rules and their messages (SPEC.md section 5), shared by the forms and the server.
+// Account rules and their messages, shared by the forms and the server.
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 200
 export const EMAIL_MAX = 254

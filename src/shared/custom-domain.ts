@@ -1,4 +1,4 @@
-// Custom-domain rules and messages (SPEC.md sections 2, 5 and 8), shared by the form and the server.
+// Custom-domain rules and messages, shared by the form and the server.
 
 export const CUSTOM_DOMAIN_MESSAGES = {
   paidOnly: 'Custom domains are only available on paid plans. Please upgrade to access this feature.',
@@ -51,6 +51,6 @@ export function normalizeHostname(input: string): HostnameCheck {
 
 export type DomainStatusValue = 'pending' | 'active'
 
-/** SPEC.md section 4: Active only when both DNS and certificate are ready. */
+/** Active only when both DNS and certificate are ready. */
 export const isDomainLive = (domain: { status: string | null; sslStatus: string | null }) =>
   domain.status === 'active' && domain.sslStatus === 'active'

@@ -1,4 +1,4 @@
-// Link rules and their messages (SPEC.md section 5), shared word for word by the forms and the server.
+// Link rules and their messages, shared word for word by the forms and the server.
 import { CLIENT_ROUTES } from './routes'
 
 export const ALIAS_MIN = 3
@@ -30,14 +30,14 @@ export const LINK_MESSAGES = {
   linkNotFound: 'Link not found.',
 } as const
 
-/** The spec's reserved words, plus every top-level path the product itself serves. */
+/** Reserved words, plus every top-level path the product itself serves. */
 export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
   'admin', 'dashboard', 'api', 'www', 'app', 'login', 'signup', 'auth', 'account', 'settings', 'billing', 'pricing', 'docs', 'support', 'help',
   ...CLIENT_ROUTES.map((route) => route.slice(1)).filter(Boolean),
   'assets', 'blog', 'how-to', 'favicon.svg', 'robots.txt', 'content.css', 'index.html', 'edge-worker.js', 'health', 'qr', 'static', 'public',
 ])
 
-/** The alias problem the spec names, or undefined when the alias is fine. */
+/** What is wrong with an alias, in the product's words, or undefined when it is fine. */
 export function aliasError(alias: string): string | undefined {
   if (alias.length < ALIAS_MIN) return LINK_MESSAGES.aliasTooShort
   if (alias.length > ALIAS_MAX) return LINK_MESSAGES.aliasTooLong

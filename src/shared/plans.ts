@@ -1,4 +1,4 @@
-// The plans of SPEC.md section 9 and CONTRACT.md "Plans": one table for prices, quotas and features,
+// The plans: one table for prices, quotas and features,
 // read by the server (quotas, plan gates) and the web app (pricing and billing cards).
 import type { Plan } from './domain'
 
@@ -69,7 +69,7 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
 
 export const PLAN_LIST = [PLAN_INFO.free, PLAN_INFO.indie, PLAN_INFO.pro, PLAN_INFO.enterprise]
 
-/** The limit shown before the usage call answers (SPEC.md section 9). */
+/** The limit shown before the usage call answers. */
 export const DEFAULT_USAGE_LIMIT = 500
 
 export const isPaidPlan = (plan: Plan) => plan !== 'free'

@@ -44,7 +44,7 @@ describe('sign up', () => {
     expect((await http.post('/api/auth/login', { email: first.email, password: PASSWORD })).status).toBe(200)
   })
 
-  it('refuses a short password or a bad e-mail with 400 and the spec message', async () => {
+  it('refuses a short password or a bad e-mail with 400 and the product message', async () => {
     const email = uniqueEmail()
     const short = await http.post('/api/auth/signup', { email, password: 'short' })
     expect(short.status).toBe(400)

@@ -74,7 +74,7 @@ describe('adding a custom domain', () => {
     })
   })
 
-  it('refuses the free plan with 403 and the spec message, storing nothing', async () => {
+  it('refuses the free plan with 403 and the product message, storing nothing', async () => {
     const person = await signUp(http, 'free')
     const answer = await add(person, 'links.free-shop.com')
     expect(answer.status).toBe(403)

@@ -40,7 +40,7 @@ function NavLink({ item, className, onNavigate }: { item: NavItem; className: st
 
 const MENU_ID = 'site-menu'
 
-/** The sticky top bar (SPEC.md section 2); below md the links fold into a toggle menu. */
+/** The sticky top bar; below md the links fold into a toggle menu. */
 export function SiteHeader() {
   const items = useNavItems()
   const signedIn = useIsAuthenticated()

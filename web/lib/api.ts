@@ -1,4 +1,4 @@
-// The one fetch wrapper (SPEC.md section 7). It only throws; each screen chooses its own toast.
+// The one fetch wrapper. It only throws; each screen chooses its own toast.
 import { mutate } from 'swr'
 
 export type HostConfig = { marketingHost: string | null; appHost: string | null; apiHost: string | null }
@@ -19,7 +19,7 @@ const APP_HOST_PREFIXES = [
 ]
 
 /**
- * Where a call goes. `path` is written as the spec writes it ('/auth/login' or '/api/auth/login').
+ * Where a call goes. `path` is written as the calls are named ('/auth/login' or '/api/auth/login').
  * On the marketing host, app calls go to https://appHost (keeping /api) and every other call to
  * https://apiHost without /api; on any other host the call stays same-origin under /api.
  */
@@ -58,7 +58,7 @@ export function publicApiUrl(path: string) {
   return url.startsWith('http') ? url : `${window.location.origin}${url}`
 }
 
-/** A non-ok answer. The message is `${status}: ${body text || statusText}` (SPEC.md section 7). */
+/** A non-ok answer. The message is `${status}: ${body text || statusText}`. */
 export class ApiError extends Error {
   override name = 'ApiError'
   constructor(

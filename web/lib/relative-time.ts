@@ -1,4 +1,4 @@
-// SPEC.md section 9's relative time: minutes under an hour, hours up to a day, days up to 30, then a date.
+// The relative 'last used' time: minutes under an hour, hours up to a day, days up to 30, then a date.
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR

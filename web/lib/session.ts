@@ -1,4 +1,4 @@
-// The signed-in session (SPEC.md sections 4 and 9): kept in localStorage under auth_token and
+// The signed-in session: kept in localStorage under auth_token and
 // auth_user, so it survives reloads and is shared by tabs.
 import useSWR from 'swr'
 import { create } from 'zustand'
@@ -106,7 +106,7 @@ export async function refreshSession() {
   }
 }
 
-/** Super-admin status: whether GET /admin/stats succeeds (SPEC.md section 4). */
+/** Super-admin status: whether GET /admin/stats succeeds. */
 export function useIsSuperAdmin(): { isSuperAdmin: boolean; isChecking: boolean } {
   const signedIn = useIsAuthenticated()
   const { data, error, isLoading } = useSWR(signedIn ? '/admin/stats' : null, api.get)

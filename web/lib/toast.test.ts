@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { dismissToast, toast, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from './toast'
 
 describe('toast', () => {
-  it('uses the constants of SPEC.md section 9', () => {
+  it('shows one toast at a time for 5 s, swipes away past 50 px and forgets it long after dismissal', () => {
     expect(TOAST_LIMIT).toBe(1)
     expect(TOAST_DURATION_MS).toBe(5000)
     expect(TOAST_SWIPE_THRESHOLD_PX).toBe(50)

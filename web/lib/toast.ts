@@ -1,4 +1,4 @@
-// Notifications (SPEC.md section 9): one visible at a time; a dismissed toast stays in state a
+// Notifications: one visible at a time; a dismissed toast stays in state a
 // long while so radix can play its exit animation, then it is removed.
 import { create } from 'zustand'
 

@@ -1,6 +1,6 @@
 import type { ProgressColor } from '../components/ui/progress'
 
-/** The usage bar's colour (SPEC.md section 4): normal below 80%, yellow from 80%, red from 100%. */
+/** The usage bar's colour: normal below 80%, yellow from 80%, red from 100%. */
 export function usageColor(percent: number): ProgressColor {
   if (percent >= 100) return 'danger'
   if (percent >= 80) return 'warning'

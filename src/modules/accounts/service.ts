@@ -61,7 +61,7 @@ export function calendarMonth(now = new Date()): BillingPeriod {
   }
 }
 
-/** Stripe's period while it is current; otherwise calendar months in UTC (CONTRACT.md "Plans"). */
+/** Stripe's period while it is current; otherwise calendar months in UTC. */
 export function billingPeriod(account: Pick<Account, 'billingPeriodStart' | 'billingPeriodEnd'>, now = new Date()): BillingPeriod {
   const { billingPeriodStart: start, billingPeriodEnd: end } = account
   if (start && end && start <= now && now < end) return { start, end }

@@ -36,7 +36,7 @@ function paging(params: ListParams) {
 }
 
 /**
- * Checks page, limit, search, sortBy and sortOrder (CONTRACT.md "Admin") with clear messages.
+ * Checks page, limit, search, sortBy and sortOrder with clear messages.
  * sortOrder defaults to desc for createdAt (newest first) and asc for names, e-mails and plans.
  */
 export function parseListQuery<S extends string>(params: ListParams, sorts: readonly S[]): PageQuery<S> {
@@ -101,7 +101,7 @@ export async function linksOfAccount(accountId: string, params: ListParams): Pro
   return { shareLinks: rows, total }
 }
 
-/** Moves the user's account to any plan, up or down (SPEC.md section 4); answers the user. */
+/** Moves the user's account to any plan, up or down; answers the user. */
 export async function changeUserPlan(actor: Actor, userId: string, body: unknown): Promise<AdminUser> {
   const plan = (body as { plan?: unknown } | null | undefined)?.plan
   if (typeof plan !== 'string' || !PLANS.includes(plan as Plan)) invalid('plan', `plan must be one of: ${PLANS.join(', ')}.`)

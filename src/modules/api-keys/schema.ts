@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from '../../shared/api-keys'
 
-// Lengths and blank names are checked by the service, so every message is the spec's own.
+// Lengths and blank names are checked by the service, so every message is the product's own.
 export const ApiKeyInput = t.Object(
   {
     name: t.String({ error: API_KEY_MESSAGES.nameRequired, description: `Where the key is used (up to ${API_KEY_NAME_MAX} characters)` }),

@@ -24,7 +24,7 @@ import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
 export type ApiKeyOwner = { accountId: string; userId: string | null; plan: Plan; keyId: string }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-// Keys of at least 32 random characters, as CONTRACT.md allows; anything else is not looked up.
+// Keys are lnk_ and at least 32 random characters; anything else is not looked up.
 const KEY_PATTERN = /^lnk_[0-9A-Za-z]{32,128}$/
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex')

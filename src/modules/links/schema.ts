@@ -3,7 +3,7 @@ import { TWITTER_CARDS } from '../../shared/domain'
 import { DESCRIPTION_MAX, IMAGE_ALT_MAX, LINK_MESSAGES, TITLE_MAX, URL_MAX } from '../../shared/link-rules'
 
 // Types only here; lengths, http(s)-only, alias rules and reserved words are checked by the
-// service with the shared rules, so every message is the spec's own.
+// service with the shared rules, so every message is the product's own.
 const fields = {
   targetUrl: t.String({ error: LINK_MESSAGES.requiredFields, description: `Where visitors are sent (http or https, up to ${URL_MAX} characters)` }),
   title: t.String({ error: LINK_MESSAGES.requiredFields, description: `Preview title (up to ${TITLE_MAX} characters)` }),

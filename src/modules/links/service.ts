@@ -83,7 +83,7 @@ function checkedExpiry(value: string | null | undefined) {
   return date
 }
 
-/** Turns the given fields into column values, enforcing SPEC.md section 5 with its messages. */
+/** Turns the given fields into column values, enforcing the link rules with their messages. */
 function columnsFrom(input: Partial<LinkInput>) {
   const columns: Partial<repo.NewLinkRow> = {}
   if (input.targetUrl !== undefined) {
@@ -106,7 +106,7 @@ function columnsFrom(input: Partial<LinkInput>) {
   if (input.twitterCard !== undefined) columns.twitterCard = input.twitterCard
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt)
   if (input.alias !== undefined) {
-    // An empty alias means none (SPEC.md section 5).
+    // An empty alias means none.
     const alias = blankToNull(input.alias)
     if (alias !== null) {
       const problem = aliasError(alias)

@@ -1,4 +1,4 @@
-// SPEC.md section 7's host routing: on API_HOST the API is also served at the root, so
+// Host routing: on API_HOST the API is also served at the root, so
 // POST https://api.example.com/link is POST /api/link.
 import { config } from '../../platform/config'
 

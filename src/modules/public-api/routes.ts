@@ -1,4 +1,4 @@
-// The public API (CONTRACT.md "Public API"): bearer API keys, rate limits per key, and schemas that
+// The public API: bearer API keys, rate limits per key, and schemas that
 // both validate each call and document it in /api/openapi.json.
 import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'

@@ -30,7 +30,7 @@ function serve(request: Request, asset: Asset, cacheControl: string, status = 20
   return new Response(request.method === 'HEAD' ? null : useGzip ? asset.gzip : asset.body, { status, headers })
 }
 
-/** index.html with this deployment's hosts (SPEC.md section 7's host routing) in a meta tag. */
+/** index.html with this deployment's hosts (for the web app's host routing) in a meta tag. */
 const indexHtml = (() => {
   const built = assets.get('/index.html')!
   const settings = { marketingHost: config.marketingHost ?? null, appHost: config.appHost ?? null, apiHost: config.apiHost ?? null }

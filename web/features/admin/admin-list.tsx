@@ -16,7 +16,7 @@ type SortField<S extends SortValue> = S extends `${infer F}:${SortOrder}` ? F : 
 
 /** Page, search and sort of an admin list, and the query they ask for (the search once typing pauses). */
 export function useListControls<S extends SortValue>(initialSort: S) {
-  // Search and sort keep the page (SPEC.md section 4).
+  // Search and sort keep the page.
   const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
   const [sort, setSort] = useState<S>(initialSort)

@@ -1,4 +1,4 @@
-// The admin panel's calls (SPEC.md section 7, "Admin") and the refreshes of section 4.
+// The admin panel's calls and the refreshes each change needs.
 import useSWR, { mutate } from 'swr'
 import type { AdminAccount, AdminAccountList, AdminLink, AdminLinkList, AdminStats, AdminUser, AdminUserList } from '../../../src/modules/admin/schema'
 import type { Plan } from '../../../src/shared/domain'
@@ -6,7 +6,7 @@ import { api } from '../../lib/api'
 
 export type { AdminAccount, AdminLink, AdminStats, AdminUser }
 
-/** SPEC.md section 5: admin pages hold 20 rows. */
+/** Admin pages hold 20 rows. */
 export const PAGE_SIZE = 20
 
 export type SortOrder = 'asc' | 'desc'

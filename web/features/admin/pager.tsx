@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button'
 
 type PagerProps = {
   page: number
-  /** Rows the current page came back with; a short page is the last one (SPEC.md section 2). */
+  /** Rows the current page came back with; a short page is the last one. */
   hasNext: boolean
   onPageChange: (page: number) => void
   label: string

@@ -18,7 +18,7 @@ const SORTS = [
 
 const PLAN_OPTIONS = PLANS.map((plan) => ({ value: plan, label: planName(plan) }))
 
-/** Changes the plan as soon as one is picked (SPEC.md section 2): no confirmation. */
+/** Changes the plan as soon as one is picked: no confirmation. */
 function PlanSelect({ user }: { user: AdminUser }) {
   const [isSaving, setIsSaving] = useState(false)
   async function change(plan: Plan) {

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { createApiKey, type CreatedApiKey } from './api'
 
-/** The create dialog (SPEC.md section 2): a name, an optional description. */
+/** The create dialog: a name, an optional description. */
 export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [isOpen, setIsOpen] = useState(false)
   const [name, setName] = useState('')

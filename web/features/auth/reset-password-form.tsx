@@ -9,7 +9,7 @@ import { resetPassword } from './api'
 
 export const RESET_REDIRECT_MS = 2000
 
-// SPEC.md section 5 writes these two without the final period on this screen.
+// On this screen these two messages have no final period, unlike the signup form's.
 const PROBLEMS: Record<NewPasswordProblem, string> = {
   mismatch: MESSAGES.passwordMismatch.replace(/\.$/, ''),
   tooShort: MESSAGES.passwordTooShort.replace(/\.$/, ''),

@@ -4,7 +4,7 @@ import { signIn } from '../../lib/session'
 import { toast } from '../../lib/toast'
 
 /**
- * The identity provider's way back (SPEC.md section 2): `?token=` signs in and goes to the
+ * The identity provider's way back: `?token=` signs in and goes to the
  * dashboard; `?error=` shows why it failed and cleans the address. Answers whether a token is
  * being exchanged, so the screen can show that instead of its form.
  */

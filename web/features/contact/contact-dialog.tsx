@@ -18,7 +18,7 @@ type ContactDialogProps = {
   defaultEmail?: string
 }
 
-/** 'Contact Us' (SPEC.md section 2): closes and clears on success; stays open on failure. */
+/** 'Contact Us': closes and clears on success; stays open on failure. */
 export function ContactDialog({
   trigger,
   title = 'Contact Us',

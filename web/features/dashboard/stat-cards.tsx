@@ -8,7 +8,7 @@ export type StatValue = number | null | undefined
 
 type StatCardsProps = { totalLinks: StatValue; totalClicks: StatValue; previewsThisMonth: StatValue; apiCalls: StatValue }
 
-/** The four stat cards of the dashboard (SPEC.md section 2). */
+/** The four stat cards of the dashboard. */
 export function StatCards({ totalLinks, totalClicks, previewsThisMonth, apiCalls }: StatCardsProps) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

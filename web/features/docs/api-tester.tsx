@@ -51,7 +51,7 @@ export const ENDPOINTS: Endpoint[] = [
 
 const pretty = (value: object | undefined) => (value ? JSON.stringify(value, null, 2) : '')
 
-/** SPEC.md's Try It Out tester: sends a real request with the user's key and shows the answer as it came. */
+/** The Try It Out tester: sends a real request with the user's key and shows the answer as it came. */
 export function ApiTester() {
   const [rawKey, setRawKey] = useState('')
   const [keyError, setKeyError] = useState<string | null>(null)

@@ -40,7 +40,7 @@ type LinkFormDialogProps = {
   link?: Link
 }
 
-/** The create and edit modals of /share-links (fields and messages of SPEC.md section 5). */
+/** The create and edit modals of /share-links (every field of a link, with the shared rules' messages). */
 export function LinkFormDialog({ open, onOpenChange, link }: LinkFormDialogProps) {
   const [isBusy, setIsBusy] = useState(false)
   return (

@@ -76,7 +76,7 @@ describe('payloads', () => {
 })
 
 describe('formErrors', () => {
-  it('requires the target URL and title with the spec text', () => {
+  it('requires the target URL and title with the product message', () => {
     expect(formErrors(EMPTY_LINK_FORM)).toEqual({ targetUrl: LINK_MESSAGES.requiredFields, title: LINK_MESSAGES.requiredFields })
     expect(formErrors(filled({ title: '   ' }))).toEqual({ title: LINK_MESSAGES.requiredFields })
     expect(formErrors(filled())).toEqual({})

@@ -1,4 +1,4 @@
-// The link form's values and the payloads made from them (SPEC.md section 5).
+// The link form's values and the payloads made from them.
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
 import { aliasError, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
@@ -76,7 +76,7 @@ function common(values: LinkFormValues) {
   }
 }
 
-/** POST body: an empty alias is left out (SPEC.md section 5). */
+/** POST body: an empty alias is left out. */
 export function toLinkInput(values: LinkFormValues): LinkInput {
   const alias = values.alias.trim()
   return { ...common(values), ...(alias ? { alias } : {}) }
@@ -87,7 +87,7 @@ export function toLinkChanges(values: LinkFormValues): LinkChanges {
   return { ...common(values), alias: orNull(values.alias) }
 }
 
-/** What blocks saving, by field, in the spec's words; empty when the form may be sent. */
+/** What blocks saving, by field, in the product's words; empty when the form may be sent. */
 export function formErrors(values: LinkFormValues): Partial<Record<LinkField, string>> {
   const errors: Partial<Record<LinkField, string>> = {}
   if (!values.targetUrl.trim()) errors.targetUrl = LINK_MESSAGES.requiredFields
@@ -108,7 +108,7 @@ export function metadataUrlError(url: string): string | undefined {
 
 const METADATA_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt'] as const
 
-/** Fills only the fields still empty (SPEC.md section 5); answers which ones it filled. */
+/** Fills only the fields still empty; answers which ones it filled. */
 export function mergeMetadata(values: LinkFormValues, metadata: PageMetadata): { values: LinkFormValues; filled: (typeof METADATA_FIELDS)[number][] } {
   const next = { ...values }
   const filled: (typeof METADATA_FIELDS)[number][] = []

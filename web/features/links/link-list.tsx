@@ -38,7 +38,7 @@ type LinkListProps = LinkActions & {
   domain?: CustomDomainStatus
 }
 
-/** SPEC.md section 2: a table on extra-large screens, cards below. */
+/** A table on extra-large screens, cards below. */
 export function LinkList(props: LinkListProps) {
   const isWide = useMediaQuery('(min-width: 80rem)')
   return isWide ? <LinkTable {...props} /> : <LinkCards {...props} />

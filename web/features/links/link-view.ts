@@ -17,7 +17,7 @@ export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'All statuses', active: 'Active', inactive: 'Inactive' }
 
-/** The time filter of SPEC.md section 2; it picks the period the click and preview counts cover. */
+/** The time filter of /share-links; it picks the period the click and preview counts cover. */
 export const TIME_FILTERS = ['7days', '30days', '90days', 'year'] as const satisfies readonly Period[]
 export type TimeFilter = (typeof TIME_FILTERS)[number]
 export const DEFAULT_TIME_FILTER: TimeFilter = '30days'
@@ -58,7 +58,7 @@ export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(unde
 
 export const formatCount = (value: number) => value.toLocaleString('en-US')
 
-/** SPEC.md section 9: the dashboard lists the 3 newest links. */
+/** The dashboard lists the 3 newest links. */
 export const RECENT_LINKS = 3
 
 export function recentLinks<T extends Pick<Link, 'createdAt'>>(links: readonly T[], count = RECENT_LINKS): T[] {
