@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { decodeEvents, encodeEvent } from './event-codec'
+import { decodeEvent, encodeEvent } from './event-codec'
 import type { RecordedEvent } from './writer'
 
 const event = (overrides: Partial<RecordedEvent> = {}): RecordedEvent => ({
@@ -16,18 +16,15 @@ const event = (overrides: Partial<RecordedEvent> = {}): RecordedEvent => ({
 })
 
 describe('event codec', () => {
-  it('carries a batch across unchanged, nulls included', () => {
-    const batch = [event(), event({ type: 'preview', platform: 'slack', referrer: null, ip: null, country: 'DE', userAgent: null })]
-    expect(decodeEvents(batch.map(encodeEvent).join(''))).toEqual(batch)
+  it('carries events across unchanged, nulls included', () => {
+    for (const original of [event(), event({ type: 'preview', platform: 'slack', referrer: null, ip: null, country: 'DE', userAgent: null })])
+      expect(decodeEvent(encodeEvent(original))).toEqual(original)
   })
 
   it('drops separator characters smuggled into a header', () => {
-    const [decoded] = decodeEvents(encodeEvent(event({ userAgent: 'bad\x1eagent\x1fhere' })))
+    const decoded = decodeEvent(encodeEvent(event({ userAgent: 'bad\x1fagent\x1fhere', referrer: 'x\x1fy' })))
     expect(decoded.userAgent).toBe('badagenthere')
+    expect(decoded.referrer).toBe('xy')
     expect(decoded.ip).toBe('203.0.113.9')
-  })
-
-  it('reads an empty batch as no events', () => {
-    expect(decodeEvents('')).toEqual([])
   })
 })

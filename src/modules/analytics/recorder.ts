@@ -1,4 +1,4 @@
-// Click and preview events leave the redirect path at the cost of an array push: every
+// Click and preview events leave the redirect path as one short string each: every
 // SEND_INTERVAL_MS they go to the event writer's own thread (writer.ts), which classifies and
 // stores them. A graceful stop hands over what is left and waits until it is written.
 import { onShutdown } from '../../platform/lifecycle'
@@ -17,9 +17,8 @@ const RESTART_DELAY_MS = 1000
 // Past this, a writer that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
-// Encoded events waiting to be sent, one string (the engine joins appended strings cheaply).
-let pending = ''
-let pendingCount = 0
+// Events waiting to be sent, encoded (event-codec.ts).
+let pending: string[] = []
 let nextId = 0
 const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
 let worker: Worker | undefined
@@ -49,10 +48,9 @@ function startWriter() {
 worker = startWriter()
 
 function send() {
-  if (pendingCount === 0 || !worker) return
+  if (pending.length === 0 || !worker) return
   worker.postMessage({ kind: 'events', events: pending } satisfies WriterRequest)
-  pending = ''
-  pendingCount = 0
+  pending = []
 }
 
 function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }): Promise<void> {
@@ -68,9 +66,9 @@ function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }):
 
 export function recordEvent(event: RecordedEvent) {
   // While the writer restarts, events wait; past MAX_PENDING they are dropped rather than eat memory.
-  if (!worker && pendingCount >= MAX_PENDING) return
-  pending += encodeEvent(event)
-  if (++pendingCount >= SEND_SIZE) send()
+  if (!worker && pending.length >= MAX_PENDING) return
+  pending.push(encodeEvent(event))
+  if (pending.length >= SEND_SIZE) send()
 }
 
 /** Resolves once every event recorded so far is stored with its daily totals. */

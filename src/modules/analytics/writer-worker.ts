@@ -1,10 +1,10 @@
 // The event writer's thread: batches of events come in, acknowledgements of flushes go out.
 import { closeDb } from '../../platform/db'
-import { decodeEvents } from './event-codec'
+import { decodeEvent } from './event-codec'
 import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
 
 export type WriterRequest =
-  | { kind: 'events'; events: string }
+  | { kind: 'events'; events: string[] }
   | { kind: 'flush'; id: number; rollups: boolean }
   | { kind: 'finish'; id: number }
 export type WriterReply = { id: number; error?: string }
@@ -13,7 +13,7 @@ declare const self: Worker
 
 self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   if (data.kind === 'events') {
-    enqueueEvents(decodeEvents(data.events))
+    enqueueEvents(data.events.map(decodeEvent))
     return
   }
   try {
