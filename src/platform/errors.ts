@@ -33,6 +33,11 @@ export class AppError extends Error {
   }
 }
 
+/** A failure about one input: its message, also listed under the field so a form can show it there. */
+export function fieldError(kind: ErrorKind, field: string, message: string) {
+  return new AppError(kind, message, [{ field, message }])
+}
+
 type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } }
 
 /** Builds `{message, errors}` from Elysia's validation error, preferring the fields' own messages. */

@@ -1,7 +1,7 @@
 // The super-admin panel: oversight of every account, user and link. It composes the owning
 // modules' services; every change it makes is written to the audit log in the same transaction.
 import { transaction, type Db } from '../../platform/db'
-import { AppError } from '../../platform/errors'
+import { fieldError } from '../../platform/errors'
 import type { PageQuery, SortOrder } from '../../platform/paging'
 import { PLANS, type Plan } from '../../shared/domain'
 import * as accounts from '../accounts/service'
@@ -17,15 +17,11 @@ export const DEFAULT_LIMIT = 20
 export const MAX_LIMIT = 100
 const SEARCH_MAX = 200
 
-const invalid = (field: string, message: string): never => {
-  throw new AppError('invalid', message, [{ field, message }])
-}
-
 function wholeNumber(params: ListParams, field: string, fallback: number, max: number, message: string) {
   const raw = params[field]
   if (raw === undefined || raw === '') return fallback
   const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN
-  if (!Number.isSafeInteger(value) || value < 1 || value > max) invalid(field, message)
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw fieldError('invalid', field, message)
   return value
 }
 
@@ -42,13 +38,13 @@ function paging(params: ListParams) {
 export function parseListQuery<S extends string>(params: ListParams, sorts: readonly S[]): PageQuery<S> {
   const { page, limit } = paging(params)
   const rawSearch = params.search
-  if (rawSearch !== undefined && typeof rawSearch !== 'string') invalid('search', 'search must be text.')
+  if (rawSearch !== undefined && typeof rawSearch !== 'string') throw fieldError('invalid', 'search', 'search must be text.')
   const search = rawSearch?.trim() || undefined
-  if (search && search.length > SEARCH_MAX) invalid('search', `search must be at most ${SEARCH_MAX} characters.`)
+  if (search && search.length > SEARCH_MAX) throw fieldError('invalid', 'search', `search must be at most ${SEARCH_MAX} characters.`)
   const sortBy = (params.sortBy || 'createdAt') as S
-  if (!sorts.includes(sortBy)) invalid('sortBy', `sortBy must be one of: ${sorts.join(', ')}.`)
+  if (!sorts.includes(sortBy)) throw fieldError('invalid', 'sortBy', `sortBy must be one of: ${sorts.join(', ')}.`)
   const sortOrder = (params.sortOrder || (sortBy === 'createdAt' ? 'desc' : 'asc')) as SortOrder
-  if (sortOrder !== 'asc' && sortOrder !== 'desc') invalid('sortOrder', 'sortOrder must be asc or desc.')
+  if (sortOrder !== 'asc' && sortOrder !== 'desc') throw fieldError('invalid', 'sortOrder', 'sortOrder must be asc or desc.')
   return { page, limit, search, sortBy, sortOrder }
 }
 
@@ -104,7 +100,7 @@ export async function linksOfAccount(accountId: string, params: ListParams): Pro
 /** Moves the user's account to any plan, up or down; answers the user. */
 export async function changeUserPlan(actor: Actor, userId: string, body: unknown): Promise<AdminUser> {
   const plan = (body as { plan?: unknown } | null | undefined)?.plan
-  if (typeof plan !== 'string' || !PLANS.includes(plan as Plan)) invalid('plan', `plan must be one of: ${PLANS.join(', ')}.`)
+  if (typeof plan !== 'string' || !PLANS.includes(plan as Plan)) throw fieldError('invalid', 'plan', `plan must be one of: ${PLANS.join(', ')}.`)
   await transaction(async (tx) => {
     const user = await auth.getUser(userId, tx)
     if (user.plan === plan) return
@@ -129,7 +125,7 @@ export async function deleteLink(actor: Actor, linkId: string) {
 /** The user and every link they created; the account too when they were its last user. */
 export async function deleteUser(actor: Actor, userId: string) {
   // Deleting oneself ends this session mid-panel; settings has the proper flow for it.
-  if (userId === actor.id) invalid('id', 'You cannot delete your own user here.')
+  if (userId === actor.id) throw fieldError('invalid', 'id', 'You cannot delete your own user here.')
   await transaction(async (tx) => {
     const deleted = await auth.deleteUser(userId, tx)
     await audit(actor, {
@@ -143,7 +139,7 @@ export async function deleteUser(actor: Actor, userId: string) {
 
 /** The account with all its users, links, keys, events and domain. */
 export async function deleteAccount(actor: Actor, accountId: string) {
-  if (accountId === actor.accountId) invalid('id', 'You cannot delete your own account here.')
+  if (accountId === actor.accountId) throw fieldError('invalid', 'id', 'You cannot delete your own account here.')
   await transaction(async (tx) => {
     const account = await accounts.getAccount(accountId, tx)
     const users = (await auth.userCountsOf([accountId], tx)).get(accountId) ?? 0

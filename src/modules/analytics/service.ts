@@ -1,7 +1,7 @@
 // What the recorded events add up to: dashboard totals, a link's analytics and CSV export, the
 // public stats call, and the background pruning of raw events.
 import { config } from '../../platform/config'
-import { AppError } from '../../platform/errors'
+import { fieldError } from '../../platform/errors'
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import {
@@ -106,7 +106,7 @@ function parseDay(name: 'from' | 'to', value: string) {
   // new Date() rolls 2026-02-30 over to March; a real day reads back unchanged.
   const date = dayStart(value)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || isoDay(date) !== value)
-    throw new AppError('invalid', ANALYTICS_MESSAGES.badDay(name), [{ field: name, message: ANALYTICS_MESSAGES.badDay(name) }])
+    throw fieldError('invalid', name, ANALYTICS_MESSAGES.badDay(name))
   return value
 }
 
@@ -116,9 +116,9 @@ const DEFAULT_PERIOD_DAYS = 30
 export function parsePeriod(query: PeriodQuery, now = new Date()) {
   const to = query.to ? parseDay('to', query.to) : isoDay(now)
   const from = query.from ? parseDay('from', query.from) : addDays(to, -(DEFAULT_PERIOD_DAYS - 1))
-  if (from > to) throw new AppError('invalid', ANALYTICS_MESSAGES.fromAfterTo, [{ field: 'from', message: ANALYTICS_MESSAGES.fromAfterTo }])
+  if (from > to) throw fieldError('invalid', 'from', ANALYTICS_MESSAGES.fromAfterTo)
   if (daysBetween(from, to).length > MAX_PERIOD_DAYS)
-    throw new AppError('invalid', ANALYTICS_MESSAGES.tooLong, [{ field: 'from', message: ANALYTICS_MESSAGES.tooLong }])
+    throw fieldError('invalid', 'from', ANALYTICS_MESSAGES.tooLong)
   return { from, to }
 }
 

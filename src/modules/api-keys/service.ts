@@ -3,7 +3,7 @@
 // Last-used times are kept in memory and written at most once a minute per key.
 import { createHash, randomInt } from 'node:crypto'
 import { publish, subscribe } from '../../platform/bus'
-import { AppError } from '../../platform/errors'
+import { AppError, fieldError } from '../../platform/errors'
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import {
@@ -144,10 +144,6 @@ function toApiKeyJson(row: repo.ApiKeyRow): ApiKey {
   }
 }
 
-const invalid = (field: string, message: string): never => {
-  throw new AppError('invalid', message, [{ field, message }])
-}
-
 /** The account's keys, newest first, revoked ones included (the screen shows them as 'Revoked'). */
 export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
   return (await repo.listApiKeys(accountId)).map(toApiKeyJson)
@@ -155,10 +151,10 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
 
 export async function createApiKey(creator: { accountId: string; userId: string }, input: ApiKeyInput): Promise<CreatedApiKey> {
   const name = input.name.trim()
-  if (!name) invalid('name', API_KEY_MESSAGES.nameRequired)
-  if (name.length > API_KEY_NAME_MAX) invalid('name', API_KEY_MESSAGES.nameTooLong)
+  if (!name) throw fieldError('invalid', 'name', API_KEY_MESSAGES.nameRequired)
+  if (name.length > API_KEY_NAME_MAX) throw fieldError('invalid', 'name', API_KEY_MESSAGES.nameTooLong)
   const description = input.description?.trim() || null
-  if (description && description.length > API_KEY_DESCRIPTION_MAX) invalid('description', API_KEY_MESSAGES.descriptionTooLong)
+  if (description && description.length > API_KEY_DESCRIPTION_MAX) throw fieldError('invalid', 'description', API_KEY_MESSAGES.descriptionTooLong)
   if ((await repo.countActiveKeys(creator.accountId)) >= MAX_ACTIVE_API_KEYS) throw new AppError('conflict', API_KEY_MESSAGES.tooManyKeys)
   const key = generateKey()
   const row = await repo.insertApiKey({

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { config } from '../../platform/config'
 import { consumeRate, counters } from '../../platform/counters'
 import { isUniqueViolation, transaction, type Db } from '../../platform/db'
-import { AppError } from '../../platform/errors'
+import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
@@ -90,7 +90,7 @@ async function createUserWithAccount(email: string, passwordHash: string | null)
     })
     return (await loadActor(userId))!
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTaken, [{ field: 'email', message: MESSAGES.emailTaken }])
+    if (isUniqueViolation(error)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
     throw error
   }
 }
@@ -99,7 +99,7 @@ export async function signup(input: SignupInput, clientIp: string) {
   const rate = await consumeRate(`signup:${clientIp}`, [{ limit: 100, windowMs: 60 * MINUTE }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many sign-ups from this network. Please try again later.', undefined, rate.retryAfter)
   const email = normalizeEmail(input.email)
-  if (await repo.findUserByEmail(email)) throw new AppError('conflict', MESSAGES.emailTaken, [{ field: 'email', message: MESSAGES.emailTaken }])
+  if (await repo.findUserByEmail(email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
   const actor = await createUserWithAccount(email, await hashPassword(input.password))
   log.info('signup', { userId: actor.id })
   return sessionFor(actor)
@@ -129,11 +129,11 @@ export async function currentUser(actor: Actor) {
 
 export async function updateEmail(actor: Actor, newEmail: string) {
   const email = normalizeEmail(newEmail)
-  if (email === actor.email) throw new AppError('invalid', MESSAGES.sameEmail, [{ field: 'email', message: MESSAGES.sameEmail }])
+  if (email === actor.email) throw fieldError('invalid', 'email', MESSAGES.sameEmail)
   try {
     await repo.updateUser(actor.id, { email })
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTaken, [{ field: 'email', message: MESSAGES.emailTaken }])
+    if (isUniqueViolation(error)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
     throw error
   }
   return { user: toUserJson({ ...actor, email }) }
@@ -144,7 +144,7 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
   const row = await repo.findUserWithAccount(actor.id)
   // People who only ever used an identity provider have no current password to give.
   if (row?.user.passwordHash && !(await verifyPassword(currentPassword, row.user.passwordHash)))
-    throw new AppError('invalid', MESSAGES.wrongCurrentPassword, [{ field: 'currentPassword', message: MESSAGES.wrongCurrentPassword }])
+    throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
   await repo.updatePasswordAndRevokeSessions(actor.id, await hashPassword(newPassword))
   return sessionFor((await loadActor(actor.id))!)
 }

@@ -1,6 +1,6 @@
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
-import { AppError } from '../../platform/errors'
+import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import * as repo from './repo'
@@ -12,7 +12,7 @@ export async function sendContactMessage(input: ContactInput, clientIp: string) 
   const rate = await consumeRate(`contact:${clientIp}`, [{ limit: 5, windowMs: HOUR }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many messages. Please try again later.', undefined, rate.retryAfter)
   const message = input.message.trim()
-  if (!message) throw new AppError('invalid', 'Please enter a message.', [{ field: 'message', message: 'Please enter a message.' }])
+  if (!message) throw fieldError('invalid', 'message', 'Please enter a message.')
   const email = input.email.trim().toLowerCase()
   await repo.insertContactMessage(email, message)
   // The message is stored whatever happens to the mail, so nothing a visitor wrote is lost.

@@ -5,7 +5,7 @@ import { publish, subscribe } from '../../platform/bus'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { isUniqueViolation } from '../../platform/db'
-import { AppError } from '../../platform/errors'
+import { AppError, fieldError } from '../../platform/errors'
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
@@ -141,9 +141,9 @@ export async function verifyCustomDomain(actor: Actor): Promise<CustomDomainStat
 export async function addCustomDomain(actor: Actor, input: string): Promise<CustomDomainStatus> {
   requirePaidPlan(actor)
   const checked = normalizeHostname(input)
-  if (checked.error !== undefined) throw new AppError('invalid', checked.error, [{ field: 'hostname', message: checked.error }])
+  if (checked.error !== undefined) throw fieldError('invalid', 'hostname', checked.error)
   const { hostname } = checked
-  if (productHosts.has(hostname)) throw new AppError('invalid', MESSAGES.productHost, [{ field: 'hostname', message: MESSAGES.productHost }])
+  if (productHosts.has(hostname)) throw fieldError('invalid', 'hostname', MESSAGES.productHost)
   if (await repo.findDomainOfAccount(actor.accountId)) throw new AppError('conflict', MESSAGES.oneDomain)
 
   const holder = await repo.findDomainByHostname(hostname)

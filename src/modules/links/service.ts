@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto'
 import { config } from '../../platform/config'
 import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
-import { AppError, type FieldError } from '../../platform/errors'
+import { AppError, fieldError } from '../../platform/errors'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import {
@@ -54,10 +54,6 @@ export function toLinkJson(row: LinkRow): Link {
   }
 }
 
-const invalid = (field: string, message: string): never => {
-  throw new AppError('invalid', message, [{ field, message } satisfies FieldError])
-}
-
 const blankToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim()
   return trimmed ? trimmed : null
@@ -65,13 +61,13 @@ const blankToNull = (value: string | null | undefined) => {
 
 function checkedUrl(field: string, value: string | null | undefined, message: string) {
   const url = blankToNull(value)
-  if (url !== null && !isHttpUrl(url)) invalid(field, message)
+  if (url !== null && !isHttpUrl(url)) throw fieldError('invalid', field, message)
   return url
 }
 
 function checkedText(field: string, value: string | null | undefined, max: number, label: string) {
   const text = blankToNull(value)
-  if (text !== null && text.length > max) invalid(field, `The ${label} must be at most ${max} characters.`)
+  if (text !== null && text.length > max) throw fieldError('invalid', field, `The ${label} must be at most ${max} characters.`)
   return text
 }
 
@@ -79,7 +75,7 @@ function checkedExpiry(value: string | null | undefined) {
   const text = blankToNull(value)
   if (text === null) return null
   const date = new Date(text)
-  if (Number.isNaN(date.getTime())) invalid('expiresAt', LINK_MESSAGES.invalidExpiry)
+  if (Number.isNaN(date.getTime())) throw fieldError('invalid', 'expiresAt', LINK_MESSAGES.invalidExpiry)
   return date
 }
 
@@ -88,15 +84,15 @@ function columnsFrom(input: Partial<LinkInput>) {
   const columns: Partial<repo.NewLinkRow> = {}
   if (input.targetUrl !== undefined) {
     const targetUrl = input.targetUrl.trim()
-    if (!targetUrl) invalid('targetUrl', LINK_MESSAGES.requiredFields)
-    if (!isHttpUrl(targetUrl)) invalid('targetUrl', LINK_MESSAGES.invalidTargetUrl)
+    if (!targetUrl) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
+    if (!isHttpUrl(targetUrl)) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.invalidTargetUrl)
     columns.targetUrl = targetUrl
     columns.targetKey = normalizeTargetUrl(targetUrl)
   }
   if (input.title !== undefined) {
     const title = input.title.trim()
-    if (!title) invalid('title', LINK_MESSAGES.requiredFields)
-    if (title.length > TITLE_MAX) invalid('title', `The title must be at most ${TITLE_MAX} characters.`)
+    if (!title) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
+    if (title.length > TITLE_MAX) throw fieldError('invalid', 'title', `The title must be at most ${TITLE_MAX} characters.`)
     columns.title = title
   }
   if (input.description !== undefined) columns.description = checkedText('description', input.description, DESCRIPTION_MAX, 'description')
@@ -110,7 +106,7 @@ function columnsFrom(input: Partial<LinkInput>) {
     const alias = blankToNull(input.alias)
     if (alias !== null) {
       const problem = aliasError(alias)
-      if (problem) invalid('alias', problem)
+      if (problem) throw fieldError('invalid', 'alias', problem)
     }
     columns.alias = alias
     columns.aliasKey = alias?.toLowerCase() ?? null
@@ -119,7 +115,7 @@ function columnsFrom(input: Partial<LinkInput>) {
 }
 
 const aliasTaken = (): never => {
-  throw new AppError('conflict', LINK_MESSAGES.aliasTaken, [{ field: 'alias', message: LINK_MESSAGES.aliasTaken }])
+  throw fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken)
 }
 
 /** An alias must not be some link's exact slug, which resolves first. */

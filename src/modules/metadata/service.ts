@@ -2,7 +2,7 @@
 // Pages are fetched only through safeFetch: the URL comes from a user.
 import ogs from 'open-graph-scraper'
 import { consumeRate } from '../../platform/counters'
-import { AppError } from '../../platform/errors'
+import { AppError, fieldError } from '../../platform/errors'
 import { safeFetch } from '../../platform/safe-fetch'
 import { DESCRIPTION_MAX, IMAGE_ALT_MAX, LINK_MESSAGES, TITLE_MAX, isHttpUrl } from '../../shared/link-rules'
 import type { Actor } from '../auth/service'
@@ -69,9 +69,9 @@ async function extractMetadata(html: string, pageUrl: string): Promise<PageMetad
  */
 export async function fetchPageMetadata(url: string): Promise<PageMetadata> {
   const target = url.trim()
-  if (!target) throw new AppError('invalid', LINK_MESSAGES.metadataUrlMissing, [{ field: 'url', message: LINK_MESSAGES.metadataUrlMissing }])
+  if (!target) throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlMissing)
   if (!/^https?:\/\//i.test(target) || !isHttpUrl(target))
-    throw new AppError('invalid', LINK_MESSAGES.metadataUrlInvalid, [{ field: 'url', message: LINK_MESSAGES.metadataUrlInvalid }])
+    throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlInvalid)
   const page = await safeFetch(target, { accept: HTML_TYPES })
   return page.body ? extractMetadata(decodeHtml(page.body, page.contentType), page.url) : NOTHING
 }

@@ -1,6 +1,6 @@
 // The public API's rules on top of the links and analytics services: duplicate detection,
 // metadata from the target page, look-up by target, and statistics for paid plans.
-import { AppError } from '../../platform/errors'
+import { AppError, fieldError } from '../../platform/errors'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { isHttpUrl, LINK_MESSAGES } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
@@ -78,12 +78,12 @@ const shortAnswer = (link: { url: string; qrCodeUrl: string; id: string; slug: s
 /** `POST /api/link`: a new link, or the identical one the account already has (`existing: true`). */
 export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInput) {
   const { useOriginalMeta, ...given } = body
-  if (!given.targetUrl.trim()) throw new AppError('invalid', LINK_MESSAGES.requiredFields, [{ field: 'targetUrl', message: LINK_MESSAGES.requiredFields }])
+  if (!given.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
   if (!isHttpUrl(given.targetUrl.trim()))
-    throw new AppError('invalid', LINK_MESSAGES.invalidTargetUrl, [{ field: 'targetUrl', message: LINK_MESSAGES.invalidTargetUrl }])
+    throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.invalidTargetUrl)
   const fields = useOriginalMeta ? await withPageMetadata(given) : given
   if (fields.title === undefined || !fields.title.trim())
-    throw new AppError('invalid', LINK_MESSAGES.requiredFields, [{ field: 'title', message: LINK_MESSAGES.requiredFields }])
+    throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
   const input: LinkInput = { ...fields, title: fields.title }
   const candidates = await findLinksByTarget(owner, input.targetUrl)
   const earlier = candidates.find((row) => isIdentical(row, input))
