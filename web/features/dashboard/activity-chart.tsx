@@ -15,6 +15,8 @@ type ActivityChartProps = {
   hasError: boolean
 }
 
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`
+
 /** The dashboard's chart: the account's clicks and previews on each of the last 30 days. */
 export function ActivityChart({ series, hasError }: ActivityChartProps) {
   const clicks = series?.reduce((total, day) => total + day.clicks, 0) ?? 0
@@ -25,7 +27,7 @@ export function ActivityChart({ series, hasError }: ActivityChartProps) {
         <CardTitle>Activity</CardTitle>
         <CardDescription>
           {series && clicks + previews > 0
-            ? `${clicks.toLocaleString('en-US')} clicks and ${previews.toLocaleString('en-US')} previews in the last 30 days.`
+            ? `${count(clicks, 'click')} and ${count(previews, 'preview')} in the last 30 days.`
             : 'Clicks and previews per day, last 30 days (UTC).'}
         </CardDescription>
       </CardHeader>
