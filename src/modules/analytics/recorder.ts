@@ -17,8 +17,10 @@ const RESTART_DELAY_MS = 1000
 // Past this, a writer that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
-// Events waiting to be sent, encoded (event-codec.ts).
-let pending: string[] = []
+// Events waiting to be sent, encoded (event-codec.ts), with how many times each happened: the same
+// client on the same link in the same millisecond is one event counted, not repeated, so a flood
+// of identical requests crosses to the writer as one string and is stored as one row.
+let pending = new Map<string, number>()
 let nextId = 0
 const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
 let worker: Worker | undefined
@@ -48,9 +50,9 @@ function startWriter() {
 worker = startWriter()
 
 function send() {
-  if (pending.length === 0 || !worker) return
-  worker.postMessage({ kind: 'events', events: pending } satisfies WriterRequest)
-  pending = []
+  if (pending.size === 0 || !worker) return
+  worker.postMessage({ kind: 'events', events: [...pending.keys()], counts: [...pending.values()] } satisfies WriterRequest)
+  pending = new Map()
 }
 
 function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }): Promise<void> {
@@ -66,9 +68,10 @@ function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }):
 
 export function recordEvent(event: RecordedEvent) {
   // While the writer restarts, events wait; past MAX_PENDING they are dropped rather than eat memory.
-  if (!worker && pending.length >= MAX_PENDING) return
-  pending.push(encodeEvent(event))
-  if (pending.length >= SEND_SIZE) send()
+  if (!worker && pending.size >= MAX_PENDING) return
+  const encoded = encodeEvent(event)
+  pending.set(encoded, (pending.get(encoded) ?? 0) + 1)
+  if (pending.size >= SEND_SIZE) send()
 }
 
 /** Resolves once every event recorded so far is stored with its daily totals. */

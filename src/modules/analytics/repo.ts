@@ -48,6 +48,7 @@ function prepareSqliteStatements() {
         browser: p('browser'),
         os: p('os'),
         visitorHash: p('visitorHash'),
+        count: p('count'),
       })
       .prepare(),
     daily: db
@@ -160,7 +161,7 @@ export async function linkTotalsWithPeriod(accountId: string, linkId: string, fr
   return row
 }
 
-/** A link's newest events from `from` up to (not including) `until`. */
+/** A link's newest event rows from `from` up to (not including) `until`; each stands for `count` events. */
 export async function recentLinkEvents(accountId: string, linkId: string, from: Date, until: Date, limit: number) {
   return db
     .select({
@@ -170,6 +171,7 @@ export async function recentLinkEvents(accountId: string, linkId: string, from: 
       referrerHost: linkEvents.referrerHost,
       country: linkEvents.country,
       device: linkEvents.device,
+      count: linkEvents.count,
     })
     .from(linkEvents)
     .where(
@@ -223,7 +225,7 @@ export async function breakdownTotals(linkId: string, dimension: BreakdownDimens
     .groupBy(linkDailyBreakdowns.value)
 }
 
-/** A page of a link's raw events from `from` up to (not including) `until`, oldest first, after the cursor. */
+/** A page of a link's raw event rows from `from` up to (not including) `until`, oldest first, after the cursor; each stands for `count` events. */
 export async function linkEventsPage(linkId: string, from: Date, until: Date, after: { at: Date; id: number } | undefined, limit: number) {
   const range = and(eq(linkEvents.linkId, linkId), gte(linkEvents.occurredAt, from), lt(linkEvents.occurredAt, until))
   const cursor = after && or(gt(linkEvents.occurredAt, after.at), and(eq(linkEvents.occurredAt, after.at), gt(linkEvents.id, after.id)))
@@ -238,6 +240,7 @@ export async function linkEventsPage(linkId: string, from: Date, until: Date, af
       device: linkEvents.device,
       browser: linkEvents.browser,
       os: linkEvents.os,
+      count: linkEvents.count,
     })
     .from(linkEvents)
     .where(cursor ? and(range, cursor) : range)
@@ -245,7 +248,7 @@ export async function linkEventsPage(linkId: string, from: Date, until: Date, af
     .limit(limit)
 }
 
-/** Deletes up to `limit` raw events older than `before`; answers how many went. */
+/** Deletes up to `limit` raw event rows older than `before`; answers how many went. */
 export async function deleteEventsBefore(before: Date, limit: number) {
   const oldest = db.select({ id: linkEvents.id }).from(linkEvents).where(lt(linkEvents.occurredAt, before)).limit(limit)
   const deleted = await db.delete(linkEvents).where(sql`${linkEvents.id} in (${oldest})`).returning({ id: linkEvents.id })

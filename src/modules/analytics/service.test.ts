@@ -6,7 +6,7 @@ import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
 import { createAccount } from '../accounts/service'
 import { createLink, deleteLink } from '../links/service'
 import { flushEvents, flushRollups, recordEvent, type RecordedEvent } from './recorder'
-import { dashboardStats, linkAnalytics, linkEventsCsv, parsePeriod, pruneEvents } from './service'
+import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
 
 let counter = 0
 
@@ -31,6 +31,44 @@ const at = (iso: string) => new Date(iso).getTime()
 async function rawEvents(linkId: string) {
   return db.select().from(tables.linkEvents).where(eq(tables.linkEvents.linkId, linkId))
 }
+
+/** How many events a link's stored rows stand for. */
+const storedEvents = async (linkId: string) => (await rawEvents(linkId)).reduce((sum, row) => sum + row.count, 0)
+
+describe('identical events', () => {
+  it('are stored as one row with their number, and every count, list and export counts each', async () => {
+    const { owner, link } = await newLink()
+    const t = at('2026-07-01T09:00:00.123Z')
+    const visit = { at: t, referrer: 'https://t.co/x' }
+    await record(link.id, owner.accountId, [visit, visit, visit, { ...visit, at: t + 1 }, { ...visit, ip: '203.0.113.2' }])
+    const rows = await rawEvents(link.id)
+    expect(rows.map((row) => row.count).sort()).toEqual([1, 1, 3])
+    expect(await storedEvents(link.id)).toBe(5)
+    const answer = await linkAnalytics(owner, link.id, { from: '2026-07-01', to: '2026-07-01' })
+    expect(answer.totals).toMatchObject({ clicks: 5, uniqueVisitors: 2, socialShares: 5 })
+    expect(answer.top10.referrers).toEqual([{ name: 't.co', count: 5 }])
+    const stats = await linkStats(owner.accountId, link.id, '2026-07-01', '2026-07-01')
+    expect(stats.recentEvents.map((event) => event.occurredAt)).toEqual([
+      '2026-07-01T09:00:00.124Z',
+      ...Array(4).fill('2026-07-01T09:00:00.123Z'),
+    ])
+    const { lines } = await linkEventsCsv(owner, link.id, { from: '2026-07-01', to: '2026-07-01' })
+    const csv: string[] = []
+    for await (const line of lines) csv.push(line)
+    expect(csv.slice(1).filter((line) => line.startsWith('2026-07-01T09:00:00.123Z,click'))).toHaveLength(4)
+    expect(csv).toHaveLength(6)
+  })
+
+  it('lists no more than 50 recent events however many one row stands for', async () => {
+    const { owner, link } = await newLink()
+    const visit = { at: at('2026-07-02T09:00:00Z') }
+    await record(link.id, owner.accountId, Array(80).fill(visit))
+    expect(await rawEvents(link.id)).toHaveLength(1)
+    const stats = await linkStats(owner.accountId, link.id, '2026-07-02', '2026-07-02')
+    expect(stats.totalClicks).toBe(80)
+    expect(stats.recentEvents).toHaveLength(50)
+  })
+})
 
 describe('periods', () => {
   const now = new Date('2026-03-10T15:00:00Z')
@@ -191,7 +229,7 @@ describe('links deleted while their events wait', () => {
     await deleteLink(owner, doomed.id)
     await flushEvents()
     await flushRollups()
-    expect(await rawEvents(link.id)).toHaveLength(2)
+    expect(await storedEvents(link.id)).toBe(2)
     expect(await rawEvents(doomed.id)).toHaveLength(0)
     const answer = await linkAnalytics(owner, link.id, { from: '2026-06-01', to: '2026-06-01' })
     expect(answer.totals).toMatchObject({ clicks: 2, uniqueVisitors: 1, socialShares: 2 })

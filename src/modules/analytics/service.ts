@@ -68,6 +68,13 @@ export async function totalClicksAll() {
 
 const RECENT_EVENTS = 50
 
+/** The first `limit` events that rows of identical events (see writer.ts) stand for. */
+function eventsOf<T extends { count: number }>(rows: T[], limit: number) {
+  const events: T[] = []
+  for (const row of rows) for (let i = 0; i < row.count && events.length < limit; i++) events.push(row)
+  return events
+}
+
 /**
  * One link's totals for the public stats call: all-time clicks and previews, those in the days
  * `from` to `to` (YYYY-MM-DD, UTC, both included) and the period's 50 newest events. The caller
@@ -89,7 +96,7 @@ export async function linkStats(accountId: string, linkId: string, from: string,
     previewsInPeriod: Number(totals?.previewsInPeriod ?? 0),
     from,
     to,
-    recentEvents: events.map((event) => ({
+    recentEvents: eventsOf(events, RECENT_EVENTS).map((event) => ({
       type: event.type,
       occurredAt: event.occurredAt.toISOString(),
       platform: event.platform,
@@ -216,8 +223,11 @@ export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQ
     let after: { at: Date; id: number } | undefined
     for (;;) {
       const rows = await repo.linkEventsPage(link.id, start, end, after, CSV_PAGE)
-      for (const row of rows)
-        yield csvLine([row.occurredAt.toISOString(), row.type, row.platform, row.referrerHost, row.country, row.device, row.browser, row.os])
+      for (const row of rows) {
+        const line = csvLine([row.occurredAt.toISOString(), row.type, row.platform, row.referrerHost, row.country, row.device, row.browser, row.os])
+        // One line per event: a row of identical events stands for `count` of them.
+        for (let i = 0; i < row.count; i++) yield line
+      }
       if (rows.length < CSV_PAGE) return
       const last = rows[rows.length - 1]
       after = { at: last.occurredAt, id: Number(last.id) }

@@ -17,11 +17,22 @@ function dayKey(day: string) {
   return key
 }
 
+// Visitors come back many times a day: their hashes are remembered (bounded), an HMAC costs more.
+const HASHES_MAX = 20_000
+const hashes = new Map<string, string>()
+
 /** 128 bits of the hash, base64url; null when the address is unknown. */
 export function visitorHash(ip: string | null, userAgent: string | null, day: string): string | null {
   if (!ip) return null
-  return createHmac('sha256', dayKey(day))
-    .update(`${ip}\n${userAgent ?? ''}`)
-    .digest('base64url')
-    .slice(0, 22)
+  const visitor = `${day}\n${ip}\n${userAgent ?? ''}`
+  let hash = hashes.get(visitor)
+  if (hash === undefined) {
+    hash = createHmac('sha256', dayKey(day))
+      .update(`${ip}\n${userAgent ?? ''}`)
+      .digest('base64url')
+      .slice(0, 22)
+    if (hashes.size >= HASHES_MAX) hashes.clear()
+    hashes.set(visitor, hash)
+  }
+  return hash
 }

@@ -4,7 +4,8 @@ import { decodeEvent } from './event-codec'
 import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
 
 export type WriterRequest =
-  | { kind: 'events'; events: string[] }
+  /** Encoded events (event-codec.ts), each with how many times it happened. */
+  | { kind: 'events'; events: string[]; counts: number[] }
   | { kind: 'flush'; id: number; rollups: boolean }
   | { kind: 'finish'; id: number }
 export type WriterReply = { id: number; error?: string }
@@ -13,7 +14,7 @@ declare const self: Worker
 
 self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   if (data.kind === 'events') {
-    enqueueEvents(data.events.map(decodeEvent))
+    enqueueEvents(data.events.map((event, i) => ({ ...decodeEvent(event), count: data.counts[i] })))
     return
   }
   try {

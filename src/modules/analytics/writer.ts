@@ -32,6 +32,9 @@ export type RecordedEvent = {
   country: string | null
 }
 
+/** Identical events recorded in the same millisecond arrive, and are stored, as one with their number. */
+export type CountedEvent = RecordedEvent & { count: number }
+
 const RETRY_INTERVAL_MS = 1000
 // Rows per transaction: short transactions keep the database's one write lock free often, so the
 // request thread's own writes (new links, sign-ups) never wait long for it.
@@ -47,24 +50,24 @@ const ROLLUP_SIZE = 50_000
 const KNOWN_VISITORS_MAX = 200_000
 const knownVisitors = new Set<string>()
 
-let pending: RecordedEvent[] = []
+let pending: CountedEvent[] = []
 let flushing: Promise<void> | undefined
 
-export function enqueueEvents(events: RecordedEvent[]) {
+export function enqueueEvents(events: CountedEvent[]) {
   for (const event of events) pending.push(event)
   if (!flushing) void flushEvents()
 }
 
 /** Turns a batch into rows: the events, what they add to each day's totals, breakdowns and visitors. */
-export function prepare(batch: RecordedEvent[]) {
+export function prepare(batch: CountedEvent[]) {
   const daily = new Map<string, repo.DailyDelta>()
   const breakdowns = new Map<string, repo.BreakdownDelta>()
   const visitors = new Map<string, repo.VisitorDelta>()
-  const count = (linkId: string, dimension: BreakdownDimension, day: string, value: string | null) => {
+  const add = (linkId: string, dimension: BreakdownDimension, day: string, value: string | null, count: number) => {
     const key = `${linkId}|${dimension}|${day}|${value ?? ''}`
     const row = breakdowns.get(key)
-    if (row) row.count++
-    else breakdowns.set(key, { linkId, dimension, day, value: value ?? '', count: 1 })
+    if (row) row.count += count
+    else breakdowns.set(key, { linkId, dimension, day, value: value ?? '', count })
   }
   const events = batch.map((event) => {
     const host = referrerHost(event.referrer)
@@ -76,17 +79,17 @@ export function prepare(batch: RecordedEvent[]) {
     const country = countryOf(event.ip, event.country)
     let hash: string | null = null
     if (event.type === 'click') {
-      total.clicks++
-      if (isSocialHost(host)) total.socialClicks++
+      total.clicks += event.count
+      if (isSocialHost(host)) total.socialClicks += event.count
       // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
-      count(event.linkId, 'referrer', day, host)
-      count(event.linkId, 'country', day, country)
-      count(event.linkId, 'agent', day, agentKey(agent.device, agent.browser, agent.os))
+      add(event.linkId, 'referrer', day, host, event.count)
+      add(event.linkId, 'country', day, country, event.count)
+      add(event.linkId, 'agent', day, agentKey(agent.device, agent.browser, agent.os), event.count)
       hash = visitorHash(event.ip, event.userAgent, day)
       if (hash && !knownVisitors.has(`${key}|${hash}`)) visitors.set(`${key}|${hash}`, { linkId: event.linkId, accountId: event.accountId, day, visitorHash: hash })
     } else {
-      total.previews++
-      count(event.linkId, 'platform', day, event.platform)
+      total.previews += event.count
+      add(event.linkId, 'platform', day, event.platform, event.count)
     }
     return {
       linkId: event.linkId,
@@ -100,6 +103,7 @@ export function prepare(batch: RecordedEvent[]) {
       browser: agent.browser,
       os: agent.os,
       visitorHash: hash,
+      count: event.count,
     }
   })
   return { events, daily: [...daily.values()], breakdowns: [...breakdowns.values()], visitors: [...visitors.values()] }
@@ -193,7 +197,7 @@ export async function flushRollups(): Promise<void> {
   return rollingUp
 }
 
-async function write(batch: RecordedEvent[]) {
+async function write(batch: CountedEvent[]) {
   await withoutDeletedLinks(batch, async (kept) => {
     const prepared = prepare(kept)
     await repo.writeEvents(prepared.events)

@@ -153,6 +153,8 @@ export const linkEvents = pgTable(
     os: text('os'),
     // Salted and rotated daily; the raw IP is never stored.
     visitorHash: text('visitor_hash'),
+    // Identical events (same link, visitor and millisecond) are stored once with their number.
+    count: integer('count').notNull().default(1),
   },
   (t) => [
     index('link_events_link_time_idx').on(t.linkId, t.occurredAt),

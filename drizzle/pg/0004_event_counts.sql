@@ -1,0 +1,1 @@
+ALTER TABLE "link_events" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;

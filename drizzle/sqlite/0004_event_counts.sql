@@ -1,0 +1,1 @@
+ALTER TABLE `link_events` ADD `count` integer DEFAULT 1 NOT NULL;
