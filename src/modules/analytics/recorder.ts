@@ -17,10 +17,18 @@ const RESTART_DELAY_MS = 1000
 // Past this, a writer that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
-// Events waiting to be sent, encoded (event-codec.ts), with how many times each happened: the same
-// client on the same link in the same millisecond is one event counted, not repeated, so a flood
-// of identical requests crosses to the writer as one string and is stored as one row.
-let pending = new Map<string, number>()
+// Events waiting to be sent, encoded (event-codec.ts), with how many times each happened in a row:
+// an event just like the one before it (same link and client, same millisecond) is counted, not
+// encoded again, so a flood of identical requests crosses to the writer as one string and is
+// stored as one row.
+let pending: string[] = []
+let counts: number[] = []
+let previous: RecordedEvent | undefined
+
+const sameEvent = (a: RecordedEvent, b: RecordedEvent) =>
+  a.at === b.at && a.linkId === b.linkId && a.type === b.type && a.ip === b.ip && a.userAgent === b.userAgent &&
+  a.referrer === b.referrer && a.country === b.country && a.platform === b.platform
+
 let nextId = 0
 const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
 let worker: Worker | undefined
@@ -50,9 +58,11 @@ function startWriter() {
 worker = startWriter()
 
 function send() {
-  if (pending.size === 0 || !worker) return
-  worker.postMessage({ kind: 'events', events: [...pending.keys()], counts: [...pending.values()] } satisfies WriterRequest)
-  pending = new Map()
+  if (pending.length === 0 || !worker) return
+  worker.postMessage({ kind: 'events', events: pending, counts } satisfies WriterRequest)
+  pending = []
+  counts = []
+  previous = undefined
 }
 
 function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }): Promise<void> {
@@ -68,10 +78,15 @@ function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }):
 
 export function recordEvent(event: RecordedEvent) {
   // While the writer restarts, events wait; past MAX_PENDING they are dropped rather than eat memory.
-  if (!worker && pending.size >= MAX_PENDING) return
-  const encoded = encodeEvent(event)
-  pending.set(encoded, (pending.get(encoded) ?? 0) + 1)
-  if (pending.size >= SEND_SIZE) send()
+  if (previous && sameEvent(previous, event)) {
+    counts[counts.length - 1]++
+    return
+  }
+  if (!worker && pending.length >= MAX_PENDING) return
+  previous = event
+  pending.push(encodeEvent(event))
+  counts.push(1)
+  if (pending.length >= SEND_SIZE) send()
 }
 
 /** Resolves once every event recorded so far is stored with its daily totals. */
