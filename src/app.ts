@@ -1,7 +1,7 @@
 // Composes the modules into one Elysia app: /api for the calls, the web app for everything else.
 import { Elysia } from 'elysia'
 import { errors } from './platform/errors'
-import { http } from './platform/http'
+import { http, type ServerLike } from './platform/http'
 import { adminRoutes } from './modules/admin/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { apiKeyRoutes } from './modules/api-keys/routes'
@@ -48,14 +48,6 @@ export const api = new Elysia({ prefix: '/api' })
   })
 
 export const app = new Elysia()
-  // Before any routing: requests to API_HOST without /api are answered as their /api twins, and
-  // short links, the hot path, by the redirect module alone.
-  .wrap((handle, request): Function => {
-    const mapped = apiHostRequest(request)
-    if (mapped) return (): Promise<Response> => app.handle(mapped)
-    const path = shortLinkPath(request)
-    return path === undefined ? handle : () => answerShortLink(request, path, app.server)
-  })
   .use(errors)
   .use(http)
   .use(api)
@@ -63,3 +55,15 @@ export const app = new Elysia()
   .get('/*', ({ request }) => notFoundPage(request))
 
 export type App = typeof app
+
+/**
+ * The server's request handler. Before any routing, requests to API_HOST without /api are answered
+ * as their /api twins, and short links, the hot path, by the redirect module alone, without
+ * passing through Elysia; the rest is Elysia's.
+ */
+export function handleRequest(request: Request, server: ServerLike): Response | Promise<Response> {
+  const mapped = apiHostRequest(request)
+  if (mapped) return app.fetch(mapped)
+  const path = shortLinkPath(request)
+  return path === undefined ? app.fetch(request) : answerShortLink(request, path, server)
+}

@@ -28,9 +28,25 @@ async function serve() {
   // Other instances' cache invalidations (revoked keys, changed links) arrive through Redis or PostgreSQL.
   const { connectBus, closeBus } = await import('./platform/bus')
   await connectBus()
-  const { app } = await import('./app')
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: config.maxBodyBytes * 4 })
-  const port = app.server!.port
+  const { app, handleRequest } = await import('./app')
+  // Bun.serve itself rather than app.listen(): every request reaches handleRequest, which answers
+  // short links before Elysia routes anything. Elysia reads the server (client addresses) from app.server.
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: config.maxBodyBytes * 4,
+    idleTimeout: 30,
+    // Bun's development mode would answer thrown errors with stack traces; errors are Elysia's to answer.
+    development: false,
+    fetch: handleRequest,
+  })
+  app.server = server
+  // Background work: custom domain checks and pruning raw events past EVENT_RETENTION_DAYS.
+  const { startDomainChecks } = await import('./modules/domains/service')
+  const { startEventPruning } = await import('./modules/analytics/service')
+  startDomainChecks()
+  startEventPruning()
+  const port = server.port
   log.info('listening', { port, url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, publicUrl: config.publicUrl, database: config.database.dialect })
 
   let stopping = false
@@ -38,7 +54,7 @@ async function serve() {
     if (stopping) return
     stopping = true
     log.info('stopping', { signal })
-    await app.server?.stop()
+    await server.stop()
     await runShutdownTasks((name, error) => log.error('shutdown task failed', { task: name, error }))
     closeBus()
     await closeDb()

@@ -30,8 +30,6 @@ function csvResponse(filename: string, lines: AsyncIterable<string>) {
 
 export const analyticsRoutes = new Elysia()
   .use(auth)
-  // Raw events past EVENT_RETENTION_DAYS go in the background; the daily rollups stay.
-  .onStart(() => startEventPruning())
   .get('/dashboard-stats', ({ user }) => dashboardStats(user.accountId), {
     session: true,
     response: DashboardStats,

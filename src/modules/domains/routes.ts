@@ -7,7 +7,6 @@ const tags = ['Custom domain']
 
 export const domainRoutes = new Elysia({ prefix: '/custom-domain' })
   .use(auth)
-  .onStart(() => service.startDomainChecks())
   .get('/status', ({ user }) => service.getCustomDomainStatus(user), {
     session: true,
     response: CustomDomainStatus,
