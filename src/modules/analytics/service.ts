@@ -248,17 +248,17 @@ let stopped = false
 /**
  * Deletes raw events older than EVENT_RETENTION_DAYS and visitor hashes older than a week, in
  * small batches with pauses between them so requests keep flowing. Daily totals and breakdowns
- * stay. Answers how many events went.
+ * stay. Answers how many event rows went (a row may stand for several identical events).
  */
 export function pruneEvents({ now = new Date(), batch = PRUNE_BATCH } = {}): Promise<number> {
   pruning ??= (async () => {
     const before = new Date(now.getTime() - config.eventRetentionDays * DAY_MS)
-    let events = 0
-    for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) events += n = await repo.deleteEventsBefore(before, batch)
+    let rows = 0
+    for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) rows += n = await repo.deleteEventsBefore(before, batch)
     const beforeDay = addDays(isoDay(now), -VISITOR_DAYS_KEPT)
     for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) n = await repo.deleteVisitorsBefore(beforeDay, batch)
-    if (events > 0) log.info('old events pruned', { events, retentionDays: config.eventRetentionDays })
-    return events
+    if (rows > 0) log.info('old events pruned', { rows, retentionDays: config.eventRetentionDays })
+    return rows
   })().finally(() => {
     pruning = undefined
   })

@@ -32,7 +32,7 @@ export type RecordedEvent = {
   country: string | null
 }
 
-/** Identical events recorded in the same millisecond arrive, and are stored, as one with their number. */
+/** Identical events recorded one after another in the same millisecond arrive, and are stored, as one with their number. */
 export type CountedEvent = RecordedEvent & { count: number }
 
 const RETRY_INTERVAL_MS = 1000

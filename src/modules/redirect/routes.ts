@@ -62,12 +62,13 @@ function respond(request: Request, outcome: VisitOutcome): Response {
 
 function answer(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
   const ip = clientIp(request, server)
+  const headers = request.headers
   const outcome = visit({
     path,
-    host: request.headers.get('host') ?? '',
+    host: headers.get('host') ?? '',
     method: request.method,
-    userAgent: request.headers.get('user-agent'),
-    referrer: request.headers.get('referer'),
+    userAgent: headers.get('user-agent'),
+    referrer: headers.get('referer'),
     // Only read here; classified and dropped when the event is written (never stored).
     ip: ip === 'unknown' ? null : ip,
     country: proxyCountry(request),
@@ -80,17 +81,22 @@ const failed = (request: Request, path: string, error: unknown) => {
   return new Response('Something went wrong.', { status: 500, headers: { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' } })
 }
 
-export function answerShortLink(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
-  const startedAt = logsRequests ? performance.now() : undefined
-  const logged = (response: Response) => {
-    if (logsRequests) logRequest(request, response.status, startedAt)
-    return response
-  }
+function answerSafely(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
   try {
     const response = answer(request, path, server)
-    if (!(response instanceof Promise)) return logged(response)
-    return response.then(logged, (error) => logged(failed(request, path, error)))
+    return response instanceof Promise ? response.catch((error) => failed(request, path, error)) : response
   } catch (error) {
-    return logged(failed(request, path, error))
+    return failed(request, path, error)
   }
+}
+
+export function answerShortLink(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
+  if (!logsRequests) return answerSafely(request, path, server)
+  const startedAt = performance.now()
+  const logged = (response: Response) => {
+    logRequest(request, response.status, startedAt)
+    return response
+  }
+  const response = answerSafely(request, path, server)
+  return response instanceof Promise ? response.then(logged) : logged(response)
 }
