@@ -54,3 +54,6 @@ export function periodRange(period: AnalyticsPeriod, now: Date = new Date()): { 
   const to = isoDay(now)
   return { from: addDays(to, -(ANALYTICS_PERIOD_DAYS[period] - 1)), to }
 }
+
+/** The name of a link's raw-event export: `linkcard-<alias or slug>-<from>-to-<to>.csv`. */
+export const eventsCsvFileName = (path: string, from: string, to: string) => `linkcard-${path}-${from}-to-${to}.csv`

@@ -77,11 +77,11 @@ function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }):
 }
 
 export function recordEvent(event: RecordedEvent) {
-  // While the writer restarts, events wait; past MAX_PENDING they are dropped rather than eat memory.
   if (previous && sameEvent(previous, event)) {
     counts[counts.length - 1]++
     return
   }
+  // While the writer restarts, events wait; past MAX_PENDING they are dropped rather than eat memory.
   if (!worker && pending.length >= MAX_PENDING) return
   previous = event
   pending.push(encodeEvent(event))

@@ -10,6 +10,7 @@ import {
   dayStart,
   daysBetween,
   DAY_MS,
+  eventsCsvFileName,
   isoDay,
   MAX_PERIOD_DAYS,
 } from '../../shared/analytics'
@@ -233,7 +234,7 @@ export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQ
       after = { at: last.occurredAt, id: Number(last.id) }
     }
   }
-  return { filename: `linkcard-${linkPath(link)}-${from}-to-${to}.csv`, lines: lines() }
+  return { filename: eventsCsvFileName(linkPath(link), from, to), lines: lines() }
 }
 
 const PRUNE_BATCH = 5000

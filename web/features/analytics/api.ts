@@ -1,8 +1,9 @@
 import useSWR from 'swr'
 import type { LinkAnalytics } from '../../../src/modules/analytics/schema'
 import type { Link } from '../../../src/modules/links/schema'
-import { periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
+import { eventsCsvFileName, periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
 import { api } from '../../lib/api'
+import { saveFile } from '../../lib/save-file'
 
 export type { LinkAnalytics, Link }
 
@@ -18,16 +19,8 @@ export function useLinkAnalytics(id: string, period: AnalyticsPeriod) {
   return { range, ...useSWR<LinkAnalytics>(analyticsPath(id, range), api.get, { keepPreviousData: true }) }
 }
 
-/** Saves the period's raw events as `linkcard-<path>-<from>-to-<to>.csv` (the server's own file name). */
+/** Saves the period's raw events under the server's own file name for them. */
 export async function downloadEventsCsv(link: Pick<Link, 'id' | 'alias' | 'slug'>, range: { from: string; to: string }) {
   const text = await api.get<string>(`${analyticsPath(link.id, range)}&format=csv`)
-  const href = URL.createObjectURL(new Blob([text ?? ''], { type: 'text/csv;charset=utf-8' }))
-  const anchor = document.createElement('a')
-  anchor.href = href
-  anchor.download = `linkcard-${link.alias ?? link.slug}-${range.from}-to-${range.to}.csv`
-  document.body.appendChild(anchor)
-  anchor.click()
-  anchor.remove()
-  // Give the browser time to start the download before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000)
+  saveFile(new Blob([text ?? ''], { type: 'text/csv;charset=utf-8' }), eventsCsvFileName(link.alias ?? link.slug, range.from, range.to))
 }

@@ -1,5 +1,5 @@
 // How breakdown values read on screen.
-import type { AnalyticsPeriod } from '../../../src/shared/analytics'
+import type { AnalyticsPeriod, DeviceType } from '../../../src/shared/analytics'
 
 export const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { '7days': '7 days', '30days': '30 days', '90days': '90 days', year: 'Year' }
 
@@ -32,7 +32,7 @@ const PLATFORMS: Record<string, string> = {
   other: 'Other bots',
 }
 
-const DEVICES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', other: 'TV, console or other', bot: 'Bot' }
+const DEVICES: Record<DeviceType, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', other: 'TV, console or other', bot: 'Bot' }
 
 let regions: Intl.DisplayNames | undefined
 
@@ -52,7 +52,7 @@ export type BreakdownKind = 'referrers' | 'platforms' | 'countries' | 'devices' 
 export function breakdownLabel(kind: BreakdownKind, name: string | null): string {
   if (name === null) return kind === 'referrers' ? 'Direct or unknown' : 'Unknown'
   if (kind === 'platforms') return PLATFORMS[name] ?? name
-  if (kind === 'devices') return DEVICES[name] ?? name
+  if (kind === 'devices') return DEVICES[name as DeviceType] ?? name
   if (kind === 'countries') return countryName(name)
   return name
 }

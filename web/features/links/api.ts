@@ -3,6 +3,7 @@ import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
 import type { Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api } from '../../lib/api'
+import { saveFile } from '../../lib/save-file'
 
 export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period }
 
@@ -45,13 +46,5 @@ export const fetchMetadata = (url: string) => api.post<PageMetadata>('/crawl-url
 export async function downloadQrCode(link: Pick<Link, 'qrCodeUrl' | 'slug'>) {
   const response = await fetch(link.qrCodeUrl)
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`)
-  const href = URL.createObjectURL(await response.blob())
-  const anchor = document.createElement('a')
-  anchor.href = href
-  anchor.download = `linkcard-qr-${link.slug}.png`
-  document.body.appendChild(anchor)
-  anchor.click()
-  anchor.remove()
-  // Give the browser time to start the download before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000)
+  saveFile(await response.blob(), `linkcard-qr-${link.slug}.png`)
 }
