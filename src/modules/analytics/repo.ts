@@ -27,8 +27,8 @@ const breakdownKey = [linkDailyBreakdowns.linkId, linkDailyBreakdowns.dimension,
 
 /**
  * The writes below run on the event writer's thread. SQLite spends most of a long
- * multi-row statement parsing it, so there each row runs one statement prepared once (inside the
- * same connection's transaction); PostgreSQL gets one round trip per chunk of rows instead.
+ * multi-row statement parsing it, so there each row runs one statement prepared once, synchronously
+ * (inside the same connection's transaction); PostgreSQL gets one round trip per chunk of rows instead.
  * Prepared on first use: the tables exist only after the migrations.
  */
 let sqliteStatements: ReturnType<typeof prepareSqliteStatements> | undefined
@@ -80,7 +80,7 @@ const statements = () => (isPostgres ? undefined : (sqliteStatements ??= prepare
 export async function writeEvents(events: NewEvent[]) {
   const prepared = statements()
   await transaction(async (tx) => {
-    if (prepared) for (const row of events) await prepared.event.execute(row)
+    if (prepared) for (const row of events) prepared.event.run(row)
     else for (const rows of chunks(events)) await tx.insert(linkEvents).values(rows)
   })
 }
@@ -103,10 +103,10 @@ export async function writeRollups(batch: { daily: DailyDelta[]; breakdowns: Bre
       fresh.set(key, total)
     }
     if (prepared) {
-      for (const row of batch.daily) await prepared.daily.execute(row)
-      for (const row of batch.visitors) if ((await prepared.visitor.execute(row)).length > 0) counted(row)
-      for (const row of fresh.values()) await prepared.uniques.execute(row)
-      for (const row of batch.breakdowns) await prepared.breakdown.execute(row)
+      for (const row of batch.daily) prepared.daily.run(row)
+      for (const row of batch.visitors) if (prepared.visitor.all(row).length > 0) counted(row)
+      for (const row of fresh.values()) prepared.uniques.run(row)
+      for (const row of batch.breakdowns) prepared.breakdown.run(row)
       return
     }
     for (const rows of chunks(batch.daily))

@@ -36,9 +36,13 @@ export type RecordedEvent = {
 export type CountedEvent = RecordedEvent & { count: number }
 
 const RETRY_INTERVAL_MS = 1000
-// Rows per transaction: short transactions keep the database's one write lock free often, so the
-// request thread's own writes (new links, sign-ups) never wait long for it.
-const WRITE_SIZE = 250
+// Events per transaction: one batch from the request thread (SEND_SIZE in recorder.ts). Spread over
+// many links, each event dirties its own page of the per-link index, and a transaction writes a
+// dirtied page once however many of its rows landed there. Rollup rows are upserts, slower each,
+// so they go fewer at a time. Either way a transaction takes milliseconds: the request thread's
+// own writes (new links, sign-ups) never wait long for SQLite's one write lock.
+const EVENTS_PER_WRITE = 2000
+const ROLLUP_ROWS_PER_WRITE = 500
 // Past this, a database that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
@@ -117,11 +121,12 @@ let rollingUp: Promise<void> | undefined
 
 type Rollups = { daily: repo.DailyDelta[]; breakdowns: repo.BreakdownDelta[]; visitors: repo.VisitorDelta[] }
 
+/** Adds rows to the rollups waiting; the rows are taken over (prepare() made them for this alone). */
 function addRollups({ daily, breakdowns, visitors }: Rollups) {
   for (const row of daily) {
     const key = `${row.linkId}|${row.day}`
     const known = rollupDaily.get(key)
-    if (!known) rollupDaily.set(key, { ...row })
+    if (!known) rollupDaily.set(key, row)
     else {
       known.clicks += row.clicks
       known.previews += row.previews
@@ -132,7 +137,7 @@ function addRollups({ daily, breakdowns, visitors }: Rollups) {
     const key = `${row.linkId}|${row.dimension}|${row.day}|${row.value}`
     const known = rollupBreakdowns.get(key)
     if (known) known.count += row.count
-    else rollupBreakdowns.set(key, { ...row })
+    else rollupBreakdowns.set(key, row)
   }
   for (const row of visitors) rollupVisitors.set(`${row.linkId}|${row.day}|${row.visitorHash}`, row)
   if (rollupDaily.size + rollupBreakdowns.size + rollupVisitors.size >= ROLLUP_SIZE && !rollingUp) void flushRollups()
@@ -176,7 +181,11 @@ export async function flushRollups(): Promise<void> {
     const size = (rows: Rollups) => rows.daily.length + rows.breakdowns.length + rows.visitors.length
     try {
       while (size(rest) > 0) {
-        const slice: Rollups = { daily: rest.daily.slice(0, WRITE_SIZE), breakdowns: rest.breakdowns.slice(0, WRITE_SIZE), visitors: rest.visitors.slice(0, WRITE_SIZE) }
+        const slice: Rollups = {
+          daily: rest.daily.slice(0, ROLLUP_ROWS_PER_WRITE),
+          breakdowns: rest.breakdowns.slice(0, ROLLUP_ROWS_PER_WRITE),
+          visitors: rest.visitors.slice(0, ROLLUP_ROWS_PER_WRITE),
+        }
         await withoutDeletedLinks([...slice.daily, ...slice.breakdowns, ...slice.visitors], async (kept) => {
           const links = new Set(kept.map((row) => row.linkId))
           const stillThere = <T extends { linkId: string }>(rows: T[]) => rows.filter((row) => links.has(row.linkId))
@@ -210,7 +219,7 @@ export function flushEvents(): Promise<void> {
   if (flushing) return flushing
   flushing = (async () => {
     while (pending.length > 0) {
-      const batch = pending.slice(0, WRITE_SIZE)
+      const batch = pending.slice(0, EVENTS_PER_WRITE)
       pending = pending.slice(batch.length)
       try {
         await write(batch)
