@@ -12,6 +12,7 @@ import postgres from 'postgres'
 const root = join(import.meta.dir, '..')
 const LINKS = 100_000
 const HOT_LINKS = 10_000
+const VISITORS = 1_000
 const CONNECTIONS = 50
 const WARMUP_MS = 2_000
 const MEASURE_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000
@@ -161,9 +162,12 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
     if (countsEvents) answeredLinkRequests += (warm.statuses['302'] ?? 0) + (warm.statuses['200'] ?? 0) + (result.statuses['302'] ?? 0) + (result.statuses['200'] ?? 0)
     rows.push({ scenario, result, bare, rssMb: rssMb(server.pid) })
   }
-  // Traffic usually piles onto a few links; spread evenly over many, every click also lands on a
-  // different page of the events' per-link index, which is the costliest case for the writer.
-  await measure('redirect, one hot link', { paths: [`/${slugs[0]}`], headers: { 'User-Agent': BROWSER_UA } }, true)
+  // Traffic usually piles onto a few links. One client hammering one link sends identical events,
+  // counted together before they are written; with many visitors each event is stored on its own;
+  // spread evenly over many links, every click also lands on a different page of the events'
+  // per-link index, which is the costliest case for the writer.
+  await measure('redirect, one link, one client', { paths: [`/${slugs[0]}`], headers: { 'User-Agent': BROWSER_UA } }, true)
+  await measure(`redirect, one link, ${VISITORS.toLocaleString('en')} visitors`, { paths: [`/${slugs[1]}`], headers: { 'User-Agent': BROWSER_UA }, visitors: VISITORS }, true)
   await measure(`redirect, ${HOT_LINKS.toLocaleString('en')} links evenly`, { pathsFile, headers: { 'User-Agent': BROWSER_UA } }, true)
   await measure(`preview page, ${HOT_LINKS.toLocaleString('en')} links evenly`, { pathsFile, headers: { 'User-Agent': CRAWLER_UA } }, true)
   await measure(
@@ -182,7 +186,7 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
   await server.exited
   const events = await countEvents(dataDir, databaseUrl)
 
-  const [hot, spread, preview] = rows
+  const [hot, visitors, spread, preview] = rows
   console.log(`\n${mode}, ${CONNECTIONS} connections, ${MEASURE_MS / 1000} s each, server and load generator sharing the machine`)
   console.log(
     ['scenario'.padEnd(38), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'bare req/s'.padStart(11), 'vs bare'.padStart(8), 'RSS MB'.padStart(7)].join(' '),
@@ -201,9 +205,10 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
     )
   const percent = (part: LoadResult, whole: LoadResult) => Math.round((part.rps / whole.rps) * 100)
   const checks = [
-    [`redirect, one hot link >= 50% of bare (${percent(hot.result, hot.bare!)}%)`, hot.result.rps >= hot.bare!.rps * 0.5],
-    [`redirect, links evenly >= 50% of bare (${percent(spread.result, spread.bare!)}%)`, spread.result.rps >= spread.bare!.rps * 0.5],
-    [`redirect p99 < 10 ms (${hot.result.p99} ms, ${spread.result.p99} ms)`, hot.result.p99 < 10 && spread.result.p99 < 10],
+    ...[hot, visitors, spread].map(
+      ({ scenario, result, bare }) => [`${scenario} >= 50% of bare (${percent(result, bare!)}%)`, result.rps >= bare!.rps * 0.5] as const,
+    ),
+    [`redirect p99 < 10 ms (${hot.result.p99} ms, ${visitors.result.p99} ms, ${spread.result.p99} ms)`, Math.max(hot.result.p99, visitors.result.p99, spread.result.p99) < 10],
     [`preview >= 60% of redirect (${percent(preview.result, spread.result)}%)`, preview.result.rps >= spread.result.rps * 0.6],
     [`no event lost (${events} events for ${answeredLinkRequests} answers)`, events === answeredLinkRequests],
   ] as const

@@ -13,6 +13,8 @@ type Options = {
   body?: string
   connections: number
   durationMs: number
+  /** Distinct visitors to spread requests over: each gets its own User-Agent (the one given plus a number). */
+  visitors?: number
 }
 
 const options = JSON.parse(process.argv[2]) as Options
@@ -20,17 +22,21 @@ const paths = options.pathsFile ? readFileSync(options.pathsFile, 'utf8').split(
 const host = options.host ?? '127.0.0.1'
 const method = options.method ?? 'GET'
 const encoder = new TextEncoder()
-const extraHeaders = Object.entries(options.headers ?? {})
-  .map(([k, v]) => `${k}: ${v}\r\n`)
-  .join('')
 const bodyBytes = options.body ? encoder.encode(options.body) : undefined
+const visitors = Array.from({ length: options.visitors ?? 1 }, (_, i) => (options.visitors ? ` visitor/${i}` : ''))
+const headerLines = (visitor: string) =>
+  Object.entries(options.headers ?? {})
+    .map(([k, v]) => `${k}: ${v}${k.toLowerCase() === 'user-agent' ? visitor : ''}\r\n`)
+    .join('')
 
-// Precomputed requests: one per path.
-const requests = paths.map((path) =>
-  encoder.encode(
-    `${method} ${path} HTTP/1.1\r\nHost: ${host}:${options.port}\r\n${extraHeaders}` +
-      (bodyBytes ? `Content-Length: ${bodyBytes.length}\r\n` : '') +
-      `\r\n${options.body ?? ''}`,
+// Precomputed requests: one per path and visitor.
+const requests = paths.flatMap((path) =>
+  visitors.map((visitor) =>
+    encoder.encode(
+      `${method} ${path} HTTP/1.1\r\nHost: ${host}:${options.port}\r\n${headerLines(visitor)}` +
+        (bodyBytes ? `Content-Length: ${bodyBytes.length}\r\n` : '') +
+        `\r\n${options.body ?? ''}`,
+    ),
   ),
 )
 
