@@ -171,6 +171,47 @@ describe('link analytics', () => {
     await context.close()
   })
 
+  it('says when the link could not be fetched, and tries again on request', async () => {
+    const account = await createAccount(server, 'analytics-link-failing')
+    const link = await createLinkApi(account, 'Flaky link')
+    const { page, context } = await openPage(browser, server.url)
+    let failing = true
+    await page.route(
+      (url) => url.pathname === `/api/shareLinks/${link.id}`,
+      (route) => (failing ? route.fulfill({ status: 503, json: { message: 'Linkcard is busy.' } }) : route.continue()),
+    )
+    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch analytics' })
+    await alert.getByText('Linkcard is busy.').waitFor()
+    failing = false
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await page.getByTestId('analytics-link-title').getByText('Flaky link').waitFor()
+    await page.getByText('No clicks or previews yet').waitFor()
+    await context.close()
+  })
+
+  it('asks for the analytics while the link is still loading', async () => {
+    const account = await createAccount(server, 'analytics-parallel')
+    const link = await createLinkApi(account, 'Parallel')
+    const { page, context } = await openPage(browser, server.url)
+    let analyticsAsked: () => void
+    const asked = new Promise<void>((resolve) => (analyticsAsked = resolve))
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/shareLinks/${link.id}/analytics`) analyticsAsked()
+    })
+    // The link's answer waits until the analytics have been asked for: fetched one after the other, the page would never load.
+    await page.route(
+      (url) => url.pathname === `/api/shareLinks/${link.id}`,
+      async (route) => {
+        await asked
+        await route.continue()
+      },
+    )
+    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    await page.getByText('No clicks or previews yet').waitFor()
+    await context.close()
+  })
+
   it("says so for a link that is not the account's", async () => {
     const owner = await createAccount(server, 'analytics-owner')
     const link = await createLinkApi(owner, 'Not yours')
@@ -184,21 +225,6 @@ describe('link analytics', () => {
 })
 
 describe('dashboard chart', () => {
-  it("draws the account's clicks and previews of the last 30 days", async () => {
-    const account = await createAccount(server, 'dashboard-chart')
-    const link = await createLinkApi(account, 'Charted')
-    await recordHits(account, link)
-    const { page, context } = await openPage(browser, server.url)
-    const csp = cspViolations(page)
-    await openSignedIn(page, account, '/dashboard')
-    const card = page.getByTestId('activity-chart')
-    await card.locator('.recharts-wrapper > svg').waitFor()
-    expect(await card.locator('.recharts-area').count()).toBe(2)
-    await card.getByText('4 clicks and 2 previews in the last 30 days.').waitFor()
-    expect(csp).toEqual([])
-    await context.close()
-  })
-
   it('shows an empty state for an account without activity, on a phone', async () => {
     const account = await createAccount(server, 'dashboard-empty')
     const { page, context } = await openPage(browser, server.url, PHONE)

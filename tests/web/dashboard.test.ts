@@ -94,6 +94,7 @@ describe('dashboard', () => {
     expect(await stat(page, 'API Calls').textContent()).toBe('7')
     await page.getByTestId('activity-chart').getByText('3 clicks and 2 previews in the last 30 days.').waitFor()
     await page.getByTestId('activity-chart').locator('.recharts-wrapper > svg').waitFor()
+    expect(await page.getByTestId('activity-chart').locator('.recharts-area').count()).toBe(2)
 
     const recent = page.getByTestId('recent-link')
     await recent.first().getByTestId('recent-link-clicks').waitFor()

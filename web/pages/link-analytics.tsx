@@ -1,4 +1,5 @@
-import { ArrowLeft, Link2Off } from 'lucide-react'
+import { ArrowLeft, Link2Off, RotateCw } from 'lucide-react'
+import { useEffect } from 'react'
 import { Link, useParams } from 'wouter'
 import { Page } from '../components/page'
 import { Alert } from '../components/ui/alert'
@@ -6,15 +7,16 @@ import { Button } from '../components/ui/button'
 import { CopyButton } from '../components/ui/copy-button'
 import { EmptyState } from '../components/ui/empty-state'
 import { LoadingState } from '../components/ui/spinner'
-import { useAnalyticsLink } from '../features/analytics/api'
+import { preloadLinkAnalytics, useAnalyticsLink } from '../features/analytics/api'
 import { LinkAnalyticsView } from '../features/analytics/link-analytics-view'
-import { ApiError } from '../lib/api'
+import { ApiError, errorMessage } from '../lib/api'
 
 /** /share-links/:id/analytics: what happened to one link. */
 export function LinkAnalyticsPage() {
   const { id = '' } = useParams<{ id: string }>()
   const link = useAnalyticsLink(id)
   const isMissing = link.error instanceof ApiError && link.error.status === 404
+  useEffect(() => preloadLinkAnalytics(id), [id])
 
   return (
     <Page
@@ -48,7 +50,17 @@ export function LinkAnalyticsPage() {
       {isMissing && (
         <EmptyState icon={Link2Off} title="Link not found" description="It may have been deleted, or it belongs to another account." titleAs="h2" />
       )}
-      {link.error && !isMissing && <Alert variant="destructive" title="Failed to fetch analytics" />}
+      {link.error && !isMissing && (
+        <Alert variant="destructive" title="Failed to fetch analytics">
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <span>{errorMessage(link.error, 'Please try again in a moment.')}</span>
+            <Button variant="outline" size="sm" onClick={() => void link.mutate()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      )}
       {link.data && <LinkAnalyticsView link={link.data} />}
     </Page>
   )

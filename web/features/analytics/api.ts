@@ -1,7 +1,7 @@
-import useSWR from 'swr'
+import useSWR, { preload } from 'swr'
 import type { LinkAnalytics } from '../../../src/modules/analytics/schema'
 import type { Link } from '../../../src/modules/links/schema'
-import { eventsCsvFileName, periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
+import { DEFAULT_ANALYTICS_PERIOD, eventsCsvFileName, periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
 import { api } from '../../lib/api'
 import { saveFile } from '../../lib/save-file'
 
@@ -12,6 +12,9 @@ const analyticsPath = (id: string, { from, to }: { from: string; to: string }) =
 
 /** The link the screen is about (title and short URL for the header). */
 export const useAnalyticsLink = (id: string) => useSWR<Link>(`/shareLinks/${encodeURIComponent(id)}`, api.get)
+
+/** Starts fetching the first period's analytics while the link itself loads, rather than after it. */
+export const preloadLinkAnalytics = (id: string) => void preload(analyticsPath(id, periodRange(DEFAULT_ANALYTICS_PERIOD)), api.get).catch(() => undefined)
 
 /** The link's analytics for the picker's period; the previous period stays shown while the next loads. */
 export function useLinkAnalytics(id: string, period: AnalyticsPeriod) {
