@@ -233,6 +233,14 @@ describe('account and user lists', () => {
     expect((await get(`/api/admin/accounts?search=nothing-like-${tag}`)).body).toEqual({ accounts: [], total: 0 })
   })
 
+  it("finds an account by a member's e-mail too", async () => {
+    const answer = await get(`/api/admin/accounts?search=${encodeURIComponent(people[5].email.toUpperCase())}`)
+    expect(answer.status).toBe(200)
+    expect(answer.body.total).toBe(1)
+    expect(ids(answer.body.accounts)).toEqual([people[5].user.accountId])
+    expect(answer.body.accounts[0].name).toBe(names[5])
+  })
+
   it('lists users with their account, newest first, paged with the total', async () => {
     const first = await get(`/api/admin/users?search=${tag}`)
     expect(first.status).toBe(200)

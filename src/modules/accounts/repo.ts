@@ -1,9 +1,9 @@
-import { asc, count, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, or } from 'drizzle-orm'
 import { db, tables, type Db } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { Plan } from '../../shared/domain'
 
-const { accounts } = tables
+const { accounts, users } = tables
 
 export type AccountRow = typeof accounts.$inferSelect
 
@@ -22,9 +22,16 @@ export type AccountSort = (typeof ACCOUNT_SORTS)[number]
 
 const accountSortColumns = { createdAt: accounts.createdAt, name: accounts.name, plan: accounts.plan }
 
+/** Accounts whose name, or a member's e-mail, contains the text. */
+const accountMatches = (text: string) =>
+  or(
+    containsText(accounts.name, text),
+    exists(db.select({ id: users.id }).from(users).where(and(eq(users.accountId, accounts.id), containsText(users.email, text)))),
+  )
+
 /** A page of accounts; each sort column is indexed, and the id breaks ties so pages never overlap. */
 export async function listAccounts(query: PageQuery<AccountSort>) {
-  const where = query.search ? containsText(accounts.name, query.search) : undefined
+  const where = query.search ? accountMatches(query.search) : undefined
   const order = query.sortOrder === 'asc' ? asc : desc
   const [rows, [{ total }]] = await Promise.all([
     db

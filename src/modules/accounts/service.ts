@@ -24,7 +24,7 @@ export async function getAccount(id: string, tx?: Db) {
 export const findAccount = (id: string) => repo.findAccount(id)
 
 export { ACCOUNT_SORTS, type AccountSort } from './repo'
-/** A page of accounts for the admin panel: searched by name, sorted, paged in SQL. */
+/** A page of accounts for the admin panel: searched by name or a member's e-mail, sorted, paged in SQL. */
 export const listAccounts = repo.listAccounts
 export const countAccounts = repo.countAccounts
 export const findAccountByStripeCustomer = repo.findAccountByStripeCustomer

@@ -15,7 +15,7 @@ export const adminRoutes = new Elysia({ prefix: '/admin' })
   .get('/accounts', ({ query }) => service.listAccounts(query), {
     superAdmin: true,
     response: AdminAccountList,
-    detail: detail('A page of accounts: page, limit, search (name), sortBy createdAt|name|plan, sortOrder'),
+    detail: detail("A page of accounts: page, limit, search (name or a member's e-mail), sortBy createdAt|name|plan, sortOrder"),
   })
   .get('/accounts/:id/links', ({ params, query }) => service.linksOfAccount(params.id, query), {
     superAdmin: true,
