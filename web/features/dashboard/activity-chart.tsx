@@ -1,6 +1,7 @@
-import { BarChart3 } from 'lucide-react'
+import { BarChart3, CircleAlert } from 'lucide-react'
 import { DailyChart } from '../../components/daily-chart'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/spinner'
 import type { DashboardStats } from './api'
 
@@ -33,19 +34,17 @@ export function ActivityChart({ series, hasError }: ActivityChartProps) {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col">
         {!series && !hasError && <Skeleton className="h-64 w-full" />}
-        {!series && hasError && <Placeholder text="Activity could not be loaded." />}
-        {series && clicks + previews === 0 && <Placeholder text="No clicks or previews in the last 30 days. Share a link and they show up here." />}
+        {!series && hasError && <EmptyState icon={CircleAlert} title="Activity could not be loaded." className="flex-1" />}
+        {series && clicks + previews === 0 && (
+          <EmptyState
+            icon={BarChart3}
+            title="No clicks or previews in the last 30 days."
+            description="Share a link and they show up here."
+            className="flex-1"
+          />
+        )}
         {series && clicks + previews > 0 && <DailyChart data={series} series={SERIES} label="Clicks and previews per day, last 30 days" />}
       </CardContent>
     </Card>
-  )
-}
-
-function Placeholder({ text }: { text: string }) {
-  return (
-    <div className="flex min-h-48 flex-1 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 px-6 text-center text-sm text-slate-500">
-      <BarChart3 className="size-6 text-slate-400" aria-hidden="true" />
-      {text}
-    </div>
   )
 }
