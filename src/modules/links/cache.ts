@@ -12,7 +12,17 @@ const HIT_TTL_MS = 60_000
 const MISS_TTL_MS = 5_000
 const TOPIC = 'link-changed'
 
-type Entry = { row: LinkRow | undefined; expiresAt: number }
+type Entry = {
+  row: LinkRow | undefined
+  expiresAt: number
+  /**
+   * On an alias's entry: paths naming it (its letters in some case) known to be no link's slug.
+   * That stays true while the alias exists, since no new slug takes an alias's letters, and the
+   * entry goes when the alias changes; so even an instance that remembers no misses resolves
+   * these paths from memory.
+   */
+  notSlugs?: Set<string>
+}
 
 // With several instances a new link's invalidation reaches the others a moment after it exists,
 // so a remembered miss could hide it: misses are remembered only by a lone process.
@@ -40,6 +50,17 @@ export function writeCache(key: string, row: LinkRow | undefined) {
   // evicted hot link costs when it is read again.
   if (entries.size >= CAPACITY) entries.delete(entries.keys().next().value!)
   entries.set(key, { row, expiresAt: Date.now() + (row ? HIT_TTL_MS : MISS_TTL_MS) })
+}
+
+// A path's letter cases are many; a few are worth remembering.
+const NOT_SLUGS_MAX = 8
+
+/** Records that path, which resolved to the cached alias aliasEntryKey names, is no link's slug. */
+export function rememberNotSlug(aliasEntryKey: string, path: string) {
+  const entry = entries.get(aliasEntryKey)
+  if (!entry?.row) return
+  entry.notSlugs ??= new Set()
+  if (entry.notSlugs.size < NOT_SLUGS_MAX) entry.notSlugs.add(path)
 }
 
 function dropKeys(keys: string[]) {

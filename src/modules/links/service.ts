@@ -18,7 +18,7 @@ import {
   SLUG_LENGTH,
   TITLE_MAX,
 } from '../../shared/link-rules'
-import { aliasKeyOf, invalidateLink, readCache, slugKey, writeCache } from './cache'
+import { aliasKeyOf, invalidateLink, readCache, rememberNotSlug, slugKey, writeCache } from './cache'
 import * as repo from './repo'
 import type { Link, LinkChanges, LinkInput } from './schema'
 
@@ -245,8 +245,8 @@ export async function findLinksByTarget(owner: Owner, targetUrl: string) {
 export function cachedLink(path: string): LinkRow | null | undefined {
   const bySlug = readCache(slugKey(path))
   if (bySlug?.row) return bySlug.row
-  if (!bySlug) return undefined
   const byAlias = readCache(aliasKeyOf(path.toLowerCase()))
+  if (!bySlug) return byAlias?.row && byAlias.notSlugs?.has(path) ? byAlias.row : undefined
   return byAlias ? (byAlias.row ?? null) : undefined
 }
 
@@ -264,8 +264,9 @@ export async function resolveLink(path: string): Promise<LinkRow | undefined> {
   }
   const aliasKey = path.toLowerCase()
   const byAlias = readCache(aliasKeyOf(aliasKey))
-  if (byAlias) return byAlias.row
-  const row = await repo.findByAliasKey(aliasKey)
-  writeCache(aliasKeyOf(aliasKey), row)
+  const row = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
+  if (!byAlias) writeCache(aliasKeyOf(aliasKey), row)
+  // Found as no slug but as an alias: the next visit of this path needs no slug look-up.
+  if (row) rememberNotSlug(aliasKeyOf(aliasKey), path)
   return row
 }

@@ -1,0 +1,59 @@
+// Resolving short-link paths through the link cache. On PostgreSQL an instance remembers no
+// misses (another instance may create the link a moment later), so these tests show there that
+// a visited alias is still answered from memory, and that an exact slug keeps winning.
+import { describe, expect, it } from 'bun:test'
+import { createAccount } from '../accounts/service'
+import { cachedLink, createLink, deleteLink, resolveLink, updateLink } from './service'
+
+let counter = 0
+
+async function newOwner() {
+  const account = await createAccount(`resolve-unit-${++counter}`)
+  return { accountId: account.id }
+}
+
+const unique = () => `${Date.now().toString(36)}${++counter}`
+
+describe('short-link paths', () => {
+  it('answers a visited alias from memory next time, in the letter case it was visited in', async () => {
+    const owner = await newOwner()
+    const link = await createLink(owner, { targetUrl: 'https://example.com/', title: 'Aliased', alias: `Mem-${unique()}` })
+    const visited = link.alias!.toLowerCase()
+    expect(cachedLink(visited)).toBeUndefined()
+    expect((await resolveLink(visited))?.id).toBe(link.id)
+    expect(cachedLink(visited)?.id).toBe(link.id)
+    expect((await resolveLink(link.alias!.toUpperCase()))?.id).toBe(link.id)
+  })
+
+  it('forgets it when the alias changes or the link goes', async () => {
+    const owner = await newOwner()
+    const link = await createLink(owner, { targetUrl: 'https://example.com/', title: 'Moving', alias: `move-${unique()}` })
+    const first = link.alias!
+    expect((await resolveLink(first))?.id).toBe(link.id)
+    await updateLink(owner, link.id, { alias: `moved-${unique()}` })
+    expect(cachedLink(first) ?? undefined).toBeUndefined()
+    expect(await resolveLink(first)).toBeUndefined()
+
+    const second = (await createLink(owner, { targetUrl: 'https://example.com/', title: 'Going', alias: `gone-${unique()}` })).alias!
+    const secondId = (await resolveLink(second))!.id
+    await deleteLink(owner, secondId)
+    expect(cachedLink(second) ?? undefined).toBeUndefined()
+    expect(await resolveLink(second)).toBeUndefined()
+  })
+
+  it('lets an exact slug win over an alias that differs only in letter case', async () => {
+    const owner = await newOwner()
+    // A slug with a letter, so some other letter case of it is a different path.
+    let slugged = await createLink(owner, { targetUrl: 'https://example.com/slug', title: 'By slug' })
+    while (!/[a-z]/i.test(slugged.slug)) slugged = await createLink(owner, { targetUrl: `https://example.com/${unique()}`, title: 'By slug' })
+    const other = slugged.slug === slugged.slug.toLowerCase() ? slugged.slug.toUpperCase() : slugged.slug.toLowerCase()
+    const aliased = await createLink(owner, { targetUrl: 'https://example.com/alias', title: 'By alias', alias: other })
+
+    for (let round = 0; round < 2; round++) {
+      expect((await resolveLink(other))?.id).toBe(aliased.id)
+      expect((await resolveLink(slugged.slug))?.id).toBe(slugged.id)
+      expect(cachedLink(slugged.slug)?.id).toBe(slugged.id)
+      expect(cachedLink(other)?.id).toBe(aliased.id)
+    }
+  })
+})
