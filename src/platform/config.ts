@@ -151,6 +151,13 @@ export function loadConfig(env: Env = process.env) {
     contactEmail: text(env, 'CONTACT_EMAIL'),
     stripe: Object.freeze({ ...stripe, isConfigured: Boolean(stripe.secretKey && stripe.priceIndie && stripe.pricePro) }),
     google: Object.freeze({ clientId: text(env, 'GOOGLE_CLIENT_ID'), clientSecret: text(env, 'GOOGLE_CLIENT_SECRET') }),
+    // GITHUB_URL and GITHUB_API_URL point at a GitHub Enterprise Server instead (https://HOST, https://HOST/api/v3).
+    github: Object.freeze({
+      clientId: text(env, 'GITHUB_CLIENT_ID'),
+      clientSecret: text(env, 'GITHUB_CLIENT_SECRET'),
+      url: (url(env, 'GITHUB_URL', ['http:', 'https:']) ?? 'https://github.com').replace(/\/+$/, ''),
+      apiUrl: (url(env, 'GITHUB_API_URL', ['http:', 'https:']) ?? 'https://api.github.com').replace(/\/+$/, ''),
+    }),
     oidc: Object.freeze({
       issuer: url(env, 'OIDC_ISSUER', ['http:', 'https:']),
       clientId: text(env, 'OIDC_CLIENT_ID'),

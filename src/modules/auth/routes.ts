@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { config } from '../../platform/config'
 import { clientIp } from '../../platform/http'
-import { FLOW_COOKIE, finishSignIn, listProviders, startSignIn } from './oidc'
+import { FLOW_COOKIE, finishSignIn, listProviders, startSignIn } from './identity-providers'
 import { auth } from './plugin'
 import {
   CurrentUser,
