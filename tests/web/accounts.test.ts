@@ -134,11 +134,16 @@ describe('sign in', () => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor()
     expect(await page.getByRole('link', { name: /Continue with/ }).count()).toBe(0)
     await page.route('**/api/auth/providers', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify([{ id: 'google', name: 'Google' }, { id: 'oidc', name: 'Company SSO' }]) }),
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify([
+          { id: 'google', name: 'Google' },
+          { id: 'github', name: 'GitHub' },
+          { id: 'oidc', name: 'Company SSO' },
+        ]) }),
     )
     await page.goto('/signup')
     await page.getByRole('link', { name: 'Continue with Google' }).waitFor()
     expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google?from=signup')
+    expect(await page.getByRole('link', { name: 'Continue with GitHub' }).getAttribute('href')).toBe('/api/auth/github?from=signup')
     expect(await page.getByRole('link', { name: 'Continue with Company SSO' }).getAttribute('href')).toBe('/api/auth/oidc?from=signup')
     await context.close()
   })
