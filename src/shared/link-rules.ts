@@ -1,6 +1,9 @@
 // Link rules and their messages, shared word for word by the forms and the server.
 import { CLIENT_ROUTES } from './routes'
 
+/** The path a link is served at: its alias when it has one, else its slug. */
+export const linkPath = (link: { alias: string | null; slug: string }) => link.alias ?? link.slug
+
 export const ALIAS_MIN = 3
 export const ALIAS_MAX = 50
 export const TITLE_MAX = 200

@@ -1,6 +1,9 @@
 // Sign-in with GitHub end to end, against a local server that answers as GitHub's OAuth endpoints
 // and REST API do (tests/helpers/github-server.ts), configured as a GitHub Enterprise Server.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { signUp } from '../helpers/accounts'
 import { startGitHub, type GitHubUser } from '../helpers/github-server'
 import { client, uniqueEmail, type Client } from '../helpers/http'
@@ -122,5 +125,16 @@ describe('sign-in with GitHub', () => {
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!
     const declined = await fetch(`${server.url}/api/auth/github/callback?error=access_denied&state=${state}`, { redirect: 'manual', headers: { cookie } })
     expect(new URL(declined.headers.get('location')!, server.url).searchParams.get('error')).toBe('access_denied')
+  })
+
+  it('refuses to start with a clear message when GITHUB_URL is not an http(s) address', async () => {
+    const child = Bun.spawn(['bun', 'src/index.ts'], {
+      cwd: join(import.meta.dir, '../..'),
+      env: { ...process.env, GITHUB_URL: 'ftp://github.example.com', DATA_DIR: mkdtempSync(join(tmpdir(), 'linkcard-github-')) },
+      stderr: 'pipe',
+      stdout: 'pipe',
+    })
+    expect(await child.exited).toBe(1)
+    expect(await new Response(child.stderr).text()).toContain('GITHUB_URL must start with http:// or https://, got "ftp://github.example.com".')
   })
 })

@@ -14,7 +14,8 @@ import {
   isoDay,
   MAX_PERIOD_DAYS,
 } from '../../shared/analytics'
-import { getLinkRow, linkPath, type Owner } from '../links/service'
+import { linkPath } from '../../shared/link-rules'
+import { getLinkRow, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
 import { csvLine } from './csv'
 import { flushEvents, flushRollups } from './recorder'

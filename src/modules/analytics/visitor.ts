@@ -24,15 +24,13 @@ const hashes = new Map<string, string>()
 /** 128 bits of the hash, base64url; null when the address is unknown. */
 export function visitorHash(ip: string | null, userAgent: string | null, day: string): string | null {
   if (!ip) return null
-  const visitor = `${day}\n${ip}\n${userAgent ?? ''}`
-  let hash = hashes.get(visitor)
+  const visitor = `${ip}\n${userAgent ?? ''}`
+  const known = `${day}\n${visitor}`
+  let hash = hashes.get(known)
   if (hash === undefined) {
-    hash = createHmac('sha256', dayKey(day))
-      .update(`${ip}\n${userAgent ?? ''}`)
-      .digest('base64url')
-      .slice(0, 22)
+    hash = createHmac('sha256', dayKey(day)).update(visitor).digest('base64url').slice(0, 22)
     if (hashes.size >= HASHES_MAX) hashes.clear()
-    hashes.set(visitor, hash)
+    hashes.set(known, hash)
   }
   return hash
 }

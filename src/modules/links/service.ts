@@ -12,6 +12,7 @@ import {
   IMAGE_ALT_MAX,
   isHttpUrl,
   LINK_MESSAGES,
+  linkPath,
   normalizeTargetUrl,
   RESERVED_ALIASES,
   SLUG_ALPHABET,
@@ -25,10 +26,6 @@ import type { Link, LinkChanges, LinkInput } from './schema'
 export type LinkRow = repo.LinkRow
 /** Who a link belongs to: the account, and the person (if any) who made it. */
 export type Owner = { accountId: string; userId?: string | null }
-
-export function linkPath(row: Pick<LinkRow, 'slug' | 'alias'>) {
-  return row.alias ?? row.slug
-}
 
 /** The short link itself: PUBLIC_URL and the alias or slug. */
 export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias'>) => `${config.publicUrl}/${encodeURIComponent(linkPath(row))}`

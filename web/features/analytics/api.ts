@@ -2,6 +2,7 @@ import useSWR, { preload } from 'swr'
 import type { LinkAnalytics } from '../../../src/modules/analytics/schema'
 import type { Link } from '../../../src/modules/links/schema'
 import { DEFAULT_ANALYTICS_PERIOD, eventsCsvFileName, periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
+import { linkPath } from '../../../src/shared/link-rules'
 import { api } from '../../lib/api'
 import { saveFile } from '../../lib/save-file'
 
@@ -25,5 +26,5 @@ export function useLinkAnalytics(id: string, period: AnalyticsPeriod) {
 /** Saves the period's raw events under the server's own file name for them. */
 export async function downloadEventsCsv(link: Pick<Link, 'id' | 'alias' | 'slug'>, range: { from: string; to: string }) {
   const text = await api.get<string>(`${analyticsPath(link.id, range)}&format=csv`)
-  saveFile(new Blob([text ?? ''], { type: 'text/csv;charset=utf-8' }), eventsCsvFileName(link.alias ?? link.slug, range.from, range.to))
+  saveFile(new Blob([text ?? ''], { type: 'text/csv;charset=utf-8' }), eventsCsvFileName(linkPath(link), range.from, range.to))
 }

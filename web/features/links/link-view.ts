@@ -1,5 +1,6 @@
 // How the link list reads its data: each link's status, the filters, and the custom-domain address.
 import { isDomainLive } from '../../../src/shared/custom-domain'
+import { linkPath } from '../../../src/shared/link-rules'
 import type { CustomDomainStatus, Link, Period } from './api'
 
 export type LinkStatus = 'active' | 'inactive' | 'expired'
@@ -48,7 +49,7 @@ export function filterLinks<T extends Link>(links: readonly T[], { search, statu
 /** `https://<hostname>/<alias or slug>` when the account's custom domain is live, else null. */
 export function customDomainUrl(domain: CustomDomainStatus | undefined, link: Pick<Link, 'alias' | 'slug'>): string | null {
   if (!domain?.hasCustomDomain || !domain.hostname || !isDomainLive(domain)) return null
-  return `https://${domain.hostname}/${encodeURIComponent(link.alias ?? link.slug)}`
+  return `https://${domain.hostname}/${encodeURIComponent(linkPath(link))}`
 }
 
 /** A URL without its scheme, for compact display. */
