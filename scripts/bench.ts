@@ -16,13 +16,15 @@ const VISITORS = 1_000
 const CONNECTIONS = 50
 const WARMUP_MS = 2_000
 const MEASURE_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000
+// The machine's speed drifts within a run, so a scenario and the bare server take turns, a slice each.
+const SLICES = 5
 const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const CRAWLER_UA = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)'
 const withPostgres = process.argv.includes('--postgres')
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
-type LoadResult = { requests: number; rps: number; p50: number; p99: number; statuses: Record<string, number>; errors: number }
+type LoadResult = { requests: number; rps: number; p50: number; p99: number; statuses: Record<string, number>; errors: number; latencies?: number[] }
 type Row = { scenario: string; result: LoadResult; bare: LoadResult | undefined; rssMb: number }
 
 function freePort() {
@@ -59,6 +61,17 @@ function rssMb(pid: number) {
 async function load(options: Record<string, unknown>): Promise<LoadResult> {
   const output = await run([process.execPath, 'scripts/bench/loader.ts', JSON.stringify({ connections: CONNECTIONS, ...options })])
   return JSON.parse(output.trim().split('\n').at(-1)!)
+}
+
+/** Slices of one load as if they were one run: their requests over their time, their latencies together. */
+function merge(slices: LoadResult[]): LoadResult {
+  const latencies = slices.flatMap((slice) => slice.latencies ?? []).sort((a, b) => a - b)
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0)
+  const seconds = slices.reduce((sum, slice) => sum + slice.requests / slice.rps, 0)
+  const statuses: Record<string, number> = {}
+  for (const slice of slices) for (const [status, n] of Object.entries(slice.statuses)) statuses[status] = (statuses[status] ?? 0) + n
+  return { requests, rps: Math.round(requests / seconds), p50: pick(0.5), p99: pick(0.99), statuses, errors: slices.reduce((sum, slice) => sum + slice.errors, 0) }
 }
 
 async function seedLinks(dataDir: string, databaseUrl: string | undefined, accountId: string) {
@@ -110,7 +123,7 @@ async function countEvents(dataDir: string, databaseUrl: string | undefined) {
   return row.n
 }
 
-async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => Promise<LoadResult>) {
+async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', barePort: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkcard-bench-'))
   let databaseUrl: string | undefined
   if (mode !== 'SQLite') {
@@ -153,14 +166,19 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
 
   const rows: Row[] = []
   let answeredLinkRequests = 0
-  // The machine's speed drifts over a run, so each short-link scenario is compared with the bare
-  // server measured just before it.
+  // Each short-link scenario takes turns with the bare server (SLICES of each, after a warm-up of
+  // both), so both see the same machine however its speed drifts.
   const measure = async (scenario: string, options: Record<string, unknown>, countsEvents: boolean, withBare = true) => {
-    const bare = withBare ? await bareRps() : undefined
-    const warm = await load({ port, durationMs: WARMUP_MS, ...options })
-    const result = await load({ port, durationMs: MEASURE_MS, ...options })
-    if (countsEvents) answeredLinkRequests += (warm.statuses['302'] ?? 0) + (warm.statuses['200'] ?? 0) + (result.statuses['302'] ?? 0) + (result.statuses['200'] ?? 0)
-    rows.push({ scenario, result, bare, rssMb: rssMb(server.pid) })
+    const slice = { durationMs: MEASURE_MS / SLICES, samples: true }
+    if (withBare) await load({ port: barePort, durationMs: WARMUP_MS, paths: ['/x'] })
+    const runs = [await load({ port, durationMs: WARMUP_MS, ...options })]
+    const bareRuns: LoadResult[] = []
+    for (let i = 0; i < SLICES; i++) {
+      if (withBare) bareRuns.push(await load({ port: barePort, paths: ['/x'], ...slice }))
+      runs.push(await load({ port, ...options, ...slice }))
+    }
+    if (countsEvents) answeredLinkRequests += runs.reduce((sum, run) => sum + (run.statuses['302'] ?? 0) + (run.statuses['200'] ?? 0), 0)
+    rows.push({ scenario, result: merge(runs.slice(1)), bare: withBare ? merge(bareRuns) : undefined, rssMb: rssMb(server.pid) })
   }
   // Traffic usually piles onto a few links. One client hammering one link sends identical events,
   // counted together before they are written; with many visitors each event is stored on its own;
@@ -187,7 +205,7 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bareRps: () => P
   const events = await countEvents(dataDir, databaseUrl)
 
   const [hot, visitors, spread, preview] = rows
-  console.log(`\n${mode}, ${CONNECTIONS} connections, ${MEASURE_MS / 1000} s each, server and load generator sharing the machine`)
+  console.log(`\n${mode}, ${CONNECTIONS} connections, ${MEASURE_MS / 1000} s each in ${SLICES} slices taking turns with the bare server, server and load generator sharing the machine`)
   console.log(
     ['scenario'.padEnd(38), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'bare req/s'.padStart(11), 'vs bare'.padStart(8), 'RSS MB'.padStart(7)].join(' '),
   )
@@ -226,11 +244,7 @@ console.log('Building the executable (npm run build)...')
 await run(['npm', 'run', 'build', '--silent'])
 const barePort = freePort()
 const bare = await startProcess([process.execPath, 'scripts/bench/bare.ts', String(barePort)], {}, barePort, '/')
-const bareRps = async () => {
-  await load({ port: barePort, durationMs: WARMUP_MS, paths: ['/x'] })
-  return load({ port: barePort, durationMs: MEASURE_MS, paths: ['/x'] })
-}
-let ok = await benchMode('SQLite', bareRps)
-if (withPostgres) ok = (await benchMode('PostgreSQL + Redis', bareRps)) && ok
+let ok = await benchMode('SQLite', barePort)
+if (withPostgres) ok = (await benchMode('PostgreSQL + Redis', barePort)) && ok
 bare.kill()
 process.exit(ok ? 0 : 1)

@@ -15,6 +15,8 @@ type Options = {
   durationMs: number
   /** Distinct visitors to spread requests over: each gets its own User-Agent (the one given plus a number). */
   visitors?: number
+  /** Print every latency too (ms, to 0.01), so runs can be merged. */
+  samples?: boolean
 }
 
 const options = JSON.parse(process.argv[2]) as Options
@@ -114,5 +116,6 @@ console.log(
     p99: Number(pick(0.99).toFixed(2)),
     statuses,
     errors,
+    ...(options.samples ? { latencies: latencies.map((ms) => Math.round(ms * 100) / 100) } : {}),
   }),
 )

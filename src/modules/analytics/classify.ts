@@ -56,25 +56,22 @@ function parseAgent(userAgent: string): Agent {
   return { device: deviceOf(device.type, Boolean(browserName || osName)), browser: browserName, os: osName }
 }
 
+// User-Agents repeat endlessly: answers are remembered, and forgotten all at once when there are too many.
 const AGENT_CACHE_SIZE = 5000
-// Least recently used first: a Map keeps insertion order, and a hit is moved to the end.
 const agents = new Map<string, Agent>()
 
 /**
  * Device class, browser and OS of a User-Agent. `crawler` is the preview's platform: crawlers
- * are bots whatever they claim to run on. User-Agents repeat endlessly, so answers are cached.
+ * are bots whatever they claim to run on.
  */
 export function describeAgent(userAgent: string | null, crawler: string | null): Agent {
   if (crawler) return { device: 'bot', browser: null, os: null }
   if (!userAgent) return { device: null, browser: null, os: null }
-  const cached = agents.get(userAgent)
-  if (cached) {
-    agents.delete(userAgent)
-    agents.set(userAgent, cached)
-    return cached
+  let agent = agents.get(userAgent)
+  if (!agent) {
+    agent = parseAgent(userAgent)
+    if (agents.size >= AGENT_CACHE_SIZE) agents.clear()
+    agents.set(userAgent, agent)
   }
-  const agent = parseAgent(userAgent)
-  agents.set(userAgent, agent)
-  if (agents.size > AGENT_CACHE_SIZE) agents.delete(agents.keys().next().value!)
   return agent
 }

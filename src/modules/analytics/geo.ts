@@ -11,9 +11,23 @@ export function countryFromHeader(value: string | null): string | null {
   return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null
 }
 
+// Visitors come back: countries are remembered by address, and forgotten all at once when there are too many.
+const COUNTRY_CACHE_SIZE = 20_000
+const countries = new Map<string, string | null>()
+
 /** The country of an IPv4 address (also written ::ffff:a.b.c.d), or null when unknown or private. */
 export function countryFromIp(ip: string | null): string | null {
   if (!ip) return null
+  let country = countries.get(ip)
+  if (country === undefined) {
+    country = lookUpCountry(ip)
+    if (countries.size >= COUNTRY_CACHE_SIZE) countries.clear()
+    countries.set(ip, country)
+  }
+  return country
+}
+
+function lookUpCountry(ip: string): string | null {
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
   if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(v4) || v4.split('.').some((part) => Number(part) > 255)) return null
   // Unpacking the table takes ~0.1 s: done on the first look-up, in the background writer.

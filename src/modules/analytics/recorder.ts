@@ -1,10 +1,10 @@
 // Click and preview events leave the redirect path as one short string each: every
-// SEND_INTERVAL_MS they go to the event writer's own thread (writer.ts), which classifies and
-// stores them. A graceful stop hands over what is left and waits until it is written.
+// SEND_INTERVAL_MS they go, joined into one, to the event writer's own thread (writer.ts), which
+// classifies and stores them. A graceful stop hands over what is left and waits until it is written.
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'
-import { encodeEvent } from './event-codec'
+import { encodeEvent, joinEvents } from './event-codec'
 import type { WriterReply, WriterRequest } from './writer-worker'
 import type { RecordedEvent } from './writer'
 
@@ -59,7 +59,7 @@ worker = startWriter()
 
 function send() {
   if (pending.length === 0 || !worker) return
-  worker.postMessage({ kind: 'events', events: pending, counts } satisfies WriterRequest)
+  worker.postMessage({ kind: 'events', events: joinEvents(pending), counts } satisfies WriterRequest)
   pending = []
   counts = []
   previous = undefined

@@ -47,7 +47,6 @@ function prepareSqliteStatements() {
         device: p('device'),
         browser: p('browser'),
         os: p('os'),
-        visitorHash: p('visitorHash'),
         count: p('count'),
       })
       .prepare(),

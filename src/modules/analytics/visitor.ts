@@ -17,20 +17,23 @@ function dayKey(day: string) {
   return key
 }
 
-// Visitors come back many times a day: their hashes are remembered (bounded), an HMAC costs more.
+// Visitors come back many times a day: the day's hashes are remembered (bounded), an HMAC costs more.
 const HASHES_MAX = 20_000
+let hashesDay = ''
 const hashes = new Map<string, string>()
 
 /** 128 bits of the hash, base64url; null when the address is unknown. */
 export function visitorHash(ip: string | null, userAgent: string | null, day: string): string | null {
   if (!ip) return null
+  if (day !== hashesDay || hashes.size >= HASHES_MAX) {
+    hashes.clear()
+    hashesDay = day
+  }
   const visitor = `${ip}\n${userAgent ?? ''}`
-  const known = `${day}\n${visitor}`
-  let hash = hashes.get(known)
+  let hash = hashes.get(visitor)
   if (hash === undefined) {
     hash = createHmac('sha256', dayKey(day)).update(visitor).digest('base64url').slice(0, 22)
-    if (hashes.size >= HASHES_MAX) hashes.clear()
-    hashes.set(known, hash)
+    hashes.set(visitor, hash)
   }
   return hash
 }

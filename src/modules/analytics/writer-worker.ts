@@ -1,11 +1,11 @@
 // The event writer's thread: batches of events come in, acknowledgements of flushes go out.
 import { closeDb } from '../../platform/db'
-import { decodeEvent } from './event-codec'
+import { decodeEvent, splitEvents } from './event-codec'
 import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
 
 export type WriterRequest =
-  /** Encoded events (event-codec.ts), each with how many times it happened. */
-  | { kind: 'events'; events: string[]; counts: number[] }
+  /** Encoded events joined into one string (event-codec.ts), each with how many times it happened. */
+  | { kind: 'events'; events: string; counts: number[] }
   | { kind: 'flush'; id: number; rollups: boolean }
   | { kind: 'finish'; id: number }
 export type WriterReply = { id: number; error?: string }
@@ -14,7 +14,7 @@ declare const self: Worker
 
 self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   if (data.kind === 'events') {
-    enqueueEvents(data.events.map((event, i) => ({ ...decodeEvent(event), count: data.counts[i] })))
+    enqueueEvents(splitEvents(data.events).map((event, i) => decodeEvent(event, data.counts[i])))
     return
   }
   try {

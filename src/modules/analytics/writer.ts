@@ -32,7 +32,7 @@ export type RecordedEvent = {
   country: string | null
 }
 
-/** Identical events recorded one after another in the same millisecond arrive, and are stored, as one with their number. */
+/** Identical events recorded one after another in the same millisecond arrive as one with their number. */
 export type CountedEvent = RecordedEvent & { count: number }
 
 const RETRY_INTERVAL_MS = 1000
@@ -62,55 +62,93 @@ export function enqueueEvents(events: CountedEvent[]) {
   if (!flushing) void flushEvents()
 }
 
-/** Turns a batch into rows: the events, what they add to each day's totals, breakdowns and visitors. */
+// Events come in time order: a day's name is made once a day, not once an event.
+let lastDayNumber = Number.NaN
+let lastDay = ''
+function dayOf(at: number) {
+  const dayNumber = Math.floor(at / 86_400_000)
+  if (dayNumber !== lastDayNumber) {
+    lastDayNumber = dayNumber
+    lastDay = isoDay(at)
+  }
+  return lastDay
+}
+
+type EventRow = repo.NewEvent & { count: number }
+
+/**
+ * Turns a batch into rows: the events, what they add to each day's totals, breakdowns and visitors.
+ * Events alike in everything stored (link, type, millisecond, referrer, platform, country, agent)
+ * become one row with their number: a busy link's visitors differ only in who they are, which the
+ * day's visitors keep, so one row stands for a crowd, and totals and breakdowns are added up
+ * from the rows rather than from each event.
+ */
 export function prepare(batch: CountedEvent[]) {
+  const rows = new Map<string, { event: EventRow; day: string; agent: string }>()
+  const visitors = new Map<string, repo.VisitorDelta>()
+  for (const event of batch) {
+    const day = dayOf(event.at)
+    const host = referrerHost(event.referrer)
+    const agent = describeAgent(event.userAgent, event.platform)
+    const agentName = agentKey(agent.device, agent.browser, agent.os)
+    const country = countryOf(event.ip, event.country)
+    if (event.type === 'click') {
+      const hash = visitorHash(event.ip, event.userAgent, day)
+      const visitor = `${event.linkId}|${day}|${hash}`
+      if (hash && !knownVisitors.has(visitor)) visitors.set(visitor, { linkId: event.linkId, accountId: event.accountId, day, visitorHash: hash })
+    }
+    const key = `${event.linkId}|${event.type}|${event.at}|${host ?? ''}|${event.platform ?? ''}|${country ?? ''}|${agentName}`
+    const row = rows.get(key)
+    if (row) row.event.count += event.count
+    else
+      rows.set(key, {
+        event: {
+          linkId: event.linkId,
+          accountId: event.accountId,
+          type: event.type,
+          occurredAt: new Date(event.at),
+          referrerHost: host,
+          platform: event.platform,
+          country,
+          device: agent.device,
+          browser: agent.browser,
+          os: agent.os,
+          count: event.count,
+        },
+        day,
+        agent: agentName,
+      })
+  }
   const daily = new Map<string, repo.DailyDelta>()
   const breakdowns = new Map<string, repo.BreakdownDelta>()
-  const visitors = new Map<string, repo.VisitorDelta>()
   const add = (linkId: string, dimension: BreakdownDimension, day: string, value: string | null, count: number) => {
     const key = `${linkId}|${dimension}|${day}|${value ?? ''}`
     const row = breakdowns.get(key)
     if (row) row.count += count
     else breakdowns.set(key, { linkId, dimension, day, value: value ?? '', count })
   }
-  const events = batch.map((event) => {
-    const host = referrerHost(event.referrer)
-    const day = isoDay(event.at)
+  for (const { event, day, agent } of rows.values()) {
     const key = `${event.linkId}|${day}`
     const total = daily.get(key) ?? { linkId: event.linkId, accountId: event.accountId, day, clicks: 0, previews: 0, socialClicks: 0 }
     daily.set(key, total)
-    const agent = describeAgent(event.userAgent, event.platform)
-    const country = countryOf(event.ip, event.country)
-    let hash: string | null = null
     if (event.type === 'click') {
       total.clicks += event.count
-      if (isSocialHost(host)) total.socialClicks += event.count
+      if (isSocialHost(event.referrerHost ?? null)) total.socialClicks += event.count
       // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
-      add(event.linkId, 'referrer', day, host, event.count)
-      add(event.linkId, 'country', day, country, event.count)
-      add(event.linkId, 'agent', day, agentKey(agent.device, agent.browser, agent.os), event.count)
-      hash = visitorHash(event.ip, event.userAgent, day)
-      if (hash && !knownVisitors.has(`${key}|${hash}`)) visitors.set(`${key}|${hash}`, { linkId: event.linkId, accountId: event.accountId, day, visitorHash: hash })
+      add(event.linkId, 'referrer', day, event.referrerHost ?? null, event.count)
+      add(event.linkId, 'country', day, event.country ?? null, event.count)
+      add(event.linkId, 'agent', day, agent, event.count)
     } else {
       total.previews += event.count
-      add(event.linkId, 'platform', day, event.platform, event.count)
+      add(event.linkId, 'platform', day, event.platform ?? null, event.count)
     }
-    return {
-      linkId: event.linkId,
-      accountId: event.accountId,
-      type: event.type,
-      occurredAt: new Date(event.at),
-      referrerHost: host,
-      platform: event.platform,
-      country,
-      device: agent.device,
-      browser: agent.browser,
-      os: agent.os,
-      visitorHash: hash,
-      count: event.count,
-    }
-  })
-  return { events, daily: [...daily.values()], breakdowns: [...breakdowns.values()], visitors: [...visitors.values()] }
+  }
+  return {
+    events: Array.from(rows.values(), (row) => row.event),
+    daily: [...daily.values()],
+    breakdowns: [...breakdowns.values()],
+    visitors: [...visitors.values()],
+  }
 }
 
 // Rollups of stored events, not yet written.

@@ -152,9 +152,8 @@ export const linkEvents = sqliteTable(
     device: text('device'),
     browser: text('browser'),
     os: text('os'),
-    // Salted and rotated daily; the raw IP is never stored.
-    visitorHash: text('visitor_hash'),
-    // Identical events (same link, visitor and millisecond) are stored once with their number.
+    // Events alike in every column above, in the same millisecond, are stored once with their
+    // number. Who the visitors were is kept apart, in link_daily_visitors, for the unique counts.
     count: integer('count').notNull().default(1),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE `link_events` DROP COLUMN `visitor_hash`;
