@@ -4,25 +4,25 @@
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'
-import { encodeEvent, joinEvents } from './event-codec'
+import { EventBatch } from './event-codec'
 import type { WriterReply, WriterRequest } from './writer-worker'
 import type { RecordedEvent } from './writer'
 
 export type { RecordedEvent }
 
 const SEND_INTERVAL_MS = 100
-const SEND_SIZE = 2000
+// Joining and posting a batch pauses the thread answering requests: smaller batches keep the pauses,
+// and so the slowest answers, short.
+const SEND_SIZE = 500
 
 const RESTART_DELAY_MS = 1000
 // Past this, a writer that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
-// Events waiting to be sent, encoded (event-codec.ts), with how many times each happened in a row:
-// an event just like the one before it (same link and client, same millisecond) is counted, not
-// encoded again, so a flood of identical requests crosses to the writer as one string and is
-// stored as one row.
-let pending: string[] = []
-let counts: number[] = []
+// Events waiting to be sent (event-codec.ts), with how many times each happened in a row: an event
+// just like the one before it (same link and client, same millisecond) is counted, not encoded
+// again, so a flood of identical requests crosses to the writer as one record.
+let pending = new EventBatch()
 let previous: RecordedEvent | undefined
 
 const sameEvent = (a: RecordedEvent, b: RecordedEvent) =>
@@ -58,10 +58,9 @@ function startWriter() {
 worker = startWriter()
 
 function send() {
-  if (pending.length === 0 || !worker) return
-  worker.postMessage({ kind: 'events', events: joinEvents(pending), counts } satisfies WriterRequest)
-  pending = []
-  counts = []
+  if (pending.size === 0 || !worker) return
+  worker.postMessage({ kind: 'events', batch: pending.encode() } satisfies WriterRequest)
+  pending = new EventBatch()
   previous = undefined
 }
 
@@ -78,15 +77,14 @@ function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }):
 
 export function recordEvent(event: RecordedEvent) {
   if (previous && sameEvent(previous, event)) {
-    counts[counts.length - 1]++
+    pending.repeatLast()
     return
   }
   // While the writer restarts, events wait; past MAX_PENDING they are dropped rather than eat memory.
-  if (!worker && pending.length >= MAX_PENDING) return
+  if (!worker && pending.size >= MAX_PENDING) return
   previous = event
-  pending.push(encodeEvent(event))
-  counts.push(1)
-  if (pending.length >= SEND_SIZE) send()
+  pending.add(event)
+  if (pending.size >= SEND_SIZE) send()
 }
 
 /** Resolves once every event recorded so far is stored with its daily totals. */

@@ -1,11 +1,10 @@
 // The event writer's thread: batches of events come in, acknowledgements of flushes go out.
 import { closeDb } from '../../platform/db'
-import { decodeEvent, splitEvents } from './event-codec'
+import { decodeBatch, type EncodedBatch } from './event-codec'
 import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
 
 export type WriterRequest =
-  /** Encoded events joined into one string (event-codec.ts), each with how many times it happened. */
-  | { kind: 'events'; events: string; counts: number[] }
+  | { kind: 'events'; batch: EncodedBatch }
   | { kind: 'flush'; id: number; rollups: boolean }
   | { kind: 'finish'; id: number }
 export type WriterReply = { id: number; error?: string }
@@ -14,7 +13,7 @@ declare const self: Worker
 
 self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   if (data.kind === 'events') {
-    enqueueEvents(splitEvents(data.events).map((event, i) => decodeEvent(event, data.counts[i])))
+    enqueueEvents(decodeBatch(data.batch))
     return
   }
   try {

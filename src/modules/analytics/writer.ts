@@ -36,9 +36,9 @@ export type RecordedEvent = {
 export type CountedEvent = RecordedEvent & { count: number }
 
 const RETRY_INTERVAL_MS = 1000
-// Events per transaction: one batch from the request thread (SEND_SIZE in recorder.ts). Spread over
-// many links, each event dirties its own page of the per-link index, and a transaction writes a
-// dirtied page once however many of its rows landed there. Rollup rows are upserts, slower each,
+// Events per transaction, at most: whatever batches from the request thread (recorder.ts) waited
+// while the last one was written. Spread over many links, each event dirties its own page of the
+// per-link index, and a transaction writes a dirtied page once however many of its rows landed there. Rollup rows are upserts, slower each,
 // so they go fewer at a time. Either way a transaction takes milliseconds: the request thread's
 // own writes (new links, sign-ups) never wait long for SQLite's one write lock.
 const EVENTS_PER_WRITE = 2000
