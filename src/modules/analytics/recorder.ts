@@ -1,6 +1,7 @@
-// Click and preview events leave the redirect path as one short string each: every
-// SEND_INTERVAL_MS they go, joined into one, to the event writer's own thread (writer.ts), which
-// classifies and stores them. A graceful stop hands over what is left and waits until it is written.
+// Click and preview events leave the redirect path in batches (event-codec.ts): every
+// SEND_INTERVAL_MS, or every SEND_SIZE events, a batch goes to the event writer's own thread
+// (writer.ts), which classifies and stores them. A graceful stop hands over what is left and waits
+// until it is written.
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'

@@ -38,8 +38,8 @@ export type CountedEvent = RecordedEvent & { count: number }
 const RETRY_INTERVAL_MS = 1000
 // Events per transaction, at most: whatever batches from the request thread (recorder.ts) waited
 // while the last one was written. Spread over many links, each event dirties its own page of the
-// per-link index, and a transaction writes a dirtied page once however many of its rows landed there. Rollup rows are upserts, slower each,
-// so they go fewer at a time. Either way a transaction takes milliseconds: the request thread's
+// per-link index, and a transaction writes a dirtied page once however many of its rows landed
+// there. Rollup rows are upserts, slower each, so they go fewer at a time. Either way a transaction takes milliseconds: the request thread's
 // own writes (new links, sign-ups) never wait long for SQLite's one write lock.
 const EVENTS_PER_WRITE = 2000
 const ROLLUP_ROWS_PER_WRITE = 500
@@ -74,7 +74,7 @@ function dayOf(at: number) {
   return lastDay
 }
 
-type EventRow = repo.NewEvent & { count: number }
+type EventRow = Required<Omit<repo.NewEvent, 'id'>>
 
 /**
  * Turns a batch into rows: the events, what they add to each day's totals, breakdowns and visitors.
@@ -133,14 +133,14 @@ export function prepare(batch: CountedEvent[]) {
     daily.set(key, total)
     if (event.type === 'click') {
       total.clicks += event.count
-      if (isSocialHost(event.referrerHost ?? null)) total.socialClicks += event.count
+      if (isSocialHost(event.referrerHost)) total.socialClicks += event.count
       // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
-      add(event.linkId, 'referrer', day, event.referrerHost ?? null, event.count)
-      add(event.linkId, 'country', day, event.country ?? null, event.count)
+      add(event.linkId, 'referrer', day, event.referrerHost, event.count)
+      add(event.linkId, 'country', day, event.country, event.count)
       add(event.linkId, 'agent', day, agent, event.count)
     } else {
       total.previews += event.count
-      add(event.linkId, 'platform', day, event.platform ?? null, event.count)
+      add(event.linkId, 'platform', day, event.platform, event.count)
     }
   }
   return {
