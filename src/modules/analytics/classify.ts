@@ -2,6 +2,7 @@
 // on the request path: parsing a User-Agent costs far more than answering a redirect.
 import { UAParser } from 'ua-parser-js'
 import type { DeviceType } from '../../shared/analytics'
+import { remembered } from '../../shared/remembered'
 
 /** The referring site's host name, or null for direct visits and unreadable referrers. */
 export function referrerHost(referrer: string | null): string | null {
@@ -56,9 +57,8 @@ function parseAgent(userAgent: string): Agent {
   return { device: deviceOf(device.type, Boolean(browserName || osName)), browser: browserName, os: osName }
 }
 
-// User-Agents repeat endlessly: answers are remembered, and forgotten all at once when there are too many.
-const AGENT_CACHE_SIZE = 5000
-const agents = new Map<string, Agent>()
+// User-Agents repeat endlessly: the answers are remembered.
+const agentOf = remembered(5000, parseAgent)
 
 /**
  * Device class, browser and OS of a User-Agent. `crawler` is the preview's platform: crawlers
@@ -67,11 +67,5 @@ const agents = new Map<string, Agent>()
 export function describeAgent(userAgent: string | null, crawler: string | null): Agent {
   if (crawler) return { device: 'bot', browser: null, os: null }
   if (!userAgent) return { device: null, browser: null, os: null }
-  let agent = agents.get(userAgent)
-  if (!agent) {
-    agent = parseAgent(userAgent)
-    if (agents.size >= AGENT_CACHE_SIZE) agents.clear()
-    agents.set(userAgent, agent)
-  }
-  return agent
+  return agentOf(userAgent)
 }

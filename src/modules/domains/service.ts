@@ -10,6 +10,7 @@ import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
 import { PLAN_INFO } from '../../shared/plans'
+import { remembered } from '../../shared/remembered'
 import { ACCOUNT_CHANGED } from '../accounts/service'
 import type { Actor } from '../auth/service'
 import { checkDns, hasValidCertificate, productHostname } from './checks'
@@ -176,19 +177,11 @@ export async function removeCustomDomain(actor: Actor) {
   forgetHost(row.hostname)
 }
 
-// Requests repeat a few Host values endlessly; their bare forms are remembered (bounded).
-const bareHosts = new Map<string, string>()
-
-/** "host" or "host:port" as a request carries it, lower-cased and without port or final dot. */
-function bareHost(host: string) {
-  let bare = bareHosts.get(host)
-  if (bare === undefined) {
-    bare = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
-    if (bareHosts.size >= HOST_CACHE_MAX) bareHosts.clear()
-    bareHosts.set(host, bare)
-  }
-  return bare
-}
+/**
+ * "host" or "host:port" as a request carries it, lower-cased and without port or final dot.
+ * Requests repeat a few Host values endlessly, so the answers are remembered.
+ */
+const bareHost = remembered(HOST_CACHE_MAX, (host) => host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, ''))
 
 const ALL: LinkScope = { kind: 'all' }
 

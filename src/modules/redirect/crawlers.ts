@@ -1,6 +1,7 @@
 // Which link-preview crawler (if any) sent a request, by User-Agent: the named platforms first,
 // then isbot's maintained list of every other bot.
 import { isbot } from 'isbot'
+import { remembered } from '../../shared/remembered'
 
 // Order matters: iMessage, KakaoTalk and Telegram announce themselves with other platforms' names too.
 const PLATFORMS: [RegExp, string][] = [
@@ -31,16 +32,10 @@ const PLATFORMS: [RegExp, string][] = [
   [/yandex/i, 'yandex'],
 ]
 
-const seen = new Map<string, string | null>()
+// User-Agents repeat endlessly: the answers are remembered for the hot path.
+const platformOf = remembered(10_000, (userAgent) => PLATFORMS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? (isbot(userAgent) ? 'other' : null))
 
 /** The crawler's platform, 'other' for any other bot, or null for a person. */
 export function crawlerPlatform(userAgent: string | null): string | null {
-  if (!userAgent) return null
-  const known = seen.get(userAgent)
-  if (known !== undefined) return known
-  const platform = PLATFORMS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? (isbot(userAgent) ? 'other' : null)
-  // User-Agents repeat endlessly; remember the answer for the hot path (bounded).
-  if (seen.size >= 10_000) seen.clear()
-  seen.set(userAgent, platform)
-  return platform
+  return userAgent ? platformOf(userAgent) : null
 }
