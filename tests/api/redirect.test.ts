@@ -40,6 +40,10 @@ describe('people', () => {
       expect(answer.status).toBe(302)
       expect(answer.headers.get('location')).toBe('https://example.com/where?x=1')
       expect(answer.headers.get('cache-control')).toBe('no-store')
+      // The headers that act on a redirect, not those that guard a document it does not have.
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(answer.headers.get('content-security-policy')).toBeNull()
     }
     expect(await clicksOf(owner, link.id)).toBe(Object.keys(BROWSER_UA).length)
   })
@@ -95,6 +99,7 @@ describe('crawlers', () => {
       const answer = await visit(link.url, { userAgent: ua })
       expect(answer.status, platform).toBe(200)
       expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'")
       const html = await answer.text()
       expect(html).not.toContain('<script')
       expect(html).not.toContain('<img')

@@ -1,72 +1,145 @@
-// Events cross from the request thread to the writer's in batches: one string holding a short
-// record per event, and the batch's distinct User-Agents once each, which the records name by
-// number. Copying a few strings between threads costs a fraction of copying thousands of values,
-// and a visitor's long User-Agent is copied once however often they come back.
+// Events cross from the request thread to the writer's in batches of numbers: each event is a row
+// of a typed array, and each string it carries (link, account, User-Agent, referrer, address,
+// country, platform) is named by its number in a dictionary both threads keep. A string crosses
+// once, with the first batch that uses it, however many events carry it later; recording a visit
+// costs the request thread a few look-ups and no string building, and a batch's rows cross
+// without being copied.
 import type { CountedEvent, RecordedEvent } from './writer'
 
-const FIELD = '\x1f'
-const RECORD = '\x1e'
-// HTTP header values cannot carry control characters, but nothing read from a request is trusted.
-const header = (value: string | null) => (value === null ? '' : value.includes(FIELD) || value.includes(RECORD) ? value.replace(/[\x1e\x1f]/g, '') : value)
+const LINK = 0
+const ACCOUNT = 1
+const TYPE = 2
+const AT = 3
+const REFERRER = 4
+const USER_AGENT = 5
+const PLATFORM = 6
+const IP = 7
+const COUNTRY = 8
+const COUNT = 9
+const COLUMNS = 10
 
-/** What crosses to the writer. */
-export type EncodedBatch = { events: string; userAgents: string[]; counts: number[] }
+const NONE = -1
+const TYPES: RecordedEvent['type'][] = ['click', 'preview']
 
-/** Events on their way to the writer. */
+/** What crosses to the writer: the rows, the strings new to it, and whether it must forget the old ones first. */
+export type EncodedBatch = { rows: Float64Array; size: number; words: string[]; reset: boolean }
+
+// Past this, both threads start a new dictionary, so endless distinct addresses cannot eat memory.
+const MAX_WORDS = 200_000
+
+/** The request thread's half of the dictionary: every string's number, and what the writer has been sent. */
+export class Dictionary {
+  private numbers = new Map<string, number>()
+  private words: string[] = []
+  private sent = 0
+  private reset = true
+
+  constructor(private readonly maxWords = MAX_WORDS) {}
+
+  number(word: string | null) {
+    if (word === null) return NONE
+    let number = this.numbers.get(word)
+    if (number === undefined) {
+      number = this.words.length
+      this.numbers.set(word, number)
+      this.words.push(word)
+    }
+    return number
+  }
+
+  /** The strings the writer has not seen yet, and whether it must first forget those it has. */
+  take(): { words: string[]; reset: boolean } {
+    const taken = { words: this.words.slice(this.sent), reset: this.reset }
+    this.sent = this.words.length
+    this.reset = false
+    return taken
+  }
+
+  /** Between batches: a full dictionary starts over. */
+  trim() {
+    if (this.words.length <= this.maxWords) return
+    this.numbers.clear()
+    this.words = []
+    this.sent = 0
+    this.reset = true
+  }
+
+  /** A new writer knows nothing: the next batch carries every string again. */
+  resend() {
+    this.sent = 0
+    this.reset = true
+  }
+}
+
+/** Events on their way to the writer, each with how many times it happened. */
 export class EventBatch {
-  private readonly records: string[] = []
-  private readonly counts: number[] = []
-  private readonly userAgents = new Map<string, number>()
+  private rows: Float64Array
+  size = 0
 
-  get size() {
-    return this.records.length
+  constructor(
+    private readonly dictionary: Dictionary,
+    capacity: number,
+  ) {
+    this.rows = new Float64Array(capacity * COLUMNS)
   }
 
   add(event: RecordedEvent) {
-    // A template, not Array.join: this runs once per visit on the request thread. Ids, type, time,
-    // platform and IP are the server's own values; the headers are not.
-    this.records.push(
-      `${event.linkId}${FIELD}${event.accountId}${FIELD}${event.type}${FIELD}${event.at}${FIELD}${header(event.referrer)}${FIELD}${this.userAgentNumber(event.userAgent)}${FIELD}${event.platform ?? ''}${FIELD}${event.ip ?? ''}${FIELD}${header(event.country)}`,
-    )
-    this.counts.push(1)
+    const row = this.size++ * COLUMNS
+    // Room runs out only while events wait for a writer to take over.
+    if (row === this.rows.length) {
+      const grown = new Float64Array(Math.max(COLUMNS, this.rows.length * 2))
+      grown.set(this.rows)
+      this.rows = grown
+    }
+    const rows = this.rows
+    const dictionary = this.dictionary
+    rows[row + LINK] = dictionary.number(event.linkId)
+    rows[row + ACCOUNT] = dictionary.number(event.accountId)
+    rows[row + TYPE] = event.type === 'click' ? 0 : 1
+    rows[row + AT] = event.at
+    rows[row + REFERRER] = dictionary.number(event.referrer)
+    rows[row + USER_AGENT] = dictionary.number(event.userAgent)
+    rows[row + PLATFORM] = dictionary.number(event.platform)
+    rows[row + IP] = dictionary.number(event.ip)
+    rows[row + COUNTRY] = dictionary.number(event.country)
+    rows[row + COUNT] = 1
   }
 
   /** The event added last happened once more. */
   repeatLast() {
-    this.counts[this.counts.length - 1]++
+    this.rows[(this.size - 1) * COLUMNS + COUNT]++
   }
 
+  /** The batch, ready to post with `rows.buffer` transferred; this batch is spent. */
   encode(): EncodedBatch {
-    return { events: this.records.join(RECORD), userAgents: [...this.userAgents.keys()], counts: this.counts }
-  }
-
-  private userAgentNumber(userAgent: string | null) {
-    if (userAgent === null) return ''
-    let number = this.userAgents.get(userAgent)
-    if (number === undefined) {
-      number = this.userAgents.size
-      this.userAgents.set(userAgent, number)
-    }
-    return number
+    return { rows: this.rows, size: this.size, ...this.dictionary.take() }
   }
 }
 
-/** A batch's events back, each with how many times it happened. */
-export function decodeBatch({ events, userAgents, counts }: EncodedBatch): CountedEvent[] {
-  if (events === '') return []
-  return events.split(RECORD).map((record, i) => {
-    const [linkId, accountId, type, at, referrer, userAgent, platform, ip, country] = record.split(FIELD)
-    return {
-      linkId,
-      accountId,
-      type: type as RecordedEvent['type'],
-      at: Number(at),
-      referrer: referrer || null,
-      userAgent: userAgent === '' ? null : userAgents[Number(userAgent)],
-      platform: platform || null,
-      ip: ip || null,
-      country: country || null,
-      count: counts[i],
+/** The writer's half of the dictionary: turns batches back into events. */
+export class EventReader {
+  private words: string[] = []
+
+  read({ rows, size, words, reset }: EncodedBatch): CountedEvent[] {
+    if (reset) this.words = []
+    for (const word of words) this.words.push(word)
+    const word = (number: number) => (number === NONE ? null : this.words[number])
+    const events: CountedEvent[] = new Array(size)
+    for (let i = 0; i < size; i++) {
+      const row = i * COLUMNS
+      events[i] = {
+        linkId: this.words[rows[row + LINK]],
+        accountId: this.words[rows[row + ACCOUNT]],
+        type: TYPES[rows[row + TYPE]],
+        at: rows[row + AT],
+        referrer: word(rows[row + REFERRER]),
+        userAgent: word(rows[row + USER_AGENT]),
+        platform: word(rows[row + PLATFORM]),
+        ip: word(rows[row + IP]),
+        country: word(rows[row + COUNTRY]),
+        count: rows[row + COUNT],
+      }
     }
-  })
+    return events
+  }
 }

@@ -5,7 +5,7 @@
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'
-import { EventBatch } from './event-codec'
+import { Dictionary, EventBatch } from './event-codec'
 import type { WriterReply, WriterRequest } from './writer-worker'
 import type { RecordedEvent } from './writer'
 
@@ -21,9 +21,10 @@ const RESTART_DELAY_MS = 1000
 const MAX_PENDING = 200_000
 
 // Events waiting to be sent (event-codec.ts), with how many times each happened in a row: an event
-// just like the one before it (same link and client, same millisecond) is counted, not encoded
-// again, so a flood of identical requests crosses to the writer as one record.
-let pending = new EventBatch()
+// just like the one before it (same link and client, same millisecond) is counted, not added
+// again, so a flood of identical requests crosses to the writer as one row.
+const dictionary = new Dictionary()
+let pending = new EventBatch(dictionary, SEND_SIZE)
 let previous: RecordedEvent | undefined
 
 const sameEvent = (a: RecordedEvent, b: RecordedEvent) =>
@@ -38,6 +39,8 @@ function startWriter() {
   // Not ref'd (Bun's default): the writer never keeps a process alive; the shutdown task ends it.
   // It reads its settings from the environment as it is now, like this thread did.
   const writer = new Worker(EVENT_WRITER_ENTRY, { env: { ...process.env } as Record<string, string> })
+  // It knows no strings yet: the next batch carries all of them.
+  dictionary.resend()
   writer.onmessage = ({ data }: MessageEvent<WriterReply>) => {
     const request = waiting.get(data.id)
     waiting.delete(data.id)
@@ -60,8 +63,10 @@ worker = startWriter()
 
 function send() {
   if (pending.size === 0 || !worker) return
-  worker.postMessage({ kind: 'events', batch: pending.encode() } satisfies WriterRequest)
-  pending = new EventBatch()
+  const batch = pending.encode()
+  worker.postMessage({ kind: 'events', batch } satisfies WriterRequest, [batch.rows.buffer])
+  dictionary.trim()
+  pending = new EventBatch(dictionary, SEND_SIZE)
   previous = undefined
 }
 

@@ -1,6 +1,6 @@
 // The event writer's thread: batches of events come in, acknowledgements of flushes go out.
 import { closeDb } from '../../platform/db'
-import { decodeBatch, type EncodedBatch } from './event-codec'
+import { EventReader, type EncodedBatch } from './event-codec'
 import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
 
 export type WriterRequest =
@@ -11,9 +11,11 @@ export type WriterReply = { id: number; error?: string }
 
 declare const self: Worker
 
+const reader = new EventReader()
+
 self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   if (data.kind === 'events') {
-    enqueueEvents(decodeBatch(data.batch))
+    enqueueEvents(reader.read(data.batch))
     return
   }
   try {

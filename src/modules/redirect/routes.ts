@@ -1,6 +1,6 @@
 // Short links are the product's hot path, so they are answered before Elysia routes a request
-// (app.ts): a GET or HEAD of one path segment that can be a slug or an alias comes here, and the
-// answer carries the same security headers as every other. Anything else goes on to Elysia.
+// (app.ts): a GET or HEAD of one path segment that can be a slug or an alias comes here, and its
+// pages carry the same security headers as every other. Anything else goes on to Elysia.
 import { clientIp, logRequest, proxyCountry, SECURITY_HEADERS, type ServerLike } from '../../platform/http'
 import { log } from '../../platform/log'
 import { RESERVED_ALIASES } from '../../shared/link-rules'
@@ -32,13 +32,17 @@ export function shortLinkPath(request: Request): string | undefined {
 // Answers vary by User-Agent (crawler or person) and each visit counts, so nothing is cached.
 const NO_STORE = { ...SECURITY_HEADERS, 'cache-control': 'no-store', vary: 'user-agent' }
 const HTML = { ...NO_STORE, 'content-type': 'text/html; charset=utf-8' }
-// A ready Headers per link is the cheapest way to give each redirect its dozen headers; a changed
-// link is a new row object, so its headers are built afresh.
+// A redirect has no document for the content, framing and opener policies to protect; it keeps the
+// headers that still act on it. Each header costs every redirect its bytes.
+const ACTING_ON_REDIRECTS = new Set(['referrer-policy', 'strict-transport-security', 'x-content-type-options', 'cache-control', 'vary'])
+const REDIRECT = Object.fromEntries(Object.entries(NO_STORE).filter(([name]) => ACTING_ON_REDIRECTS.has(name)))
+// A ready Headers per link is the cheapest way to give each redirect its headers; a changed link
+// is a new row object, so its headers are built afresh.
 const redirectHeaders = new WeakMap<LinkRow, Headers>()
 function redirectHeadersOf(link: LinkRow) {
   let headers = redirectHeaders.get(link)
   if (!headers) {
-    headers = new Headers({ ...NO_STORE, location: link.targetUrl })
+    headers = new Headers({ ...REDIRECT, location: link.targetUrl })
     redirectHeaders.set(link, headers)
   }
   return headers
