@@ -25,7 +25,7 @@ const TYPES: RecordedEvent['type'][] = ['click', 'preview']
 export type EncodedBatch = { rows: Float64Array; size: number; words: string[]; reset: boolean }
 
 // Past this, both threads start a new dictionary, so endless distinct addresses cannot eat memory.
-const MAX_WORDS = 200_000
+const MAX_WORDS = 100_000
 
 /** The request thread's half of the dictionary: every string's number, and what the writer has been sent. */
 export class Dictionary {
