@@ -12,8 +12,8 @@ import type { RecordedEvent } from './writer'
 export type { RecordedEvent }
 
 const SEND_INTERVAL_MS = 100
-// Joining and posting a batch pauses the thread answering requests: smaller batches keep the pauses,
-// and so the slowest answers, short.
+// Posting a batch pauses the thread answering requests: smaller batches keep the pauses, and so
+// the slowest answers, short.
 const SEND_SIZE = 500
 
 const RESTART_DELAY_MS = 1000

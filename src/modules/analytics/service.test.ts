@@ -7,6 +7,7 @@ import { createAccount } from '../accounts/service'
 import { createLink, deleteLink } from '../links/service'
 import { flushEvents, flushRollups, recordEvent, type RecordedEvent } from './recorder'
 import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
+import { enqueueEvents, flushEvents as writeWaitingEvents } from './writer'
 
 let counter = 0
 
@@ -82,6 +83,22 @@ describe('alike events', () => {
     const stats = await linkStats(owner.accountId, link.id, '2026-07-02', '2026-07-02')
     expect(stats.totalClicks).toBe(80)
     expect(stats.recentEvents).toHaveLength(50)
+  })
+})
+
+describe('the event writer', () => {
+  it('covers, in a flush asked for while another is under way, the events that arrived in between', async () => {
+    const { link, owner } = await newLink()
+    const t = at('2026-07-02T09:00:00.000Z')
+    const event = (at: number) =>
+      ({ linkId: link.id, accountId: owner.accountId, type: 'click', at, referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, count: 1 }) as const
+    // The writer's own functions, in this thread: the first flush is under way when the others arrive.
+    enqueueEvents([event(t)])
+    const first = writeWaitingEvents()
+    enqueueEvents([event(t + 1), event(t + 2)])
+    await writeWaitingEvents()
+    expect(await storedEvents(link.id)).toBe(3)
+    await first
   })
 })
 

@@ -62,10 +62,11 @@ let pending: CountedEvent[] = []
 let flushing: Promise<void> | undefined
 // After a failed write, when to try again.
 let retryAt = 0
+const mayWrite = () => !flushing && Date.now() >= retryAt
 
 export function enqueueEvents(events: CountedEvent[]) {
   for (const event of events) pending.push(event)
-  if (pending.length >= EVENTS_PER_WRITE && !flushing && Date.now() >= retryAt) void flushEvents()
+  if (pending.length >= EVENTS_PER_WRITE && mayWrite()) void flushEvents()
 }
 
 // Events come in time order: a day's name is made once a day, not once an event.
@@ -287,7 +288,7 @@ export function flushEvents(): Promise<void> {
 }
 
 const timer = setInterval(() => {
-  if (pending.length > 0 && !flushing && Date.now() >= retryAt) void flushEvents()
+  if (pending.length > 0 && mayWrite()) void flushEvents()
 }, WRITE_INTERVAL_MS)
 timer.unref()
 const rollupTimer = setInterval(() => {
