@@ -4,7 +4,7 @@
 //   npm run bench                     SQLite
 //   npm run bench -- --postgres       SQLite, then PostgreSQL + Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL)
 import { Database } from 'bun:sqlite'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
@@ -24,7 +24,21 @@ const withPostgres = process.argv.includes('--postgres')
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
-type LoadResult = { requests: number; rps: number; p50: number; p99: number; statuses: Record<string, number>; errors: number; latencies?: number[] }
+// CPU time a server's threads spent during a load (ms): its request thread, the event writer's
+// thread (Bun names worker threads "Worker") and the rest (JIT compiler, garbage collector).
+type ThreadsCpu = { request: number; writer: number; other: number }
+type LoadResult = {
+  requests: number
+  rps: number
+  p50: number
+  p99: number
+  statuses: Record<string, number>
+  errors: number
+  /** The load generator's own CPU time (ms). */
+  cpuMs: number
+  serverCpu: ThreadsCpu
+  latencies?: number[]
+}
 type Row = { scenario: string; result: LoadResult; bare: LoadResult | undefined; rssMb: number }
 
 function freePort() {
@@ -58,9 +72,36 @@ function rssMb(pid: number) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
 }
 
-async function load(options: Record<string, unknown>): Promise<LoadResult> {
+// Linux counts threads' CPU time in ticks of 1/100 s.
+const MS_PER_TICK = 10
+
+/** The CPU time (ms) each thread of a process has used so far, by thread id, with the thread's name. */
+function threadTimes(pid: number) {
+  const threads = new Map<number, { name: string; ms: number }>()
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      // The fields after the name in parentheses; utime and stime are the 12th and 13th of them.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
+      threads.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK })
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads
+}
+
+/** Runs the load generator against the server process `pid`, and what each kind of the server's threads spent meanwhile. */
+async function load(pid: number, options: Record<string, unknown>): Promise<LoadResult> {
+  const before = threadTimes(pid)
   const output = await run([process.execPath, 'scripts/bench/loader.ts', JSON.stringify({ connections: CONNECTIONS, ...options })])
-  return JSON.parse(output.trim().split('\n').at(-1)!)
+  const serverCpu: ThreadsCpu = { request: 0, writer: 0, other: 0 }
+  for (const [tid, { name, ms }] of threadTimes(pid)) {
+    const spent = ms - (before.get(tid)?.ms ?? 0)
+    serverCpu[tid === pid ? 'request' : name === 'Worker' ? 'writer' : 'other'] += spent
+  }
+  return { ...JSON.parse(output.trim().split('\n').at(-1)!), serverCpu }
 }
 
 /** Slices of one load as if they were one run: their requests over their time, their latencies together. */
@@ -71,7 +112,21 @@ function merge(slices: LoadResult[]): LoadResult {
   const seconds = slices.reduce((sum, slice) => sum + slice.requests / slice.rps, 0)
   const statuses: Record<string, number> = {}
   for (const slice of slices) for (const [status, n] of Object.entries(slice.statuses)) statuses[status] = (statuses[status] ?? 0) + n
-  return { requests, rps: Math.round(requests / seconds), p50: pick(0.5), p99: pick(0.99), statuses, errors: slices.reduce((sum, slice) => sum + slice.errors, 0) }
+  const total = (cpu: (slice: LoadResult) => number) => slices.reduce((sum, slice) => sum + cpu(slice), 0)
+  return {
+    requests,
+    rps: Math.round(requests / seconds),
+    p50: pick(0.5),
+    p99: pick(0.99),
+    statuses,
+    errors: total((slice) => slice.errors),
+    cpuMs: total((slice) => slice.cpuMs),
+    serverCpu: {
+      request: total((slice) => slice.serverCpu.request),
+      writer: total((slice) => slice.serverCpu.writer),
+      other: total((slice) => slice.serverCpu.other),
+    },
+  }
 }
 
 async function seedLinks(dataDir: string, databaseUrl: string | undefined, accountId: string) {
@@ -123,7 +178,7 @@ async function countEvents(dataDir: string, databaseUrl: string | undefined) {
   return row.n
 }
 
-async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', barePort: number) {
+async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bare: { port: number; pid: number }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkcard-bench-'))
   let databaseUrl: string | undefined
   if (mode !== 'SQLite') {
@@ -165,18 +220,20 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', barePort: number
   writeFileSync(pathsFile, slugs.slice(0, HOT_LINKS).map((s) => `/${s}`).join('\n'))
 
   const rows: Row[] = []
+  const bareSlices: LoadResult[] = []
   let answeredLinkRequests = 0
   // Each short-link scenario takes turns with the bare server (SLICES of each, after a warm-up of
   // both), so both see the same machine however its speed drifts.
   const measure = async (scenario: string, options: Record<string, unknown>, countsEvents: boolean, withBare = true) => {
     const slice = { durationMs: MEASURE_MS / SLICES, samples: true }
-    if (withBare) await load({ port: barePort, durationMs: WARMUP_MS, paths: ['/x'] })
-    const runs = [await load({ port, durationMs: WARMUP_MS, ...options })]
+    if (withBare) await load(bare.pid, { port: bare.port, durationMs: WARMUP_MS, paths: ['/x'] })
+    const runs = [await load(server.pid, { port, durationMs: WARMUP_MS, ...options })]
     const bareRuns: LoadResult[] = []
     for (let i = 0; i < SLICES; i++) {
-      if (withBare) bareRuns.push(await load({ port: barePort, paths: ['/x'], ...slice }))
-      runs.push(await load({ port, ...options, ...slice }))
+      if (withBare) bareRuns.push(await load(bare.pid, { port: bare.port, paths: ['/x'], ...slice }))
+      runs.push(await load(server.pid, { port, ...options, ...slice }))
     }
+    bareSlices.push(...bareRuns)
     if (countsEvents) answeredLinkRequests += runs.reduce((sum, run) => sum + (run.statuses['302'] ?? 0) + (run.statuses['200'] ?? 0), 0)
     rows.push({ scenario, result: merge(runs.slice(1)), bare: withBare ? merge(bareRuns) : undefined, rssMb: rssMb(server.pid) })
   }
@@ -221,6 +278,16 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', barePort: number
         String(rss).padStart(7),
       ].join(' '),
     )
+  // Where the time goes. The server's threads and the load generator share the machine's cores, so
+  // the more CPU each answer costs them all together, the fewer answers a second.
+  const perAnswer = (ms: number, result: LoadResult) => ((ms * 1000) / result.requests).toFixed(1).padStart(14)
+  const cpuRow = (label: string, result: LoadResult) =>
+    console.log(
+      [label.padEnd(38), ...[result.serverCpu.request, result.serverCpu.writer, result.serverCpu.other, result.cpuMs].map((ms) => perAnswer(ms, result))].join(' '),
+    )
+  console.log(`\n${'CPU per answer, µs'.padEnd(38)} ${['request thread', 'event writer', 'other threads', 'load generator'].map((title) => title.padStart(14)).join(' ')}`)
+  for (const { scenario, result } of rows) cpuRow(scenario, result)
+  cpuRow('bare server', merge(bareSlices))
   const percent = (part: LoadResult, whole: LoadResult) => Math.round((part.rps / whole.rps) * 100)
   const checks = [
     ...[hot, visitors, spread].map(
@@ -244,7 +311,8 @@ console.log('Building the executable (npm run build)...')
 await run(['npm', 'run', 'build', '--silent'])
 const barePort = freePort()
 const bare = await startProcess([process.execPath, 'scripts/bench/bare.ts', String(barePort)], {}, barePort, '/')
-let ok = await benchMode('SQLite', barePort)
-if (withPostgres) ok = (await benchMode('PostgreSQL + Redis', barePort)) && ok
+const bareServer = { port: barePort, pid: bare.pid }
+let ok = await benchMode('SQLite', bareServer)
+if (withPostgres) ok = (await benchMode('PostgreSQL + Redis', bareServer)) && ok
 bare.kill()
 process.exit(ok ? 0 : 1)

@@ -103,9 +103,11 @@ function connection(): Promise<void> {
 }
 
 const started = performance.now()
+const cpuAtStart = process.cpuUsage()
 stopAt = started + options.durationMs
 await Promise.all(Array.from({ length: options.connections }, connection))
 const elapsed = performance.now() - started
+const cpu = process.cpuUsage(cpuAtStart)
 latencies.sort((a, b) => a - b)
 const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
 console.log(
@@ -116,6 +118,7 @@ console.log(
     p99: Number(pick(0.99).toFixed(2)),
     statuses,
     errors,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     ...(options.samples ? { latencies: latencies.map((ms) => Math.round(ms * 100) / 100) } : {}),
   }),
 )
