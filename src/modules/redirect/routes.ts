@@ -31,7 +31,8 @@ export function shortLinkPath(request: Request): string | undefined {
 
 // Answers vary by User-Agent (crawler or person) and each visit counts, so nothing is cached.
 const NO_STORE = { ...SECURITY_HEADERS, 'cache-control': 'no-store', vary: 'user-agent' }
-const HTML = { ...NO_STORE, 'content-type': 'text/html; charset=utf-8' }
+// Built once: a ready Headers is copied into each answer, a plain object is read afresh each time.
+const HTML = new Headers({ ...NO_STORE, 'content-type': 'text/html; charset=utf-8' })
 // A redirect has no document for the content, framing and opener policies to protect; it keeps the
 // headers that still act on it. Each header costs every redirect its bytes.
 const ACTING_ON_REDIRECTS = new Set(['referrer-policy', 'strict-transport-security', 'x-content-type-options', 'cache-control', 'vary'])
