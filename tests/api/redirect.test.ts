@@ -77,9 +77,15 @@ describe('unknown, inactive and expired links', () => {
     const link = await createLink(owner, { expiresAt: new Date(Date.now() + 1500).toISOString() })
     expect((await visit(link.url)).status).toBe(302)
     await Bun.sleep(1600)
-    const answer = await visit(link.url)
-    expect(answer.status).toBe(410)
-    expect(await answer.text()).toContain('This link has expired')
+    // Every answer carries the page's headers, not only the first.
+    for (let i = 0; i < 2; i++) {
+      const answer = await visit(link.url)
+      expect(answer.status).toBe(410)
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'")
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+      expect(await answer.text()).toContain('This link has expired')
+    }
     expect(await clicksOf(owner, link.id)).toBe(1)
   })
 })
