@@ -2,6 +2,7 @@
 // and the limits both enforce stay exact. Runs when TEST_DATABASE_URL points at PostgreSQL (and,
 // for the Redis half, TEST_REDIS_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { RedisClient } from 'bun'
 import { PASSWORD, signUp, type SignedIn } from '../helpers/accounts'
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
 import { client, uniqueEmail, visit, type Client } from '../helpers/http'
@@ -10,6 +11,15 @@ import { sql } from '../helpers/sql'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
 const redisUrl = process.env.TEST_REDIS_URL?.trim()
+
+async function redisCount(url: string, key: string) {
+  const client = new RedisClient(url)
+  try {
+    return Number(await client.get(key))
+  } finally {
+    client.close()
+  }
+}
 
 const setups = [
   { name: 'two instances on PostgreSQL and Redis', redis: redisUrl, skip: !testDatabaseUrl || !redisUrl },
@@ -47,6 +57,7 @@ describe.each(setups)('$name', ({ redis, skip }) => {
 
   const createOn = (http: Client, body: Record<string, unknown>) =>
     http.post('/api/shareLinks', { targetUrl: 'https://example.com/cluster', title: 'Cluster', ...body }, { token: person.token })
+  const onA = (path: string, userAgent?: string) => visit(`${a.url}/${path}`, { userAgent })
   const onB = (path: string, userAgent?: string) => visit(`${b.url}/${path}`, { userAgent })
 
   it('shares sessions: a token from one instance works on the other', async () => {
@@ -108,6 +119,20 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     const [row] = await sql<{ previews: number }>(b, 'select previews from usage_counters where account_id = $1', [owner.user.accountId])
     expect(Number(row.previews)).toBe(500)
   }, 60_000)
+
+  it('asks the shared counter once per window: later previews there are let through at once', async () => {
+    const owner = await signUp(httpA, 'cluster-window')
+    const link = (await httpA.post('/api/shareLinks', { targetUrl: 'https://example.com/w', title: 'W' }, { token: owner.token })).body
+    for (let i = 0; i < 3; i++) expect((await onB(link.slug, CRAWLER_UA.slack)).status).toBe(200)
+    expect((await onA(link.slug, CRAWLER_UA.slack)).status).toBe(200)
+    expect((await httpB.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(1)
+    // Each instance asked once: the first preview there. A window that changed meanwhile starts over.
+    const windowMs = 10 * 60 * 1000
+    const key = `preview:${link.id}:slack@${Math.floor(Date.now() / windowMs) * windowMs}`
+    const asked = redis ? await redisCount(redis, `lc:win:${key}`) : Number((await sql<{ count: number }>(b, 'select count from window_counters where key = $1', [key]))[0]?.count)
+    expect(asked).toBeLessThanOrEqual(2)
+    expect(asked).toBeGreaterThan(0)
+  })
 
   it('loses no event when one instance stops gracefully under load', async () => {
     const link = (await createOn(httpA, {})).body

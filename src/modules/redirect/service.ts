@@ -30,12 +30,27 @@ export type VisitOutcome =
   | { kind: 'expired'; html: string }
   | { kind: 'not_found' }
 
+// Windows already counted, as seen by this process: link id and platform → window number. A
+// counted window stays counted, so later previews in it are allowed here without asking the
+// shared counter (a Redis or database round trip on several instances) again. Bounded.
+const COUNTED_WINDOWS_MAX = 100_000
+const countedWindows = new Map<string, number>()
+
 /** May this crawler see the custom preview? Counts it the first time in the window. */
-async function previewAllowed(link: LinkRow, platform: string) {
+function previewAllowed(link: LinkRow, platform: string, now: number): true | Promise<boolean> {
   const key = `preview:${link.id}:${platform}`
+  const window = Math.floor(now / PREVIEW_WINDOW_MS)
+  if (countedWindows.get(key) === window) return true
+  return countOnce(key, window, link.accountId)
+}
+
+async function countOnce(key: string, window: number, accountId: string) {
   const { count } = await counters.hit(key, PREVIEW_WINDOW_MS)
-  if (count > 1) return true
-  if (await tryCountPreview(link.accountId)) return true
+  if (count > 1 || (await tryCountPreview(accountId))) {
+    if (countedWindows.size >= COUNTED_WINDOWS_MAX) countedWindows.clear()
+    countedWindows.set(key, window)
+    return true
+  }
   // Over the quota: forget this window so a later request (after an upgrade) is counted afresh.
   await counters.clear(key, PREVIEW_WINDOW_MS)
   return false
@@ -43,7 +58,8 @@ async function previewAllowed(link: LinkRow, platform: string) {
 
 /**
  * What a visit gets. Synchronous when the caches know the link and the host (the common case), so
- * a person's redirect costs no promise; otherwise, and for counted previews, asynchronous.
+ * a person's redirect costs no promise, nor does a preview in a window already counted; otherwise
+ * asynchronous.
  */
 export function visit(visit: Visit): VisitOutcome | Promise<VisitOutcome> {
   const link = cachedLink(visit.path)
@@ -66,11 +82,13 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
   const platform = crawlerPlatform(userAgent)
   if (platform) {
     if (isHead) return { kind: 'preview', html: previewPage(link) }
-    return previewAllowed(link, platform).then((allowed): VisitOutcome => {
+    const preview = (allowed: boolean): VisitOutcome => {
       if (!allowed) return { kind: 'redirect', link }
       recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
       return { kind: 'preview', html: previewPage(link) }
-    })
+    }
+    const allowed = previewAllowed(link, platform, now)
+    return allowed === true ? preview(true) : allowed.then(preview)
   }
   if (!isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })
   return { kind: 'redirect', link }
