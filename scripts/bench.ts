@@ -168,12 +168,12 @@ async function seedLinks(dataDir: string, databaseUrl: string | undefined, accou
 async function countEvents(dataDir: string, databaseUrl: string | undefined) {
   if (databaseUrl) {
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-    const [row] = await sql`select coalesce(sum(count), 0)::int as n from link_events`
+    const [row] = await sql`select coalesce(sum(count), 0)::int as n from link_event_chunks`
     await sql.end()
     return row.n as number
   }
   const db = new Database(join(dataDir, 'linkcard.db'), { readonly: true })
-  const row = db.query('select coalesce(sum(count), 0) as n from link_events').get() as { n: number }
+  const row = db.query('select coalesce(sum(count), 0) as n from link_event_chunks').get() as { n: number }
   db.close()
   return row.n
 }

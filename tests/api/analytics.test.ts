@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
-import { dbTime, sql } from '../helpers/sql'
+import { dbTime, sql, storedEvents } from '../helpers/sql'
 import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../helpers/user-agents'
 
 const RETENTION_DAYS = 30
@@ -48,14 +48,11 @@ async function settled(link: Link, clicks: number, previews: number) {
 }
 
 /** A breakdown counted straight from the raw events, ordered as the API orders it. */
-async function rawTop(link: Link, column: string, type: 'click' | 'preview'): Promise<Top> {
-  const rows = await sql<{ name: string | null; count: number | string }>(
-    server,
-    `select ${column} as name, sum(count) as count from link_events where link_id = $1 and type = $2 group by ${column}`,
-    [link.id, type],
-  )
-  return rows
-    .map((row) => ({ name: row.name, count: Number(row.count) }))
+async function rawTop(link: Link, column: 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os', type: 'click' | 'preview'): Promise<Top> {
+  const counts = new Map<string | null, number>()
+  for (const event of await storedEvents(server, link.id)) if (event.type === type) counts.set(event[column], (counts.get(event[column]) ?? 0) + event.count)
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count || (a.name ?? '').localeCompare(b.name ?? ''))
 }
 
@@ -88,11 +85,9 @@ describe('a link with a mix of visits', () => {
   })
 
   it('answers the period with totals equal to the raw events', async () => {
-    const raw = await sql<{ type: string; count: number | string }>(server, 'select type, sum(count) as count from link_events where link_id = $1 group by type', [
-      link.id,
-    ])
+    const raw = await storedEvents(server, link.id)
     const [stored] = await sql<{ visitors: number | string }>(server, 'select count(*) as visitors from link_daily_visitors where link_id = $1', [link.id])
-    const count = (type: string) => Number(raw.find((row) => row.type === type)?.count ?? 0)
+    const count = (type: string) => raw.filter((event) => event.type === type).reduce((sum, event) => sum + event.count, 0)
     const visitors = Number(stored.visitors)
     expect(answer.body.linkId).toBe(link.id)
     expect(answer.body.from).toBe(daysAgo(29))
@@ -111,7 +106,7 @@ describe('a link with a mix of visits', () => {
 
   it('breaks clicks down by referrer, country, device, browser and OS, and previews by platform, as the raw events do', async () => {
     const top = answer.body.top10
-    expect(top.referrers).toEqual(await rawTop(link, 'referrer_host', 'click'))
+    expect(top.referrers).toEqual(await rawTop(link, 'referrerHost', 'click'))
     expect(top.countries).toEqual(await rawTop(link, 'country', 'click'))
     expect(top.devices).toEqual(await rawTop(link, 'device', 'click'))
     expect(top.browsers).toEqual(await rawTop(link, 'browser', 'click'))
@@ -143,7 +138,7 @@ describe('a link with a mix of visits', () => {
   })
 
   it('never stores the IP address', async () => {
-    const events = await sql(server, 'select * from link_events where link_id = $1', [link.id])
+    const events = await sql(server, 'select * from link_event_chunks where link_id = $1', [link.id])
     const visitors = await sql<{ visitor_hash: string }>(server, 'select * from link_daily_visitors where link_id = $1', [link.id])
     const stored = JSON.stringify([events, visitors])
     for (const ip of ['8.8.8.8', '81.2.69.142', '10.0.0.5', '203.0.113.9', '127.0.0.1']) expect(stored).not.toContain(ip)
@@ -253,11 +248,11 @@ describe('retention', () => {
     const oldDay = daysAgo(RETENTION_DAYS + 10)
     const old = new Date(`${oldDay}T12:00:00.000Z`)
     for (let i = 0; i < 5; i++)
-      await sql(server, "insert into link_events (link_id, account_id, type, occurred_at, referrer_host, country, device) values ($1, $2, 'click', $3, 't.co', 'US', 'mobile')", [
-        link.id,
-        owner.user.accountId,
-        dbTime(server, new Date(old.getTime() + i)),
-      ])
+      await sql(
+        server,
+        `insert into link_event_chunks (link_id, account_id, first_at, last_at, count, events) values ($1, $2, $3, $3, 1, '[[0,"click","t.co",null,"US","mobile",null,null,1]]')`,
+        [link.id, owner.user.accountId, dbTime(server, new Date(old.getTime() + i))],
+      )
     await sql(server, 'insert into link_daily_stats (link_id, account_id, day, clicks, previews, social_clicks, unique_visitors) values ($1, $2, $3, 5, 0, 5, 4)', [
       link.id,
       owner.user.accountId,
@@ -268,9 +263,9 @@ describe('retention', () => {
 
     // Pruning runs at start and then hourly.
     await server.restart()
-    let left: { occurred_at: unknown }[] = []
+    let left: { first_at: unknown }[] = []
     for (;;) {
-      left = await sql(server, 'select occurred_at from link_events where link_id = $1', [link.id])
+      left = await sql(server, 'select first_at from link_event_chunks where link_id = $1', [link.id])
       if (left.length === 1) break
       await Bun.sleep(100)
     }

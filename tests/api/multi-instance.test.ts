@@ -152,7 +152,7 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     stopped = true
     await Promise.all(load)
     expect(answered).toBeGreaterThan(50)
-    const [row] = await sql<{ n: number }>(b, 'select coalesce(sum(count), 0) as n from link_events where link_id = $1', [link.id])
+    const [row] = await sql<{ n: number }>(b, 'select coalesce(sum(count), 0) as n from link_event_chunks where link_id = $1', [link.id])
     expect(Number(row.n)).toBe(answered)
   }, 60_000)
 })

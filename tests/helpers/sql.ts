@@ -3,6 +3,7 @@
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import postgres from 'postgres'
+import { chunkEvents } from '../../src/modules/analytics/event-chunks'
 import type { TestServer } from './server'
 
 /** Runs one statement with `$1, $2...` placeholders on the server's database; answers the rows. */
@@ -27,3 +28,9 @@ export async function sql<T = Record<string, unknown>>(server: TestServer, text:
 
 /** A timestamp value as each database stores it. */
 export const dbTime = (server: TestServer, date: Date) => (server.databaseUrl ? date.toISOString() : date.getTime())
+
+/** A link's stored events (entries of alike events, each with its count), read from its chunks. */
+export async function storedEvents(server: TestServer, linkId: string) {
+  const chunks = await sql<{ first_at: number | string | Date; events: string }>(server, 'select first_at, events from link_event_chunks where link_id = $1', [linkId])
+  return chunks.flatMap((chunk) => chunkEvents({ firstAt: chunk.first_at, events: chunk.events }))
+}

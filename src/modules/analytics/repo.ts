@@ -1,18 +1,18 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import { db, isPostgres, tables, transaction } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
+import { chunkEvents, journalEvents, journalText, toChunks, type ChunkEvent, type NewChunk, type StoredEvent } from './event-chunks'
 
-const { linkEvents, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = tables
+const { linkEventChunks, eventJournal, shareLinks, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = tables
 
-export type NewEvent = typeof linkEvents.$inferInsert
 export type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
 export type BreakdownDelta = typeof linkDailyBreakdowns.$inferInsert & { count: number }
 export type VisitorDelta = typeof linkDailyVisitors.$inferInsert & { accountId: string }
 
-const CHUNK = 500
+const SLICE = 500
 
-function* chunks<T>(rows: T[]) {
-  for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK)
+function* slices<T>(rows: T[]) {
+  for (let i = 0; i < rows.length; i += SLICE) yield rows.slice(i, i + SLICE)
 }
 
 const p = sql.placeholder
@@ -28,27 +28,15 @@ const breakdownKey = [linkDailyBreakdowns.linkId, linkDailyBreakdowns.dimension,
 /**
  * The writes below run on the event writer's thread. SQLite spends most of a long
  * multi-row statement parsing it, so there each row runs one statement prepared once, synchronously
- * (inside the same connection's transaction); PostgreSQL gets one round trip per chunk of rows instead.
+ * (inside the same connection's transaction); PostgreSQL gets one round trip per slice of rows instead.
  * Prepared on first use: the tables exist only after the migrations.
  */
 let sqliteStatements: ReturnType<typeof prepareSqliteStatements> | undefined
 function prepareSqliteStatements() {
   return {
-    event: db
-      .insert(linkEvents)
-      .values({
-        linkId: p('linkId'),
-        accountId: p('accountId'),
-        type: p('type'),
-        occurredAt: p('occurredAt'),
-        referrerHost: p('referrerHost'),
-        platform: p('platform'),
-        country: p('country'),
-        device: p('device'),
-        browser: p('browser'),
-        os: p('os'),
-        count: p('count'),
-      })
+    chunk: db
+      .insert(linkEventChunks)
+      .values({ linkId: p('linkId'), accountId: p('accountId'), firstAt: p('firstAt'), lastAt: p('lastAt'), count: p('count'), events: p('events') })
       .prepare(),
     daily: db
       .insert(linkDailyStats)
@@ -75,12 +63,38 @@ function prepareSqliteStatements() {
 }
 const statements = () => (isPostgres ? undefined : (sqliteStatements ??= prepareSqliteStatements()))
 
-/** Writes a batch of events, in one transaction. */
-export async function writeEvents(events: NewEvent[]) {
+/** Stores a batch of events as one journal row; answers the row's id. */
+export async function writeJournal(events: StoredEvent[]) {
+  const [row] = await db.insert(eventJournal).values({ writtenAt: new Date(), events: journalText(events) }).returning({ id: eventJournal.id })
+  return Number(row.id)
+}
+
+/** Ids of journal rows written before `before`: left by a writer that stopped, or one that keeps failing. */
+export async function staleJournalRows(before: Date, limit: number) {
+  const rows = await db.select({ id: eventJournal.id }).from(eventJournal).where(lt(eventJournal.writtenAt, before)).orderBy(asc(eventJournal.id)).limit(limit)
+  return rows.map((row) => Number(row.id))
+}
+
+/**
+ * Moves journal rows into chunks, in one transaction, and answers how many events moved. A row
+ * another writer moved first is gone, so no event is stored twice; events of links deleted since
+ * are dropped.
+ */
+export async function moveJournalToChunks(ids: number[]) {
+  if (ids.length === 0) return 0
   const prepared = statements()
-  await transaction(async (tx) => {
-    if (prepared) for (const row of events) prepared.event.run(row)
-    else for (const rows of chunks(events)) await tx.insert(linkEvents).values(rows)
+  return transaction(async (tx) => {
+    const taken = await tx.delete(eventJournal).where(inArray(eventJournal.id, ids)).returning({ events: eventJournal.events })
+    const chunks = toChunks(taken.flatMap((row) => journalEvents(row.events)))
+    const kept: NewChunk[] = []
+    for (const part of slices(chunks)) {
+      const existing = await tx.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, [...new Set(part.map((chunk) => chunk.linkId))]))
+      const links = new Set(existing.map((row) => row.id))
+      for (const chunk of part) if (links.has(chunk.linkId)) kept.push(chunk)
+    }
+    if (prepared) for (const chunk of kept) prepared.chunk.run(chunk)
+    else for (const part of slices(kept)) await tx.insert(linkEventChunks).values(part)
+    return kept.reduce((sum, chunk) => sum + chunk.count, 0)
   })
 }
 
@@ -108,9 +122,9 @@ export async function writeRollups(batch: { daily: DailyDelta[]; breakdowns: Bre
       for (const row of batch.breakdowns) prepared.breakdown.run(row)
       return
     }
-    for (const rows of chunks(batch.daily))
+    for (const rows of slices(batch.daily))
       await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
-    for (const rows of chunks(batch.visitors)) {
+    for (const rows of slices(batch.visitors)) {
       const inserted = await tx
         .insert(linkDailyVisitors)
         .values(rows.map(({ linkId, day, visitorHash }) => ({ linkId, day, visitorHash })))
@@ -119,9 +133,9 @@ export async function writeRollups(batch: { daily: DailyDelta[]; breakdowns: Bre
       const byKey = new Map(rows.map((row) => [`${row.linkId}|${row.day}|${row.visitorHash}`, row]))
       for (const row of inserted) counted(byKey.get(`${row.linkId}|${row.day}|${row.visitorHash}`)!)
     }
-    for (const rows of chunks([...fresh.values()]))
+    for (const rows of slices([...fresh.values()]))
       await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addUniques })
-    for (const rows of chunks(batch.breakdowns)) await tx.insert(linkDailyBreakdowns).values(rows).onConflictDoUpdate({ target: breakdownKey, set: addCount })
+    for (const rows of slices(batch.breakdowns)) await tx.insert(linkDailyBreakdowns).values(rows).onConflictDoUpdate({ target: breakdownKey, set: addCount })
   })
 }
 
@@ -160,24 +174,32 @@ export async function linkTotalsWithPeriod(accountId: string, linkId: string, fr
   return row
 }
 
-/** A link's newest event rows from `from` up to (not including) `until`; each stands for `count` events. */
+const CHUNKS_PER_READ = 50
+const inRange = (from: Date, until: Date) => (event: ChunkEvent) => event.occurredAt >= from && event.occurredAt < until
+const byTime = (a: ChunkEvent, b: ChunkEvent) => a.occurredAt.getTime() - b.occurredAt.getTime()
+
+/** A link's newest events from `from` up to (not including) `until`, newest first; each stands for `count` alike. */
 export async function recentLinkEvents(accountId: string, linkId: string, from: Date, until: Date, limit: number) {
-  return db
-    .select({
-      type: linkEvents.type,
-      occurredAt: linkEvents.occurredAt,
-      platform: linkEvents.platform,
-      referrerHost: linkEvents.referrerHost,
-      country: linkEvents.country,
-      device: linkEvents.device,
-      count: linkEvents.count,
-    })
-    .from(linkEvents)
-    .where(
-      and(eq(linkEvents.accountId, accountId), eq(linkEvents.linkId, linkId), gte(linkEvents.occurredAt, from), lt(linkEvents.occurredAt, until)),
-    )
-    .orderBy(desc(linkEvents.occurredAt), desc(linkEvents.id))
-    .limit(limit)
+  const c = linkEventChunks
+  const range = and(eq(c.accountId, accountId), eq(c.linkId, linkId), gte(c.lastAt, from), lt(c.firstAt, until))
+  let events: ChunkEvent[] = []
+  let after: { lastAt: Date; id: number } | undefined
+  for (;;) {
+    const cursor = after && or(lt(c.lastAt, after.lastAt), and(eq(c.lastAt, after.lastAt), lt(c.id, after.id)))
+    const page = await db
+      .select({ id: c.id, firstAt: c.firstAt, lastAt: c.lastAt, events: c.events })
+      .from(c)
+      .where(cursor ? and(range, cursor) : range)
+      .orderBy(desc(c.lastAt), desc(c.id))
+      .limit(CHUNKS_PER_READ)
+    for (const chunk of page) for (const event of chunkEvents(chunk)) if (inRange(from, until)(event)) events.push(event)
+    events = events.sort((a, b) => byTime(b, a)).slice(0, limit)
+    if (page.length < CHUNKS_PER_READ) return events
+    // Chunks come newest last event first: once the limit is reached, those left hold nothing newer.
+    const last = page[page.length - 1]
+    after = { lastAt: last.lastAt, id: Number(last.id) }
+    if (events.length === limit && events[limit - 1].occurredAt >= last.lastAt) return events
+  }
 }
 
 /** Clicks and previews of the account per day, from `fromDay` to `toDay` (days without any are absent). */
@@ -224,34 +246,45 @@ export async function breakdownTotals(linkId: string, dimension: BreakdownDimens
     .groupBy(linkDailyBreakdowns.value)
 }
 
-/** A page of a link's raw event rows from `from` up to (not including) `until`, oldest first, after the cursor; each stands for `count` events. */
-export async function linkEventsPage(linkId: string, from: Date, until: Date, after: { at: Date; id: number } | undefined, limit: number) {
-  const range = and(eq(linkEvents.linkId, linkId), gte(linkEvents.occurredAt, from), lt(linkEvents.occurredAt, until))
-  const cursor = after && or(gt(linkEvents.occurredAt, after.at), and(eq(linkEvents.occurredAt, after.at), gt(linkEvents.id, after.id)))
-  return db
-    .select({
-      id: linkEvents.id,
-      occurredAt: linkEvents.occurredAt,
-      type: linkEvents.type,
-      platform: linkEvents.platform,
-      referrerHost: linkEvents.referrerHost,
-      country: linkEvents.country,
-      device: linkEvents.device,
-      browser: linkEvents.browser,
-      os: linkEvents.os,
-      count: linkEvents.count,
-    })
-    .from(linkEvents)
-    .where(cursor ? and(range, cursor) : range)
-    .orderBy(asc(linkEvents.occurredAt), asc(linkEvents.id))
-    .limit(limit)
+/**
+ * A link's events from `from` up to (not including) `until`, oldest first, read a few chunks at a
+ * time. Chunks of several writers may overlap in time, so events wait until no chunk left can hold
+ * an older one.
+ */
+export async function* linkEventsInOrder(linkId: string, from: Date, until: Date) {
+  const c = linkEventChunks
+  const range = and(eq(c.linkId, linkId), gte(c.lastAt, from), lt(c.firstAt, until))
+  let waiting: ChunkEvent[] = []
+  let after: { firstAt: Date; id: number } | undefined
+  for (;;) {
+    const cursor = after && or(gt(c.firstAt, after.firstAt), and(eq(c.firstAt, after.firstAt), gt(c.id, after.id)))
+    const page = await db
+      .select({ id: c.id, firstAt: c.firstAt, events: c.events })
+      .from(c)
+      .where(cursor ? and(range, cursor) : range)
+      .orderBy(asc(c.firstAt), asc(c.id))
+      .limit(CHUNKS_PER_READ)
+    for (const chunk of page) for (const event of chunkEvents(chunk)) if (inRange(from, until)(event)) waiting.push(event)
+    // Stable: events of one millisecond keep the order they were stored in.
+    waiting.sort(byTime)
+    if (page.length < CHUNKS_PER_READ) {
+      yield* waiting
+      return
+    }
+    const last = page[page.length - 1]
+    after = { firstAt: last.firstAt, id: Number(last.id) }
+    const ready = waiting.findIndex((event) => event.occurredAt >= last.firstAt)
+    const cut = ready === -1 ? waiting.length : ready
+    yield* waiting.slice(0, cut)
+    waiting = waiting.slice(cut)
+  }
 }
 
-/** Deletes up to `limit` raw event rows older than `before`; answers how many went. */
+/** Deletes up to `limit` chunks whose events are all older than `before`; answers how many chunks and events went. */
 export async function deleteEventsBefore(before: Date, limit: number) {
-  const oldest = db.select({ id: linkEvents.id }).from(linkEvents).where(lt(linkEvents.occurredAt, before)).limit(limit)
-  const deleted = await db.delete(linkEvents).where(sql`${linkEvents.id} in (${oldest})`).returning({ id: linkEvents.id })
-  return deleted.length
+  const oldest = db.select({ id: linkEventChunks.id }).from(linkEventChunks).where(lt(linkEventChunks.lastAt, before)).limit(limit)
+  const deleted = await db.delete(linkEventChunks).where(sql`${linkEventChunks.id} in (${oldest})`).returning({ count: linkEventChunks.count })
+  return { chunks: deleted.length, events: deleted.reduce((sum, row) => sum + row.count, 0) }
 }
 
 /** Deletes up to `limit` remembered visitor hashes of days before `beforeDay`; answers how many went. */

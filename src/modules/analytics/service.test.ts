@@ -6,8 +6,10 @@ import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
 import { createAccount } from '../accounts/service'
 import { createLink, deleteLink } from '../links/service'
 import { flushEvents, flushRollups, recordEvent, type RecordedEvent } from './recorder'
+import { chunkEvents, journalText, type StoredEvent } from './event-chunks'
+import * as repo from './repo'
 import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
-import { enqueueEvents, flushEvents as writeWaitingEvents } from './writer'
+import { enqueueEvents, moveJournal, flushEvents as writeWaitingEvents } from './writer'
 
 let counter = 0
 
@@ -29,11 +31,13 @@ async function record(linkId: string, accountId: string, visits: Visit[]) {
 
 const at = (iso: string) => new Date(iso).getTime()
 
+/** A link's stored entries of alike events, oldest first. */
 async function rawEvents(linkId: string) {
-  return db.select().from(tables.linkEvents).where(eq(tables.linkEvents.linkId, linkId))
+  const chunks = await db.select().from(tables.linkEventChunks).where(eq(tables.linkEventChunks.linkId, linkId))
+  return chunks.flatMap(chunkEvents).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())
 }
 
-/** How many events a link's stored rows stand for. */
+/** How many events a link's stored entries stand for. */
 const storedEvents = async (linkId: string) => (await rawEvents(linkId)).reduce((sum, row) => sum + row.count, 0)
 
 describe('alike events', () => {
@@ -99,6 +103,64 @@ describe('the event writer', () => {
     await writeWaitingEvents()
     expect(await storedEvents(link.id)).toBe(3)
     await first
+  })
+})
+
+describe('the event journal', () => {
+  const entry = (linkId: string, accountId: string, at: number): StoredEvent => ({
+    linkId,
+    accountId,
+    type: 'click',
+    at,
+    referrerHost: null,
+    platform: null,
+    country: null,
+    device: 'desktop',
+    browser: 'Chrome',
+    os: 'Windows',
+    count: 1,
+  })
+  const journalRow = async (writtenAt: Date, events: StoredEvent[]) => {
+    const [row] = await db.insert(tables.eventJournal).values({ writtenAt, events: journalText(events) }).returning({ id: tables.eventJournal.id })
+    return Number(row.id)
+  }
+
+  it('moves rows a stopped writer left once they are a minute old, and leaves a running writer\'s younger rows to it', async () => {
+    const { owner, link } = await newLink()
+    const t = at('2026-07-03T09:00:00Z')
+    const orphan = await journalRow(new Date(Date.now() - 120_000), [entry(link.id, owner.accountId, t), entry(link.id, owner.accountId, t + 1)])
+    const young = await journalRow(new Date(), [entry(link.id, owner.accountId, t + 2)])
+    await moveJournal()
+    expect(await storedEvents(link.id)).toBe(2)
+    // The writer that stored it, coming back to it, finds it gone: nothing is stored twice.
+    expect(await repo.moveJournalToChunks([orphan])).toBe(0)
+    expect(await storedEvents(link.id)).toBe(2)
+    expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, young))).toHaveLength(1)
+    expect(await repo.moveJournalToChunks([young])).toBe(1)
+    expect(await storedEvents(link.id)).toBe(3)
+  })
+
+  it('stores a row once when two writers move it at the same time', async () => {
+    const { owner, link } = await newLink()
+    const id = await repo.writeJournal([entry(link.id, owner.accountId, at('2026-07-03T10:00:00Z'))])
+    const moved = await Promise.all([repo.moveJournalToChunks([id]), repo.moveJournalToChunks([id])])
+    expect(moved.sort()).toEqual([0, 1])
+    expect(await storedEvents(link.id)).toBe(1)
+  })
+
+  it('lists newest first and exports oldest first across chunks that overlap in time', async () => {
+    const { owner, link } = await newLink()
+    const base = at('2026-07-04T09:00:00Z')
+    // 60 writers' rows, each with two events an hour apart, interleaved with every other's: more
+    // chunks than one read takes, each overlapping all the others.
+    const times = Array.from({ length: 120 }, (_, i) => base + i * 60_000)
+    for (let writer = 0; writer < 60; writer++)
+      await repo.moveJournalToChunks([await repo.writeJournal([entry(link.id, owner.accountId, times[writer]), entry(link.id, owner.accountId, times[writer + 60])])])
+    const stats = await linkStats(owner.accountId, link.id, '2026-07-04', '2026-07-04')
+    expect(stats.recentEvents.map((event) => event.occurredAt)).toEqual(times.slice(70).reverse().map((t) => new Date(t).toISOString()))
+    const csv = await linkEventsCsv(owner, link.id, { from: '2026-07-04', to: '2026-07-04' })
+    const lines = await Array.fromAsync(csv.lines)
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(times.map((t) => new Date(t).toISOString()))
   })
 })
 
@@ -299,7 +361,7 @@ describe('pruning', () => {
     await record(link.id, owner.accountId, [{ at: now }])
     expect(await rawEvents(link.id)).toHaveLength(13)
 
-    // Batches of 5: three rounds for this link's twelve old events (and any other test's).
+    // Batches of 5 chunks, as many rounds as other tests' old events need too.
     const pruned = await pruneEvents({ now: new Date(now), batch: 5 })
     expect(pruned).toBeGreaterThanOrEqual(12)
     const left = await rawEvents(link.id)

@@ -208,10 +208,9 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
 export const engagement = (clicks: number, previews: number) => (previews === 0 ? null : Math.round((clicks / previews) * 100) / 100)
 
 const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os']
-const CSV_PAGE = 2000
 
 /**
- * A link's raw events of the period as CSV lines (header first), read a page at a time so a big
+ * A link's raw events of the period as CSV lines (header first), read a few chunks at a time so a big
  * export never sits in memory whole. Raw events are kept EVENT_RETENTION_DAYS days.
  */
 export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQuery) {
@@ -222,17 +221,10 @@ export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQ
   await flushEvents()
   async function* lines() {
     yield csvLine(CSV_HEADER)
-    let after: { at: Date; id: number } | undefined
-    for (;;) {
-      const rows = await repo.linkEventsPage(link.id, start, end, after, CSV_PAGE)
-      for (const row of rows) {
-        const line = csvLine([row.occurredAt.toISOString(), row.type, row.platform, row.referrerHost, row.country, row.device, row.browser, row.os])
-        // One line per event: a row of identical events stands for `count` of them.
-        for (let i = 0; i < row.count; i++) yield line
-      }
-      if (rows.length < CSV_PAGE) return
-      const last = rows[rows.length - 1]
-      after = { at: last.occurredAt, id: Number(last.id) }
+    for await (const event of repo.linkEventsInOrder(link.id, start, end)) {
+      const line = csvLine([event.occurredAt.toISOString(), event.type, event.platform, event.referrerHost, event.country, event.device, event.browser, event.os])
+      // One line per event: an entry of identical events stands for `count` of them.
+      for (let i = 0; i < event.count; i++) yield line
     }
   }
   return { filename: eventsCsvFileName(linkPath(link), from, to), lines: lines() }
@@ -250,17 +242,21 @@ let stopped = false
 /**
  * Deletes raw events older than EVENT_RETENTION_DAYS and visitor hashes older than a week, in
  * small batches with pauses between them so requests keep flowing. Daily totals and breakdowns
- * stay. Answers how many event rows went (a row may stand for several identical events).
+ * stay. Answers how many events went.
  */
 export function pruneEvents({ now = new Date(), batch = PRUNE_BATCH } = {}): Promise<number> {
   pruning ??= (async () => {
     const before = new Date(now.getTime() - config.eventRetentionDays * DAY_MS)
-    let rows = 0
-    for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) rows += n = await repo.deleteEventsBefore(before, batch)
+    let events = 0
+    for (let chunks = batch; chunks === batch && !stopped; await Bun.sleep(10)) {
+      const deleted = await repo.deleteEventsBefore(before, batch)
+      chunks = deleted.chunks
+      events += deleted.events
+    }
     const beforeDay = addDays(isoDay(now), -VISITOR_DAYS_KEPT)
     for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) n = await repo.deleteVisitorsBefore(beforeDay, batch)
-    if (rows > 0) log.info('old events pruned', { rows, retentionDays: config.eventRetentionDays })
-    return rows
+    if (events > 0) log.info('old events pruned', { events, retentionDays: config.eventRetentionDays })
+    return events
   })().finally(() => {
     pruning = undefined
   })

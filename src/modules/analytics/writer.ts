@@ -1,7 +1,8 @@
 // The event writer: runs in its own thread (writer-worker.ts), so the thread answering redirects
 // never parses a User-Agent, looks up a country, hashes a visitor or writes a row. Events arrive
-// in batches and are written every WRITE_INTERVAL_MS in one transaction; a failed write is retried
-// after RETRY_DELAY_MS.
+// in batches and are stored every WRITE_INTERVAL_MS as one journal row; a failed write is retried
+// after RETRY_DELAY_MS. Every MOVE_INTERVAL_MS, before any read of raw events on this instance
+// and at a graceful stop, the journal's rows are regrouped by link into chunks (event-chunks.ts).
 //
 // What events add up to (per-day totals, breakdowns, unique visitors) is one row per link and day
 // or more, as many rows as events when traffic spreads over many links, so it is added up in
@@ -13,6 +14,7 @@ import { log } from '../../platform/log'
 import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytics'
 import type { EventType } from '../../shared/domain'
 import { describeAgent, isSocialHost, referrerHost } from './classify'
+import type { StoredEvent } from './event-chunks'
 import { countryOf } from './geo'
 import * as repo from './repo'
 import { visitorHash } from './visitor'
@@ -38,15 +40,16 @@ export type CountedEvent = RecordedEvent & { count: number }
 
 const WRITE_INTERVAL_MS = 100
 const RETRY_DELAY_MS = 1000
-// Events per transaction, at most. Spread over many links, each event dirties its own page of the
-// per-link index, and a transaction writes a dirtied page once however many of its rows landed
-// there: the more events a transaction holds, the fewer pages each costs (on SQLite with 10 000
-// links hit evenly, about 27 µs an event at 500 per transaction, 13 µs at 5 000). A transaction
-// still takes well under a tenth of a second, so the request thread's own writes (new links,
-// sign-ups) never wait long for SQLite's one write lock. Rollup rows are upserts, slower each, so
-// they go fewer at a time.
+// Events per journal row, at most. Rollup rows are upserts, each a transaction's worth of work,
+// so they go fewer at a time: the request thread's own writes (new links, sign-ups) never wait
+// long for SQLite's one write lock.
 const EVENTS_PER_WRITE = 5000
 const ROLLUP_ROWS_PER_WRITE = 500
+// Regrouping the journal: the longer the interval, the fewer chunk rows a link gets.
+const MOVE_INTERVAL_MS = 10_000
+const JOURNAL_ROWS_PER_MOVE = 100
+// A journal row older than this was left by a writer that stopped (or keeps failing): any writer moves it.
+const ORPHANED_AFTER_MS = 60_000
 // Past this, a database that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
@@ -66,7 +69,7 @@ const mayWrite = () => !flushing && Date.now() >= retryAt
 
 export function enqueueEvents(events: CountedEvent[]) {
   for (const event of events) pending.push(event)
-  if (pending.length >= EVENTS_PER_WRITE && mayWrite()) void flushEvents()
+  if (pending.length >= EVENTS_PER_WRITE && mayWrite()) void writeEvents()
 }
 
 // Events come in time order: a day's name is made once a day, not once an event.
@@ -81,8 +84,6 @@ function dayOf(at: number) {
   return lastDay
 }
 
-type EventRow = Required<Omit<repo.NewEvent, 'id'>>
-
 /**
  * Turns a batch into rows: the events, what they add to each day's totals, breakdowns and visitors.
  * Events alike in everything stored (link, type, millisecond, referrer, platform, country, agent)
@@ -91,7 +92,7 @@ type EventRow = Required<Omit<repo.NewEvent, 'id'>>
  * from the rows rather than from each event.
  */
 export function prepare(batch: CountedEvent[]) {
-  const rows = new Map<string, { event: EventRow; day: string; agent: string }>()
+  const rows = new Map<string, { event: StoredEvent; day: string; agent: string }>()
   const visitors = new Map<string, repo.VisitorDelta>()
   for (const event of batch) {
     const day = dayOf(event.at)
@@ -113,7 +114,7 @@ export function prepare(batch: CountedEvent[]) {
           linkId: event.linkId,
           accountId: event.accountId,
           type: event.type,
-          occurredAt: new Date(event.at),
+          at: event.at,
           referrerHost: host,
           platform: event.platform,
           country,
@@ -251,20 +252,54 @@ export async function flushRollups(): Promise<void> {
   return rollingUp
 }
 
+// Journal rows this writer stored and has not moved into chunks yet.
+let journalRows: number[] = []
+let moving: Promise<void> | undefined
+
 async function write(batch: CountedEvent[]) {
-  await withoutDeletedLinks(batch, async (kept) => {
-    const prepared = prepare(kept)
-    await repo.writeEvents(prepared.events)
-    addRollups(prepared)
-  })
+  const prepared = prepare(batch)
+  journalRows.push(await repo.writeJournal(prepared.events))
+  addRollups(prepared)
 }
 
 /**
- * Writes every event waiting now. Events arriving meanwhile wait for the next write, so each
- * transaction holds as many as possible; a caller arriving during a flush waits for one of its own.
+ * Moves this writer's journal rows into chunks, then any a stopped writer left behind. A move
+ * under way is waited for first, since rows may have been stored after it began.
  */
-export function flushEvents(): Promise<void> {
-  if (flushing) return flushing.then(flushEvents)
+export async function moveJournal(): Promise<void> {
+  while (moving) await moving
+  moving = (async () => {
+    try {
+      while (journalRows.length > 0) {
+        const ids = journalRows.slice(0, JOURNAL_ROWS_PER_MOVE)
+        await repo.moveJournalToChunks(ids)
+        journalRows = journalRows.slice(ids.length)
+      }
+      const orphanedBefore = new Date(Date.now() - ORPHANED_AFTER_MS)
+      for (let ids = await repo.staleJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE); ids.length > 0; ids = await repo.staleJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE))
+        await repo.moveJournalToChunks(ids)
+    } catch (error) {
+      // The rows stay in the journal: the next move tries again.
+      log.error('moving events into chunks failed; will retry', { error, rows: journalRows.length })
+    }
+  })().finally(() => {
+    moving = undefined
+  })
+  return moving
+}
+
+/** Stores every event waiting now and moves it into chunks, where readers find it. */
+export async function flushEvents() {
+  await writeEvents()
+  await moveJournal()
+}
+
+/**
+ * Stores every event waiting now in the journal. Events arriving meanwhile wait for the next
+ * write, so each row holds as many as possible; a caller arriving during a write waits for one of its own.
+ */
+function writeEvents(): Promise<void> {
+  if (flushing) return flushing.then(writeEvents)
   flushing = (async () => {
     let waiting = pending.length
     while (waiting > 0) {
@@ -288,9 +323,13 @@ export function flushEvents(): Promise<void> {
 }
 
 const timer = setInterval(() => {
-  if (pending.length > 0 && mayWrite()) void flushEvents()
+  if (pending.length > 0 && mayWrite()) void writeEvents()
 }, WRITE_INTERVAL_MS)
 timer.unref()
+const moveTimer = setInterval(() => {
+  if (!moving) void moveJournal()
+}, MOVE_INTERVAL_MS)
+moveTimer.unref()
 const rollupTimer = setInterval(() => {
   if (!rollingUp) void flushRollups()
 }, ROLLUP_INTERVAL_MS)
@@ -299,10 +338,12 @@ rollupTimer.unref()
 /** Writes everything and stops the timers: the last thing before the process exits. */
 export async function finishWriting() {
   clearInterval(timer)
+  clearInterval(moveTimer)
   clearInterval(rollupTimer)
   await flushing
   await flushEvents()
   await rollingUp
   await flushRollups()
   if (pending.length > 0) log.error('events could not be written at shutdown', { events: pending.length })
+  if (journalRows.length > 0) log.error('stored events left in the journal at shutdown; another start moves them', { rows: journalRows.length })
 }

@@ -132,8 +132,12 @@ export const shareLinks = pgTable(
   ],
 )
 
-export const linkEvents = pgTable(
-  'link_events',
+/**
+ * Raw events, a link's at a time. The event writer regroups the batches of its journal by link
+ * every few seconds: traffic spread over many links then costs one row per link, not one per event.
+ */
+export const linkEventChunks = pgTable(
+  'link_event_chunks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     linkId: text('link_id')
@@ -142,24 +146,32 @@ export const linkEvents = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    type: text('type').$type<EventType>().notNull(),
-    occurredAt: time('occurred_at').notNull(),
-    referrerHost: text('referrer_host'),
-    // The crawler's platform for previews (facebook, x, linkedin, ...).
-    platform: text('platform'),
-    country: text('country'),
-    device: text('device'),
-    browser: text('browser'),
-    os: text('os'),
-    // Events alike in every column above, in the same millisecond, are stored once with their
-    // number. Who the visitors were is kept apart, in link_daily_visitors, for the unique counts.
-    count: integer('count').notNull().default(1),
+    // The first and last event's time.
+    firstAt: time('first_at').notNull(),
+    lastAt: time('last_at').notNull(),
+    // How many events the chunk holds.
+    count: integer('count').notNull(),
+    // JSON, in time order (event-chunks.ts): [ms after firstAt, type, referrer host, platform,
+    // country, device, browser, os, count] for each set of events alike in the same millisecond.
+    events: text('events').notNull(),
   },
   (t) => [
-    index('link_events_link_time_idx').on(t.linkId, t.occurredAt),
-    index('link_events_time_idx').on(t.occurredAt),
+    index('link_event_chunks_link_first_idx').on(t.linkId, t.firstAt),
+    index('link_event_chunks_link_last_idx').on(t.linkId, t.lastAt),
+    index('link_event_chunks_last_idx').on(t.lastAt),
   ],
 )
+
+/**
+ * Batches of events as the writer stores them, about every 100 ms, until they are regrouped into
+ * link_event_chunks. A batch left behind by a writer that stopped is taken over by any other.
+ */
+export const eventJournal = pgTable('event_journal', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  writtenAt: time('written_at').notNull(),
+  // JSON (event-chunks.ts): the batch's events with their links.
+  events: text('events').notNull(),
+})
 
 /** Per-link, per-day totals, so long periods answer without scanning raw events. */
 export const linkDailyStats = pgTable(

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'bun:test'
+import { chunkEvents, journalEvents, journalText, toChunks, type StoredEvent } from './event-chunks'
+
+const T = 1_795_000_000_000
+
+const stored = (overrides: Partial<StoredEvent> = {}): StoredEvent => ({
+  linkId: 'link-1',
+  accountId: 'account-1',
+  type: 'click',
+  at: T,
+  referrerHost: 't.co',
+  platform: null,
+  country: 'DE',
+  device: 'mobile',
+  browser: 'Safari',
+  os: 'iOS',
+  count: 1,
+  ...overrides,
+})
+
+describe('the journal format', () => {
+  it('gives back every event of a batch as it was, hostile strings included', () => {
+    const batch = [stored(), stored({ linkId: 'link-2', type: 'preview', platform: 'x', referrerHost: null, country: null, count: 7 }), stored({ os: '"],[1,"x' })]
+    expect(journalEvents(journalText(batch))).toEqual(batch)
+  })
+})
+
+describe('chunks', () => {
+  it('hold one link each, its events in time order, with the first and last time and the total count', () => {
+    const chunks = toChunks([
+      stored({ at: T + 30 }),
+      stored({ linkId: 'link-2', at: T + 5, type: 'preview', platform: 'linkedin', count: 3 }),
+      stored({ at: T + 10, count: 4 }),
+      stored({ at: T + 20, referrerHost: null }),
+    ])
+    expect(chunks).toHaveLength(2)
+    const first = chunks.find((chunk) => chunk.linkId === 'link-1')!
+    expect(first).toMatchObject({ accountId: 'account-1', firstAt: new Date(T + 10), lastAt: new Date(T + 30), count: 6 })
+    expect(chunkEvents(first).map((event) => [event.occurredAt.getTime(), event.referrerHost, event.count])).toEqual([
+      [T + 10, 't.co', 4],
+      [T + 20, null, 1],
+      [T + 30, 't.co', 1],
+    ])
+    const second = chunks.find((chunk) => chunk.linkId === 'link-2')!
+    expect(chunkEvents(second)).toEqual([
+      { occurredAt: new Date(T + 5), type: 'preview', referrerHost: 't.co', platform: 'linkedin', country: 'DE', device: 'mobile', browser: 'Safari', os: 'iOS', count: 3 },
+    ])
+  })
+
+  it('split a busy link into rows of at most 1 000 entries, losing none', () => {
+    const events = Array.from({ length: 2500 }, (_, i) => stored({ at: T + 2500 - i, count: 2 }))
+    const chunks = toChunks(events)
+    expect(chunks.map((chunk) => chunkEvents(chunk).length)).toEqual([1000, 1000, 500])
+    expect(chunks.reduce((sum, chunk) => sum + chunk.count, 0)).toBe(5000)
+    // Consecutive and in order: each chunk starts after the one before ends.
+    for (let i = 1; i < chunks.length; i++) expect(chunks[i].firstAt.getTime()).toBeGreaterThan(chunks[i - 1].lastAt.getTime())
+  })
+
+  it('read their first time as either database driver gives it', () => {
+    const [chunk] = toChunks([stored({ at: T + 42 })])
+    for (const firstAt of [chunk.firstAt, chunk.firstAt.getTime(), chunk.firstAt.toISOString()])
+      expect(chunkEvents({ firstAt, events: chunk.events })[0].occurredAt).toEqual(new Date(T + 42))
+  })
+})
