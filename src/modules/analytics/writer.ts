@@ -6,9 +6,9 @@
 //
 // What events add up to (per-day totals, breakdowns, unique visitors) is one row per link and day
 // or more, as many rows as events when traffic spreads over many links, so it is added up in
-// memory across batches and written every ROLLUP_INTERVAL_MS, before any analytics read on this
+// memory as events arrive and written every ROLLUP_INTERVAL_MS, before any analytics read on this
 // instance (flushRollups) and at a graceful stop. A crash loses at most that interval of rollups;
-// the raw events are already stored.
+// the raw events are already in the journal.
 import { isForeignKeyViolation } from '../../platform/db'
 import { log } from '../../platform/log'
 import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytics'
@@ -40,9 +40,8 @@ export type CountedEvent = RecordedEvent & { count: number }
 
 const WRITE_INTERVAL_MS = 100
 const RETRY_DELAY_MS = 1000
-// Events per journal row, at most. Rollup rows are upserts, each a transaction's worth of work,
-// so they go fewer at a time: the request thread's own writes (new links, sign-ups) never wait
-// long for SQLite's one write lock.
+// Events per journal row, and rollup rows (upserts, slower each) per transaction, at most: the
+// request thread's own writes (new links, sign-ups) never wait long for SQLite's one write lock.
 const EVENTS_PER_WRITE = 5000
 const ROLLUP_ROWS_PER_WRITE = 500
 // Regrouping the journal: the longer the interval, the fewer chunk rows a link gets.
@@ -61,14 +60,15 @@ const ROLLUP_SIZE = 50_000
 const KNOWN_VISITORS_MAX = 200_000
 const knownVisitors = new Set<string>()
 
-let pending: CountedEvent[] = []
+// Events classified and waiting to be stored.
+let pending: StoredEvent[] = []
 let flushing: Promise<void> | undefined
 // After a failed write, when to try again.
 let retryAt = 0
 const mayWrite = () => !flushing && Date.now() >= retryAt
 
 export function enqueueEvents(events: CountedEvent[]) {
-  for (const event of events) pending.push(event)
+  for (const event of prepare(events)) pending.push(event)
   if (pending.length >= EVENTS_PER_WRITE && mayWrite()) void writeEvents()
 }
 
@@ -84,109 +84,125 @@ function dayOf(at: number) {
   return lastDay
 }
 
+/** What one link's events add to one day, waiting to be written: totals, breakdown values ('' when unknown) and visitors. */
+type LinkDay = {
+  linkId: string
+  accountId: string
+  day: string
+  clicks: number
+  previews: number
+  socialClicks: number
+  breakdowns: Record<BreakdownDimension, Map<string, number>>
+  visitors: Set<string>
+}
+
+// Rollups waiting, by day and link, and how many rows they will write.
+let rollups = new Map<string, Map<string, LinkDay>>()
+let rollupRows = 0
+let rollingUp: Promise<void> | undefined
+
+function linkDay(linkId: string, accountId: string, day: string) {
+  let links = rollups.get(day)
+  if (!links) rollups.set(day, (links = new Map()))
+  let row = links.get(linkId)
+  if (!row) {
+    const breakdowns = { referrer: new Map(), platform: new Map(), country: new Map(), agent: new Map() }
+    links.set(linkId, (row = { linkId, accountId, day, clicks: 0, previews: 0, socialClicks: 0, breakdowns, visitors: new Set() }))
+    rollupRows++
+  }
+  return row
+}
+
+function addBreakdown(row: LinkDay, dimension: BreakdownDimension, value: string | null, count: number) {
+  const values = row.breakdowns[dimension]
+  const known = values.get(value ?? '')
+  if (known === undefined) rollupRows++
+  values.set(value ?? '', (known ?? 0) + count)
+}
+
+function addVisitor(row: LinkDay, hash: string) {
+  if (row.visitors.has(hash)) return
+  row.visitors.add(hash)
+  rollupRows++
+}
+
 /**
- * Turns a batch into rows: the events, what they add to each day's totals, breakdowns and visitors.
- * Events alike in everything stored (link, type, millisecond, referrer, platform, country, agent)
- * become one row with their number: a busy link's visitors differ only in who they are, which the
- * day's visitors keep, so one row stands for a crowd, and totals and breakdowns are added up
- * from the rows rather than from each event.
+ * Classifies a batch, adds it to the rollups waiting (each day's totals, breakdowns and visitors)
+ * and answers the events to store. Events alike in everything stored (link, type, millisecond,
+ * referrer, platform, country, agent) become one with their number: a busy link's visitors differ
+ * only in who they are, which the day's visitors keep, so one entry stands for a crowd.
  */
-export function prepare(batch: CountedEvent[]) {
-  const rows = new Map<string, { event: StoredEvent; day: string; agent: string }>()
-  const visitors = new Map<string, repo.VisitorDelta>()
+export function prepare(batch: CountedEvent[]): StoredEvent[] {
+  const alike = new Map<string, StoredEvent>()
   for (const event of batch) {
     const day = dayOf(event.at)
     const host = referrerHost(event.referrer)
     const agent = describeAgent(event.userAgent, event.platform)
     const agentName = agentKey(agent.device, agent.browser, agent.os)
     const country = countryOf(event.ip, event.country)
+    const rollup = linkDay(event.linkId, event.accountId, day)
     if (event.type === 'click') {
+      rollup.clicks += event.count
+      if (isSocialHost(host)) rollup.socialClicks += event.count
+      // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
+      addBreakdown(rollup, 'referrer', host, event.count)
+      addBreakdown(rollup, 'country', country, event.count)
+      addBreakdown(rollup, 'agent', agentName, event.count)
       const hash = visitorHash(event.ip, event.userAgent, day)
-      const visitor = `${event.linkId}|${day}|${hash}`
-      if (hash && !knownVisitors.has(visitor)) visitors.set(visitor, { linkId: event.linkId, accountId: event.accountId, day, visitorHash: hash })
+      if (hash && !knownVisitors.has(`${event.linkId}|${day}|${hash}`)) addVisitor(rollup, hash)
+    } else {
+      rollup.previews += event.count
+      addBreakdown(rollup, 'platform', event.platform, event.count)
     }
     const key = `${event.linkId}|${event.type}|${event.at}|${host ?? ''}|${event.platform ?? ''}|${country ?? ''}|${agentName}`
-    const row = rows.get(key)
-    if (row) row.event.count += event.count
+    const known = alike.get(key)
+    if (known) known.count += event.count
     else
-      rows.set(key, {
-        event: {
-          linkId: event.linkId,
-          accountId: event.accountId,
-          type: event.type,
-          at: event.at,
-          referrerHost: host,
-          platform: event.platform,
-          country,
-          device: agent.device,
-          browser: agent.browser,
-          os: agent.os,
-          count: event.count,
-        },
-        day,
-        agent: agentName,
+      alike.set(key, {
+        linkId: event.linkId,
+        accountId: event.accountId,
+        type: event.type,
+        at: event.at,
+        referrerHost: host,
+        platform: event.platform,
+        country,
+        device: agent.device,
+        browser: agent.browser,
+        os: agent.os,
+        count: event.count,
       })
   }
-  const daily = new Map<string, repo.DailyDelta>()
-  const breakdowns = new Map<string, repo.BreakdownDelta>()
-  const add = (linkId: string, dimension: BreakdownDimension, day: string, value: string | null, count: number) => {
-    const key = `${linkId}|${dimension}|${day}|${value ?? ''}`
-    const row = breakdowns.get(key)
-    if (row) row.count += count
-    else breakdowns.set(key, { linkId, dimension, day, value: value ?? '', count })
-  }
-  for (const { event, day, agent } of rows.values()) {
-    const key = `${event.linkId}|${day}`
-    const total = daily.get(key) ?? { linkId: event.linkId, accountId: event.accountId, day, clicks: 0, previews: 0, socialClicks: 0 }
-    daily.set(key, total)
-    if (event.type === 'click') {
-      total.clicks += event.count
-      if (isSocialHost(event.referrerHost)) total.socialClicks += event.count
-      // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
-      add(event.linkId, 'referrer', day, event.referrerHost, event.count)
-      add(event.linkId, 'country', day, event.country, event.count)
-      add(event.linkId, 'agent', day, agent, event.count)
-    } else {
-      total.previews += event.count
-      add(event.linkId, 'platform', day, event.platform, event.count)
-    }
-  }
-  return {
-    events: Array.from(rows.values(), (row) => row.event),
-    daily: [...daily.values()],
-    breakdowns: [...breakdowns.values()],
-    visitors: [...visitors.values()],
-  }
+  if (rollupRows >= ROLLUP_SIZE && !rollingUp) void flushRollups()
+  return [...alike.values()]
 }
-
-// Rollups of stored events, not yet written.
-let rollupDaily = new Map<string, repo.DailyDelta>()
-let rollupBreakdowns = new Map<string, repo.BreakdownDelta>()
-let rollupVisitors = new Map<string, repo.VisitorDelta>()
-let rollingUp: Promise<void> | undefined
 
 type Rollups = { daily: repo.DailyDelta[]; breakdowns: repo.BreakdownDelta[]; visitors: repo.VisitorDelta[] }
 
-/** Adds rows to the rollups waiting; the rows are taken over (prepare() made them for this alone). */
-function addRollups({ daily, breakdowns, visitors }: Rollups) {
-  for (const row of daily) {
-    const key = `${row.linkId}|${row.day}`
-    const known = rollupDaily.get(key)
-    if (!known) rollupDaily.set(key, row)
-    else {
-      known.clicks += row.clicks
-      known.previews += row.previews
-      known.socialClicks += row.socialClicks
+/** The rollups waiting, as rows to write; they are no longer waiting. */
+function takeRollups(): Rollups {
+  const taken: Rollups = { daily: [], breakdowns: [], visitors: [] }
+  for (const links of rollups.values())
+    for (const { linkId, accountId, day, clicks, previews, socialClicks, breakdowns, visitors } of links.values()) {
+      taken.daily.push({ linkId, accountId, day, clicks, previews, socialClicks })
+      for (const [dimension, values] of Object.entries(breakdowns) as [BreakdownDimension, Map<string, number>][])
+        for (const [value, count] of values) taken.breakdowns.push({ linkId, dimension, day, value, count })
+      for (const visitorHash of visitors) taken.visitors.push({ linkId, accountId, day, visitorHash })
     }
+  rollups = new Map()
+  rollupRows = 0
+  return taken
+}
+
+/** Puts rows that could not be written back with the rollups waiting; `accounts` names each link's account. */
+function restoreRollups({ daily, breakdowns, visitors }: Rollups, accounts: Map<string, string>) {
+  for (const row of daily) {
+    const rollup = linkDay(row.linkId, row.accountId, row.day)
+    rollup.clicks += row.clicks
+    rollup.previews += row.previews
+    rollup.socialClicks += row.socialClicks
   }
-  for (const row of breakdowns) {
-    const key = `${row.linkId}|${row.dimension}|${row.day}|${row.value}`
-    const known = rollupBreakdowns.get(key)
-    if (known) known.count += row.count
-    else rollupBreakdowns.set(key, row)
-  }
-  for (const row of visitors) rollupVisitors.set(`${row.linkId}|${row.day}|${row.visitorHash}`, row)
-  if (rollupDaily.size + rollupBreakdowns.size + rollupVisitors.size >= ROLLUP_SIZE && !rollingUp) void flushRollups()
+  for (const row of breakdowns) addBreakdown(linkDay(row.linkId, accounts.get(row.linkId)!, row.day), row.dimension, row.value, row.count)
+  for (const row of visitors) addVisitor(linkDay(row.linkId, row.accountId, row.day), row.visitorHash)
 }
 
 /** After a commit, the batch's visitors are stored (new or not), so later batches may skip them. */
@@ -214,16 +230,14 @@ async function withoutDeletedLinks<T extends { linkId: string }>(rows: T[], writ
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
- * Writes the rollups of stored events, a slice per transaction. A write under way is waited for
+ * Writes the rollups waiting, a slice per transaction. A write under way is waited for
  * first, since rows may have arrived after it began.
  */
 export async function flushRollups(): Promise<void> {
   while (rollingUp) await rollingUp
   rollingUp = (async () => {
-    let rest: Rollups = { daily: [...rollupDaily.values()], breakdowns: [...rollupBreakdowns.values()], visitors: [...rollupVisitors.values()] }
-    rollupDaily = new Map()
-    rollupBreakdowns = new Map()
-    rollupVisitors = new Map()
+    let rest = takeRollups()
+    const accounts = new Map(rest.daily.map((row) => [row.linkId, row.accountId]))
     const size = (rows: Rollups) => rows.daily.length + rows.breakdowns.length + rows.visitors.length
     try {
       while (size(rest) > 0) {
@@ -244,7 +258,7 @@ export async function flushRollups(): Promise<void> {
       }
     } catch (error) {
       log.error('analytics rollup failed; will retry', { error, rows: size(rest) })
-      if (rollupDaily.size + rollupBreakdowns.size + rollupVisitors.size + size(rest) <= MAX_PENDING) addRollups(rest)
+      if (rollupRows + size(rest) <= MAX_PENDING) restoreRollups(rest, accounts)
     }
   })().finally(() => {
     rollingUp = undefined
@@ -256,11 +270,6 @@ export async function flushRollups(): Promise<void> {
 let journalRows: number[] = []
 let moving: Promise<void> | undefined
 
-async function write(batch: CountedEvent[]) {
-  const prepared = prepare(batch)
-  journalRows.push(await repo.writeJournal(prepared.events))
-  addRollups(prepared)
-}
 
 /**
  * Moves this writer's journal rows into chunks, then any a stopped writer left behind. A move
@@ -307,7 +316,7 @@ function writeEvents(): Promise<void> {
       pending = pending.slice(batch.length)
       waiting -= batch.length
       try {
-        await write(batch)
+        journalRows.push(await repo.writeJournal(batch))
       } catch (error) {
         log.error('event flush failed; will retry', { error, events: batch.length })
         pending = batch.concat(pending).slice(-MAX_PENDING)
