@@ -27,30 +27,30 @@ export type NewChunk = { linkId: string; accountId: string; firstAt: Date; lastA
 // A chunk holds at most this many entries, so one busy link never makes a huge row.
 const CHUNK_ENTRIES = 1000
 
-type JournalEntry = [string, string, number, EventType, string | null, string | null, string | null, string | null, string | null, string | null, number]
-type ChunkEntry = [number, EventType, string | null, string | null, string | null, string | null, string | null, string | null, number]
+// What an entry holds besides its link and time, in both formats.
+type Details = [EventType, string | null, string | null, string | null, string | null, string | null, string | null, number]
+type JournalEntry = [string, string, number, ...Details]
+type ChunkEntry = [number, ...Details]
+
+const details = (e: StoredEvent): Details => [e.type, e.referrerHost, e.platform, e.country, e.device, e.browser, e.os, e.count]
+const fromDetails = ([type, referrerHost, platform, country, device, browser, os, count]: Details) => ({
+  type,
+  referrerHost,
+  platform,
+  country,
+  device,
+  browser,
+  os,
+  count,
+})
 
 /** A batch as one journal row. */
 export function journalText(events: StoredEvent[]) {
-  return JSON.stringify(
-    events.map((e): JournalEntry => [e.linkId, e.accountId, e.at, e.type, e.referrerHost, e.platform, e.country, e.device, e.browser, e.os, e.count]),
-  )
+  return JSON.stringify(events.map((e): JournalEntry => [e.linkId, e.accountId, e.at, ...details(e)]))
 }
 
 export function journalEvents(text: string): StoredEvent[] {
-  return (JSON.parse(text) as JournalEntry[]).map(([linkId, accountId, at, type, referrerHost, platform, country, device, browser, os, count]) => ({
-    linkId,
-    accountId,
-    at,
-    type,
-    referrerHost,
-    platform,
-    country,
-    device,
-    browser,
-    os,
-    count,
-  }))
+  return (JSON.parse(text) as JournalEntry[]).map(([linkId, accountId, at, ...rest]) => ({ linkId, accountId, at, ...fromDetails(rest) }))
 }
 
 /** Events of any links as chunk rows: each link's events in time order, CHUNK_ENTRIES at most a row. */
@@ -67,9 +67,7 @@ export function toChunks(events: StoredEvent[]): NewChunk[] {
         firstAt: new Date(firstAt),
         lastAt: new Date(part[part.length - 1].at),
         count: part.reduce((sum, event) => sum + event.count, 0),
-        events: JSON.stringify(
-          part.map((e): ChunkEntry => [e.at - firstAt, e.type, e.referrerHost, e.platform, e.country, e.device, e.browser, e.os, e.count]),
-        ),
+        events: JSON.stringify(part.map((e): ChunkEntry => [e.at - firstAt, ...details(e)])),
       })
     }
   }
@@ -79,15 +77,5 @@ export function toChunks(events: StoredEvent[]): NewChunk[] {
 /** A chunk row's events, in time order. `firstAt` as the database driver gives it. */
 export function chunkEvents(chunk: { firstAt: Date | number | string; events: string }): ChunkEvent[] {
   const firstAt = new Date(chunk.firstAt).getTime()
-  return (JSON.parse(chunk.events) as ChunkEntry[]).map(([offset, type, referrerHost, platform, country, device, browser, os, count]) => ({
-    occurredAt: new Date(firstAt + offset),
-    type,
-    referrerHost,
-    platform,
-    country,
-    device,
-    browser,
-    os,
-    count,
-  }))
+  return (JSON.parse(chunk.events) as ChunkEntry[]).map(([offset, ...rest]) => ({ occurredAt: new Date(firstAt + offset), ...fromDetails(rest) }))
 }

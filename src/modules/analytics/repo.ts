@@ -70,7 +70,7 @@ export async function writeJournal(events: StoredEvent[]) {
 }
 
 /** Ids of journal rows written before `before`: left by a writer that stopped, or one that keeps failing. */
-export async function staleJournalRows(before: Date, limit: number) {
+export async function orphanedJournalRows(before: Date, limit: number) {
   const rows = await db.select({ id: eventJournal.id }).from(eventJournal).where(lt(eventJournal.writtenAt, before)).orderBy(asc(eventJournal.id)).limit(limit)
   return rows.map((row) => Number(row.id))
 }
@@ -175,7 +175,7 @@ export async function linkTotalsWithPeriod(accountId: string, linkId: string, fr
 }
 
 const CHUNKS_PER_READ = 50
-const inRange = (from: Date, until: Date) => (event: ChunkEvent) => event.occurredAt >= from && event.occurredAt < until
+const inRange = (event: ChunkEvent, from: Date, until: Date) => event.occurredAt >= from && event.occurredAt < until
 const byTime = (a: ChunkEvent, b: ChunkEvent) => a.occurredAt.getTime() - b.occurredAt.getTime()
 
 /** A link's newest events from `from` up to (not including) `until`, newest first; each stands for `count` alike. */
@@ -192,7 +192,7 @@ export async function recentLinkEvents(accountId: string, linkId: string, from: 
       .where(cursor ? and(range, cursor) : range)
       .orderBy(desc(c.lastAt), desc(c.id))
       .limit(CHUNKS_PER_READ)
-    for (const chunk of page) for (const event of chunkEvents(chunk)) if (inRange(from, until)(event)) events.push(event)
+    for (const chunk of page) for (const event of chunkEvents(chunk)) if (inRange(event, from, until)) events.push(event)
     events = events.sort((a, b) => byTime(b, a)).slice(0, limit)
     if (page.length < CHUNKS_PER_READ) return events
     // Chunks come newest last event first: once the limit is reached, those left hold nothing newer.
@@ -264,7 +264,7 @@ export async function* linkEventsInOrder(linkId: string, from: Date, until: Date
       .where(cursor ? and(range, cursor) : range)
       .orderBy(asc(c.firstAt), asc(c.id))
       .limit(CHUNKS_PER_READ)
-    for (const chunk of page) for (const event of chunkEvents(chunk)) if (inRange(from, until)(event)) waiting.push(event)
+    for (const chunk of page) for (const event of chunkEvents(chunk)) if (inRange(event, from, until)) waiting.push(event)
     // Stable: events of one millisecond keep the order they were stored in.
     waiting.sort(byTime)
     if (page.length < CHUNKS_PER_READ) {

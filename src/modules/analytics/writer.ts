@@ -285,8 +285,11 @@ export async function moveJournal(): Promise<void> {
         journalRows = journalRows.slice(ids.length)
       }
       const orphanedBefore = new Date(Date.now() - ORPHANED_AFTER_MS)
-      for (let ids = await repo.staleJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE); ids.length > 0; ids = await repo.staleJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE))
+      for (;;) {
+        const ids = await repo.orphanedJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE)
+        if (ids.length === 0) break
         await repo.moveJournalToChunks(ids)
+      }
     } catch (error) {
       // The rows stay in the journal: the next move tries again.
       log.error('moving events into chunks failed; will retry', { error, rows: journalRows.length })
