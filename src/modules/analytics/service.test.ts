@@ -91,6 +91,39 @@ describe('alike events', () => {
 })
 
 describe('the event writer', () => {
+  it('classifies one client again for each day, source and kind of visit it comes with', async () => {
+    const { owner, link } = await newLink()
+    const first = at('2026-07-04T23:59:59.000Z')
+    const next = at('2026-07-05T00:00:01.000Z')
+    await record(link.id, owner.accountId, [
+      { at: first, referrer: 'https://t.co/x' },
+      { at: first + 1, referrer: 'https://www.linkedin.com/feed/' },
+      { at: first + 2, type: 'preview', platform: 'slack', userAgent: CRAWLER_UA.slack },
+      { at: next, referrer: 'https://t.co/x' },
+      { at: next + 1, referrer: 'https://t.co/x', country: 'DE' },
+    ])
+    const day = (d: string) => linkAnalytics(owner, link.id, { from: d, to: d })
+    const [fourth, fifth] = [await day('2026-07-04'), await day('2026-07-05')]
+    // The same person is a visitor on each day; the crawler is none.
+    expect(fourth.totals).toMatchObject({ clicks: 2, previews: 1, uniqueVisitors: 1, socialShares: 2 })
+    expect(fifth.totals).toMatchObject({ clicks: 2, previews: 0, uniqueVisitors: 1, socialShares: 2 })
+    // A new day, a new hash: visits cannot be linked across days.
+    const visitors = await db.select().from(tables.linkDailyVisitors).where(eq(tables.linkDailyVisitors.linkId, link.id))
+    expect(new Set(visitors.map((visitor) => visitor.visitorHash)).size).toBe(2)
+    expect(fourth.top10.referrers).toEqual([
+      { name: 'linkedin.com', count: 1 },
+      { name: 't.co', count: 1 },
+    ])
+    expect(fifth.top10.referrers).toEqual([{ name: 't.co', count: 2 }])
+    expect((await rawEvents(link.id)).map((event) => [event.type, event.referrerHost, event.platform, event.device])).toEqual([
+      ['click', 't.co', null, 'desktop'],
+      ['click', 'linkedin.com', null, 'desktop'],
+      ['preview', null, 'slack', 'bot'],
+      ['click', 't.co', null, 'desktop'],
+      ['click', 't.co', null, 'desktop'],
+    ])
+  })
+
   it('covers, in a flush asked for while another is under way, the events that arrived in between', async () => {
     const { link, owner } = await newLink()
     const t = at('2026-07-02T09:00:00.000Z')

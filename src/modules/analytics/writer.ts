@@ -84,7 +84,69 @@ function dayOf(at: number) {
   return lastDay
 }
 
-/** What one link's events add to one day, waiting to be written: totals, breakdown values ('' when unknown) and visitors. */
+/**
+ * What an event says beyond its link and time, worked out once: visits from one client and
+ * source repeat endlessly, so each kind is classified (agent, country, referrer, visitor hash)
+ * the first time it is seen on a day and then only looked up.
+ */
+type Profile = {
+  type: EventType
+  referrer: string | null
+  platform: string | null
+  countryHeader: string | null
+  referrerHost: string | null
+  social: boolean
+  country: string | null
+  device: string | null
+  browser: string | null
+  os: string | null
+  agentName: string
+  visitorHash: string | null
+}
+
+// The day's profiles, by User-Agent, then address; a handful per pair (type, referrer, ...). Bounded.
+const PROFILES_MAX = 50_000
+let profiles = new Map<string, Map<string, Profile[]>>()
+let profileCount = 0
+let profilesDay = ''
+
+function profileOf(event: CountedEvent, day: string): Profile {
+  if (day !== profilesDay || profileCount >= PROFILES_MAX) {
+    profiles = new Map()
+    profileCount = 0
+    profilesDay = day
+  }
+  let byAddress = profiles.get(event.userAgent ?? '')
+  if (!byAddress) profiles.set(event.userAgent ?? '', (byAddress = new Map()))
+  let known = byAddress.get(event.ip ?? '')
+  if (!known) byAddress.set(event.ip ?? '', (known = []))
+  for (const profile of known)
+    if (profile.type === event.type && profile.referrer === event.referrer && profile.platform === event.platform && profile.countryHeader === event.country)
+      return profile
+  const host = referrerHost(event.referrer)
+  const agent = describeAgent(event.userAgent, event.platform)
+  const profile: Profile = {
+    type: event.type,
+    referrer: event.referrer,
+    platform: event.platform,
+    countryHeader: event.country,
+    referrerHost: host,
+    social: isSocialHost(host),
+    country: countryOf(event.ip, event.country),
+    ...agent,
+    agentName: agentKey(agent.device, agent.browser, agent.os),
+    // Unique visitors count people: crawlers have none.
+    visitorHash: event.type === 'click' ? visitorHash(event.ip, event.userAgent, day) : null,
+  }
+  known.push(profile)
+  profileCount++
+  return profile
+}
+
+/**
+ * What one link's events add to one day, waiting to be written: totals, and how many events of
+ * each profile, which become breakdown values ('' when unknown) and visitors when written.
+ */
 type LinkDay = {
   linkId: string
   accountId: string
@@ -92,11 +154,13 @@ type LinkDay = {
   clicks: number
   previews: number
   socialClicks: number
+  profiles: Map<Profile, number>
+  /** Rows that could not be written, back for the next write. */
   breakdowns: Record<BreakdownDimension, Map<string, number>>
   visitors: Set<string>
 }
 
-// Rollups waiting, by day and link, and how many rows they will write.
+// Rollups waiting, by day and link, and about how many rows they will write.
 let rollups = new Map<string, Map<string, LinkDay>>()
 let rollupRows = 0
 let rollingUp: Promise<void> | undefined
@@ -107,7 +171,7 @@ function linkDay(linkId: string, accountId: string, day: string) {
   let row = links.get(linkId)
   if (!row) {
     const breakdowns = { referrer: new Map(), platform: new Map(), country: new Map(), agent: new Map() }
-    links.set(linkId, (row = { linkId, accountId, day, clicks: 0, previews: 0, socialClicks: 0, breakdowns, visitors: new Set() }))
+    links.set(linkId, (row = { linkId, accountId, day, clicks: 0, previews: 0, socialClicks: 0, profiles: new Map(), breakdowns, visitors: new Set() }))
     rollupRows++
   }
   return row
@@ -115,65 +179,60 @@ function linkDay(linkId: string, accountId: string, day: string) {
 
 function addBreakdown(row: LinkDay, dimension: BreakdownDimension, value: string | null, count: number) {
   const values = row.breakdowns[dimension]
-  const known = values.get(value ?? '')
-  if (known === undefined) rollupRows++
-  values.set(value ?? '', (known ?? 0) + count)
+  values.set(value ?? '', (values.get(value ?? '') ?? 0) + count)
 }
 
-function addVisitor(row: LinkDay, hash: string) {
-  if (row.visitors.has(hash)) return
-  row.visitors.add(hash)
-  rollupRows++
+/** Adds a link-day's profiles to its breakdowns and visitors. */
+function addProfiles(row: LinkDay) {
+  for (const [profile, count] of row.profiles) {
+    if (profile.type === 'click') {
+      // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
+      addBreakdown(row, 'referrer', profile.referrerHost, count)
+      addBreakdown(row, 'country', profile.country, count)
+      addBreakdown(row, 'agent', profile.agentName, count)
+      const hash = profile.visitorHash
+      if (hash && !knownVisitors.has(`${row.linkId}|${row.day}|${hash}`)) row.visitors.add(hash)
+    } else addBreakdown(row, 'platform', profile.platform, count)
+  }
+  row.profiles.clear()
 }
+
+const alike = (a: StoredEvent, at: number, p: Profile) =>
+  a.at === at && a.type === p.type && a.referrerHost === p.referrerHost && a.platform === p.platform && a.country === p.country &&
+  a.device === p.device && a.browser === p.browser && a.os === p.os
 
 /**
- * Classifies a batch, adds it to the rollups waiting (each day's totals, breakdowns and visitors)
- * and answers the events to store. Events alike in everything stored (link, type, millisecond,
- * referrer, platform, country, agent) become one with their number: a busy link's visitors differ
- * only in who they are, which the day's visitors keep, so one entry stands for a crowd.
+ * Classifies a batch, adds it to the rollups waiting and answers the events to store. An event
+ * alike in everything stored (type, millisecond, referrer, platform, country, agent) to its link's
+ * one before becomes one with it and their number: a busy link's visitors differ only in who they
+ * are, which the day's visitors keep, so one entry stands for a crowd.
  */
 export function prepare(batch: CountedEvent[]): StoredEvent[] {
-  const alike = new Map<string, StoredEvent>()
+  const stored: StoredEvent[] = []
+  const lastOfLink = new Map<string, StoredEvent>()
   for (const event of batch) {
     const day = dayOf(event.at)
-    const host = referrerHost(event.referrer)
-    const agent = describeAgent(event.userAgent, event.platform)
-    const agentName = agentKey(agent.device, agent.browser, agent.os)
-    const country = countryOf(event.ip, event.country)
+    const profile = profileOf(event, day)
     const rollup = linkDay(event.linkId, event.accountId, day)
     if (event.type === 'click') {
       rollup.clicks += event.count
-      if (isSocialHost(host)) rollup.socialClicks += event.count
-      // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
-      addBreakdown(rollup, 'referrer', host, event.count)
-      addBreakdown(rollup, 'country', country, event.count)
-      addBreakdown(rollup, 'agent', agentName, event.count)
-      const hash = visitorHash(event.ip, event.userAgent, day)
-      if (hash && !knownVisitors.has(`${event.linkId}|${day}|${hash}`)) addVisitor(rollup, hash)
-    } else {
-      rollup.previews += event.count
-      addBreakdown(rollup, 'platform', event.platform, event.count)
+      if (profile.social) rollup.socialClicks += event.count
+    } else rollup.previews += event.count
+    const counted = rollup.profiles.get(profile)
+    if (counted === undefined) rollupRows++
+    rollup.profiles.set(profile, (counted ?? 0) + event.count)
+    const last = lastOfLink.get(event.linkId)
+    if (last && alike(last, event.at, profile)) {
+      last.count += event.count
+      continue
     }
-    const key = `${event.linkId}|${event.type}|${event.at}|${host ?? ''}|${event.platform ?? ''}|${country ?? ''}|${agentName}`
-    const known = alike.get(key)
-    if (known) known.count += event.count
-    else
-      alike.set(key, {
-        linkId: event.linkId,
-        accountId: event.accountId,
-        type: event.type,
-        at: event.at,
-        referrerHost: host,
-        platform: event.platform,
-        country,
-        device: agent.device,
-        browser: agent.browser,
-        os: agent.os,
-        count: event.count,
-      })
+    const { type, referrerHost, platform, country, device, browser, os } = profile
+    const entry: StoredEvent = { linkId: event.linkId, accountId: event.accountId, type, at: event.at, referrerHost, platform, country, device, browser, os, count: event.count }
+    lastOfLink.set(event.linkId, entry)
+    stored.push(entry)
   }
   if (rollupRows >= ROLLUP_SIZE && !rollingUp) void flushRollups()
-  return [...alike.values()]
+  return stored
 }
 
 type Rollups = { daily: repo.DailyDelta[]; breakdowns: repo.BreakdownDelta[]; visitors: repo.VisitorDelta[] }
@@ -182,7 +241,9 @@ type Rollups = { daily: repo.DailyDelta[]; breakdowns: repo.BreakdownDelta[]; vi
 function takeRollups(): Rollups {
   const taken: Rollups = { daily: [], breakdowns: [], visitors: [] }
   for (const links of rollups.values())
-    for (const { linkId, accountId, day, clicks, previews, socialClicks, breakdowns, visitors } of links.values()) {
+    for (const row of links.values()) {
+      addProfiles(row)
+      const { linkId, accountId, day, clicks, previews, socialClicks, breakdowns, visitors } = row
       taken.daily.push({ linkId, accountId, day, clicks, previews, socialClicks })
       for (const [dimension, values] of Object.entries(breakdowns) as [BreakdownDimension, Map<string, number>][])
         for (const [value, count] of values) taken.breakdowns.push({ linkId, dimension, day, value, count })
@@ -202,7 +263,8 @@ function restoreRollups({ daily, breakdowns, visitors }: Rollups, accounts: Map<
     rollup.socialClicks += row.socialClicks
   }
   for (const row of breakdowns) addBreakdown(linkDay(row.linkId, accounts.get(row.linkId)!, row.day), row.dimension, row.value, row.count)
-  for (const row of visitors) addVisitor(linkDay(row.linkId, row.accountId, row.day), row.visitorHash)
+  for (const row of visitors) linkDay(row.linkId, row.accountId, row.day).visitors.add(row.visitorHash)
+  rollupRows += breakdowns.length + visitors.length
 }
 
 /** After a commit, the batch's visitors are stored (new or not), so later batches may skip them. */
