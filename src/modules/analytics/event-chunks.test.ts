@@ -20,8 +20,27 @@ const stored = (overrides: Partial<StoredEvent> = {}): StoredEvent => ({
 
 describe('the journal format', () => {
   it('gives back every event of a batch as it was, hostile strings included', () => {
-    const batch = [stored(), stored({ linkId: 'link-2', type: 'preview', platform: 'x', referrerHost: null, country: null, count: 7 }), stored({ os: '"],[1,"x' })]
+    const batch = [
+      stored(),
+      stored({ linkId: 'link-2', type: 'preview', platform: 'x', referrerHost: null, country: null, count: 7 }),
+      stored({ os: '"],[1,"x' }),
+      // Alike in kind to the first, on another link and earlier.
+      stored({ linkId: 'link-2', accountId: 'account-1', at: T - 5 }),
+    ]
     expect(journalEvents(journalText(batch))).toEqual(batch)
+  })
+
+  it('names each link and kind of event once, however many events a row holds', () => {
+    const batch = Array.from({ length: 1000 }, (_, i) => stored({ linkId: `link-${i % 10}`, at: T + i, count: 1 + (i % 3) }))
+    const text = journalText(batch)
+    expect(journalEvents(text)).toEqual(batch)
+    expect(text.split('Safari')).toHaveLength(2)
+    expect(text.split('link-7')).toHaveLength(2)
+  })
+
+  it('reads rows stored an entry an event, as older versions did', () => {
+    const older = JSON.stringify([['link-1', 'account-1', T, 'click', 't.co', null, 'DE', 'mobile', 'Safari', 'iOS', 3]])
+    expect(journalEvents(older)).toEqual([stored({ count: 3 })])
   })
 })
 

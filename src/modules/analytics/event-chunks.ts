@@ -27,9 +27,9 @@ export type NewChunk = { linkId: string; accountId: string; firstAt: Date; lastA
 // A chunk holds at most this many entries, so one busy link never makes a huge row.
 const CHUNK_ENTRIES = 1000
 
-// What an entry holds besides its link and time, in both formats.
-type Details = [EventType, string | null, string | null, string | null, string | null, string | null, string | null, number]
-type JournalEntry = [string, string, number, ...Details]
+// What an event is besides its link, time and count; a chunk's entry holds it with the two numbers.
+type Kind = [EventType, string | null, string | null, string | null, string | null, string | null, string | null]
+type Details = [...Kind, number]
 type ChunkEntry = [number, ...Details]
 
 const details = (e: StoredEvent): Details => [e.type, e.referrerHost, e.platform, e.country, e.device, e.browser, e.os, e.count]
@@ -44,13 +44,58 @@ const fromDetails = ([type, referrerHost, platform, country, device, browser, os
   count,
 })
 
+// A journal row names each link and each kind of event (its details but the count) once, then
+// holds four numbers an event: its link, its kind, its time after the row's first and its count.
+// Most of a batch is alike but for the link, so this is a fraction of an entry per event.
+type JournalRow = { links: [string, string][]; kinds: Kind[]; since: number; events: number[] }
+
+const sameKind = (a: StoredEvent, b: StoredEvent) =>
+  a.type === b.type && a.referrerHost === b.referrerHost && a.platform === b.platform && a.country === b.country &&
+  a.device === b.device && a.browser === b.browser && a.os === b.os
+
 /** A batch as one journal row. */
 export function journalText(events: StoredEvent[]) {
-  return JSON.stringify(events.map((e): JournalEntry => [e.linkId, e.accountId, e.at, ...details(e)]))
+  const row: JournalRow = { links: [], kinds: [], since: events[0]?.at ?? 0, events: [] }
+  const links = new Map<string, number>()
+  const kinds = new Map<string, number>()
+  let previous: StoredEvent | undefined
+  let kind = -1
+  for (const event of events) {
+    let link = links.get(event.linkId)
+    if (link === undefined) {
+      links.set(event.linkId, (link = row.links.length))
+      row.links.push([event.linkId, event.accountId])
+    }
+    // Events of a kind come in runs: the kind's key is spelled out only when the kind changes.
+    if (!previous || !sameKind(previous, event)) {
+      const details: Kind = [event.type, event.referrerHost, event.platform, event.country, event.device, event.browser, event.os]
+      const key = JSON.stringify(details)
+      kind = kinds.get(key) ?? -1
+      if (kind < 0) {
+        kinds.set(key, (kind = row.kinds.length))
+        row.kinds.push(details)
+      }
+    }
+    previous = event
+    row.events.push(link, kind, event.at - row.since, event.count)
+  }
+  return JSON.stringify(row)
 }
 
+// Rows stored before this format: an entry an event, [link, account, time, ...details].
+type OlderJournalEntry = [string, string, number, ...Details]
+
 export function journalEvents(text: string): StoredEvent[] {
-  return (JSON.parse(text) as JournalEntry[]).map(([linkId, accountId, at, ...rest]) => ({ linkId, accountId, at, ...fromDetails(rest) }))
+  const parsed = JSON.parse(text) as JournalRow | OlderJournalEntry[]
+  if (Array.isArray(parsed)) return parsed.map(([linkId, accountId, at, ...rest]) => ({ linkId, accountId, at, ...fromDetails(rest) }))
+  const { links, kinds, since, events } = parsed
+  const stored: StoredEvent[] = []
+  for (let i = 0; i < events.length; i += 4) {
+    const [linkId, accountId] = links[events[i]]
+    const [type, referrerHost, platform, country, device, browser, os] = kinds[events[i + 1]]
+    stored.push({ linkId, accountId, type, at: since + events[i + 2], referrerHost, platform, country, device, browser, os, count: events[i + 3] })
+  }
+  return stored
 }
 
 /** Events of any links as chunk rows: each link's events in time order, CHUNK_ENTRIES at most a row. */
