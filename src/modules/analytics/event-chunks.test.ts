@@ -41,6 +41,11 @@ describe('the journal format', () => {
   it('reads rows stored an entry an event, as older versions did', () => {
     const older = JSON.stringify([['link-1', 'account-1', T, 'click', 't.co', null, 'DE', 'mobile', 'Safari', 'iOS', 3]])
     expect(journalEvents(older)).toEqual([stored({ count: 3 })])
+    const olderChunk = { firstAt: new Date(T).toISOString(), events: JSON.stringify([[0, 'click', 't.co', null, 'DE', 'mobile', 'Safari', 'iOS', 3], [7, 'preview', null, 'x', null, 'bot', null, null, 1]]) }
+    expect(chunkEvents(olderChunk)).toEqual([
+      { occurredAt: new Date(T), type: 'click', referrerHost: 't.co', platform: null, country: 'DE', device: 'mobile', browser: 'Safari', os: 'iOS', count: 3 },
+      { occurredAt: new Date(T + 7), type: 'preview', referrerHost: null, platform: 'x', country: null, device: 'bot', browser: null, os: null, count: 1 },
+    ])
   })
 })
 
@@ -73,6 +78,14 @@ describe('chunks', () => {
     expect(chunks.reduce((sum, chunk) => sum + chunk.count, 0)).toBe(5000)
     // Consecutive and in order: each chunk starts after the one before ends.
     for (let i = 1; i < chunks.length; i++) expect(chunks[i].firstAt.getTime()).toBeGreaterThan(chunks[i - 1].lastAt.getTime())
+  })
+
+  it('name each kind of event once, and give back kinds that alternate', () => {
+    const kinds = [stored(), stored({ referrerHost: null, os: '"],[1,"x' }), stored({ type: 'preview', platform: 'x', device: 'bot', browser: null, os: null })]
+    const events = Array.from({ length: 300 }, (_, i) => ({ ...kinds[i % 3], at: T + i }))
+    const [chunk] = toChunks(events)
+    expect(chunk.events.split('Safari')).toHaveLength(3)
+    expect(chunkEvents(chunk)).toEqual(events.map(({ linkId, accountId, at, ...rest }) => ({ occurredAt: new Date(at), ...rest })))
   })
 
   it('read their first time as either database driver gives it', () => {

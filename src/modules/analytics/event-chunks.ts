@@ -27,73 +27,80 @@ export type NewChunk = { linkId: string; accountId: string; firstAt: Date; lastA
 // A chunk holds at most this many entries, so one busy link never makes a huge row.
 const CHUNK_ENTRIES = 1000
 
-// What an event is besides its link, time and count; a chunk's entry holds it with the two numbers.
+// What an event is besides its link, time and count.
 type Kind = [EventType, string | null, string | null, string | null, string | null, string | null, string | null]
-type Details = [...Kind, number]
-type ChunkEntry = [number, ...Details]
-
-const details = (e: StoredEvent): Details => [e.type, e.referrerHost, e.platform, e.country, e.device, e.browser, e.os, e.count]
-const fromDetails = ([type, referrerHost, platform, country, device, browser, os, count]: Details) => ({
-  type,
-  referrerHost,
-  platform,
-  country,
-  device,
-  browser,
-  os,
-  count,
-})
-
-// A journal row names each link and each kind of event (its details but the count) once, then
-// holds four numbers an event: its link, its kind, its time after the row's first and its count.
-// Most of a batch is alike but for the link, so this is a fraction of an entry per event.
-type JournalRow = { links: [string, string][]; kinds: Kind[]; since: number; events: number[] }
 
 const sameKind = (a: StoredEvent, b: StoredEvent) =>
   a.type === b.type && a.referrerHost === b.referrerHost && a.platform === b.platform && a.country === b.country &&
   a.device === b.device && a.browser === b.browser && a.os === b.os
 
+/**
+ * The kinds of event a row names, each once, by number. Most events of a row are of a few kinds,
+ * and they come in runs: a kind is spelled out to be looked up only when it changes.
+ */
+class Kinds {
+  readonly list: Kind[] = []
+  private numbers = new Map<string, number>()
+  private previous: StoredEvent | undefined
+  private number = -1
+
+  of(event: StoredEvent) {
+    if (this.previous && sameKind(this.previous, event)) return this.number
+    const kind: Kind = [event.type, event.referrerHost, event.platform, event.country, event.device, event.browser, event.os]
+    const key = JSON.stringify(kind)
+    let number = this.numbers.get(key)
+    if (number === undefined) {
+      this.numbers.set(key, (number = this.list.length))
+      this.list.push(kind)
+    }
+    this.previous = event
+    this.number = number
+    return number
+  }
+}
+
+const fromKind = ([type, referrerHost, platform, country, device, browser, os]: Kind) => ({ type, referrerHost, platform, country, device, browser, os })
+
+// A journal row names each link and kind of event once, then holds four numbers an event: its
+// link, its kind, its time after the row's first and its count. A chunk is one link's: three
+// numbers an event, its time after the chunk's first, its kind and its count.
+type JournalRow = { links: [string, string][]; kinds: Kind[]; since: number; events: number[] }
+type ChunkRow = { kinds: Kind[]; events: number[] }
+
+// Rows stored before these formats held an entry an event: [link, account, time, ...kind, count]
+// in the journal, [time after the first, ...kind, count] in a chunk.
+type OlderJournalEntry = [string, string, number, ...Kind, number]
+type OlderChunkEntry = [number, ...Kind, number]
+
 /** A batch as one journal row. */
 export function journalText(events: StoredEvent[]) {
-  const row: JournalRow = { links: [], kinds: [], since: events[0]?.at ?? 0, events: [] }
+  const since = events[0]?.at ?? 0
   const links = new Map<string, number>()
-  const kinds = new Map<string, number>()
-  let previous: StoredEvent | undefined
-  let kind = -1
+  const row: JournalRow = { links: [], kinds: [], since, events: [] }
+  const kinds = new Kinds()
   for (const event of events) {
     let link = links.get(event.linkId)
     if (link === undefined) {
       links.set(event.linkId, (link = row.links.length))
       row.links.push([event.linkId, event.accountId])
     }
-    // Events of a kind come in runs: the kind's key is spelled out only when the kind changes.
-    if (!previous || !sameKind(previous, event)) {
-      const details: Kind = [event.type, event.referrerHost, event.platform, event.country, event.device, event.browser, event.os]
-      const key = JSON.stringify(details)
-      kind = kinds.get(key) ?? -1
-      if (kind < 0) {
-        kinds.set(key, (kind = row.kinds.length))
-        row.kinds.push(details)
-      }
-    }
-    previous = event
-    row.events.push(link, kind, event.at - row.since, event.count)
+    row.events.push(link, kinds.of(event), event.at - since, event.count)
   }
+  row.kinds = kinds.list
   return JSON.stringify(row)
 }
 
-// Rows stored before this format: an entry an event, [link, account, time, ...details].
-type OlderJournalEntry = [string, string, number, ...Details]
-
 export function journalEvents(text: string): StoredEvent[] {
   const parsed = JSON.parse(text) as JournalRow | OlderJournalEntry[]
-  if (Array.isArray(parsed)) return parsed.map(([linkId, accountId, at, ...rest]) => ({ linkId, accountId, at, ...fromDetails(rest) }))
+  if (Array.isArray(parsed))
+    return parsed.map(([linkId, accountId, at, type, referrerHost, platform, country, device, browser, os, count]) => ({
+      linkId, accountId, at, type, referrerHost, platform, country, device, browser, os, count,
+    }))
   const { links, kinds, since, events } = parsed
   const stored: StoredEvent[] = []
   for (let i = 0; i < events.length; i += 4) {
     const [linkId, accountId] = links[events[i]]
-    const [type, referrerHost, platform, country, device, browser, os] = kinds[events[i + 1]]
-    stored.push({ linkId, accountId, type, at: since + events[i + 2], referrerHost, platform, country, device, browser, os, count: events[i + 3] })
+    stored.push({ linkId, accountId, at: since + events[i + 2], ...fromKind(kinds[events[i + 1]]), count: events[i + 3] })
   }
   return stored
 }
@@ -106,13 +113,20 @@ export function toChunks(events: StoredEvent[]): NewChunk[] {
     for (let start = 0; start < linkEvents.length; start += CHUNK_ENTRIES) {
       const part = linkEvents.slice(start, start + CHUNK_ENTRIES)
       const firstAt = part[0].at
+      const kinds = new Kinds()
+      const numbers: number[] = []
+      let count = 0
+      for (const event of part) {
+        numbers.push(event.at - firstAt, kinds.of(event), event.count)
+        count += event.count
+      }
       chunks.push({
         linkId: part[0].linkId,
         accountId: part[0].accountId,
         firstAt: new Date(firstAt),
         lastAt: new Date(part[part.length - 1].at),
-        count: part.reduce((sum, event) => sum + event.count, 0),
-        events: JSON.stringify(part.map((e): ChunkEntry => [e.at - firstAt, ...details(e)])),
+        count,
+        events: JSON.stringify({ kinds: kinds.list, events: numbers } satisfies ChunkRow),
       })
     }
   }
@@ -122,5 +136,13 @@ export function toChunks(events: StoredEvent[]): NewChunk[] {
 /** A chunk row's events, in time order. `firstAt` as the database driver gives it. */
 export function chunkEvents(chunk: { firstAt: Date | number | string; events: string }): ChunkEvent[] {
   const firstAt = new Date(chunk.firstAt).getTime()
-  return (JSON.parse(chunk.events) as ChunkEntry[]).map(([offset, ...rest]) => ({ occurredAt: new Date(firstAt + offset), ...fromDetails(rest) }))
+  const parsed = JSON.parse(chunk.events) as ChunkRow | OlderChunkEntry[]
+  if (Array.isArray(parsed))
+    return parsed.map(([offset, type, referrerHost, platform, country, device, browser, os, count]) => ({
+      occurredAt: new Date(firstAt + offset), type, referrerHost, platform, country, device, browser, os, count,
+    }))
+  const { kinds, events } = parsed
+  const stored: ChunkEvent[] = []
+  for (let i = 0; i < events.length; i += 3) stored.push({ occurredAt: new Date(firstAt + events[i]), ...fromKind(kinds[events[i + 1]]), count: events[i + 2] })
+  return stored
 }
