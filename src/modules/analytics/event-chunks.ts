@@ -30,7 +30,9 @@ const CHUNK_ENTRIES = 1000
 // What an event is besides its link, time and count.
 type Kind = [EventType, string | null, string | null, string | null, string | null, string | null, string | null]
 
-const sameKind = (a: StoredEvent, b: StoredEvent) =>
+type KindFields = Pick<StoredEvent, 'type' | 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os'>
+
+export const sameKind = (a: KindFields, b: KindFields) =>
   a.type === b.type && a.referrerHost === b.referrerHost && a.platform === b.platform && a.country === b.country &&
   a.device === b.device && a.browser === b.browser && a.os === b.os
 

@@ -14,7 +14,7 @@ import { log } from '../../platform/log'
 import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytics'
 import type { EventType } from '../../shared/domain'
 import { describeAgent, isSocialHost, referrerHost } from './classify'
-import type { StoredEvent } from './event-chunks'
+import { sameKind, type StoredEvent } from './event-chunks'
 import { countryOf } from './geo'
 import * as repo from './repo'
 import { visitorHash } from './visitor'
@@ -155,7 +155,7 @@ type LinkDay = {
   previews: number
   socialClicks: number
   profiles: Map<Profile, number>
-  /** Rows that could not be written, back for the next write. */
+  /** The profiles' breakdown values and visitors once rollups are taken, and rows a failed write put back. */
   breakdowns: Record<BreakdownDimension, Map<string, number>>
   visitors: Set<string>
 }
@@ -197,10 +197,6 @@ function addProfiles(row: LinkDay) {
   row.profiles.clear()
 }
 
-const alike = (a: StoredEvent, at: number, p: Profile) =>
-  a.at === at && a.type === p.type && a.referrerHost === p.referrerHost && a.platform === p.platform && a.country === p.country &&
-  a.device === p.device && a.browser === p.browser && a.os === p.os
-
 /**
  * Classifies a batch, adds it to the rollups waiting and answers the events to store. An event
  * alike in everything stored (type, millisecond, referrer, platform, country, agent) to its link's
@@ -222,7 +218,7 @@ export function prepare(batch: CountedEvent[]): StoredEvent[] {
     if (counted === undefined) rollupRows++
     rollup.profiles.set(profile, (counted ?? 0) + event.count)
     const last = lastOfLink.get(event.linkId)
-    if (last && alike(last, event.at, profile)) {
+    if (last && last.at === event.at && sameKind(last, profile)) {
       last.count += event.count
       continue
     }
