@@ -77,19 +77,19 @@ type OlderChunkEntry = [number, ...Kind, number]
 /** A batch as one journal row. */
 export function journalText(events: StoredEvent[]) {
   const since = events[0]?.at ?? 0
-  const links = new Map<string, number>()
-  const row: JournalRow = { links: [], kinds: [], since, events: [] }
+  const links: [string, string][] = []
+  const linkNumbers = new Map<string, number>()
   const kinds = new Kinds()
+  const numbers: number[] = []
   for (const event of events) {
-    let link = links.get(event.linkId)
+    let link = linkNumbers.get(event.linkId)
     if (link === undefined) {
-      links.set(event.linkId, (link = row.links.length))
-      row.links.push([event.linkId, event.accountId])
+      linkNumbers.set(event.linkId, (link = links.length))
+      links.push([event.linkId, event.accountId])
     }
-    row.events.push(link, kinds.of(event), event.at - since, event.count)
+    numbers.push(link, kinds.of(event), event.at - since, event.count)
   }
-  row.kinds = kinds.list
-  return JSON.stringify(row)
+  return JSON.stringify({ links, kinds: kinds.list, since, events: numbers } satisfies JournalRow)
 }
 
 export function journalEvents(text: string): StoredEvent[] {
@@ -144,7 +144,7 @@ export function chunkEvents(chunk: { firstAt: Date | number | string; events: st
       occurredAt: new Date(firstAt + offset), type, referrerHost, platform, country, device, browser, os, count,
     }))
   const { kinds, events } = parsed
-  const stored: ChunkEvent[] = []
-  for (let i = 0; i < events.length; i += 3) stored.push({ occurredAt: new Date(firstAt + events[i]), ...fromKind(kinds[events[i + 1]]), count: events[i + 2] })
-  return stored
+  const read: ChunkEvent[] = []
+  for (let i = 0; i < events.length; i += 3) read.push({ occurredAt: new Date(firstAt + events[i]), ...fromKind(kinds[events[i + 1]]), count: events[i + 2] })
+  return read
 }

@@ -203,7 +203,7 @@ function addProfiles(row: LinkDay) {
  * one before becomes one with it and their number: a busy link's visitors differ only in who they
  * are, which the day's visitors keep, so one entry stands for a crowd.
  */
-export function prepare(batch: CountedEvent[]): StoredEvent[] {
+function prepare(batch: CountedEvent[]): StoredEvent[] {
   const stored: StoredEvent[] = []
   const lastOfLink = new Map<string, StoredEvent>()
   for (const event of batch) {
@@ -327,7 +327,6 @@ export async function flushRollups(): Promise<void> {
 // Journal rows this writer stored and has not moved into chunks yet.
 let journalRows: number[] = []
 let moving: Promise<void> | undefined
-
 
 /**
  * Moves this writer's journal rows into chunks, then any a stopped writer left behind. A move
