@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { chunkEvents, journalEvents, journalText, toChunks, type StoredEvent } from './event-chunks'
+import { ChunkBuilder, chunkEvents, journalEvents, journalText, toChunks, type StoredEvent } from './event-chunks'
 
 const T = 1_795_000_000_000
 
@@ -86,6 +86,22 @@ describe('chunks', () => {
     const [chunk] = toChunks(events)
     expect(chunk.events.split('Safari')).toHaveLength(3)
     expect(chunkEvents(chunk)).toEqual(events.map(({ linkId, accountId, at, ...rest }) => ({ occurredAt: new Date(at), ...rest })))
+  })
+
+  it('gather a link\'s events from batch after batch into its rows, each row naming only its own kinds', () => {
+    const builder = new ChunkBuilder()
+    const busy = (from: number, overrides: Partial<StoredEvent>) => Array.from({ length: 600 }, (_, i) => stored({ at: T + from + i, ...overrides }))
+    builder.add([...busy(0, {}), stored({ linkId: 'link-2', at: T })])
+    builder.add([...busy(600, { browser: 'Firefox' }), stored({ linkId: 'link-2', at: T + 1, count: 5 })])
+    expect(builder.size).toBe(1202)
+    const chunks = builder.rows()
+    const busyRows = chunks.filter((chunk) => chunk.linkId === 'link-1')
+    expect(busyRows.map((chunk) => chunkEvents(chunk).length)).toEqual([1000, 200])
+    expect(busyRows[1].events).not.toContain('Safari')
+    expect(chunkEvents(busyRows[1]).every((event) => event.browser === 'Firefox')).toBe(true)
+    expect(chunkEvents(busyRows[0]).map((event) => event.occurredAt.getTime())).toEqual(Array.from({ length: 1000 }, (_, i) => T + i))
+    const [other] = chunks.filter((chunk) => chunk.linkId === 'link-2')
+    expect(other).toMatchObject({ firstAt: new Date(T), lastAt: new Date(T + 1), count: 6 })
   })
 
   it('read their first time as either database driver gives it', () => {

@@ -107,33 +107,72 @@ export function journalEvents(text: string): StoredEvent[] {
   return stored
 }
 
-/** Events of any links as chunk rows: each link's events in time order, CHUNK_ENTRIES at most a row. */
-export function toChunks(events: StoredEvent[]): NewChunk[] {
-  const chunks: NewChunk[] = []
-  for (const linkEvents of Map.groupBy(events, (event) => event.linkId).values()) {
-    linkEvents.sort((a, b) => a.at - b.at)
-    for (let start = 0; start < linkEvents.length; start += CHUNK_ENTRIES) {
-      const part = linkEvents.slice(start, start + CHUNK_ENTRIES)
-      const firstAt = part[0].at
-      const kinds = new Kinds()
-      const numbers: number[] = []
-      let count = 0
-      for (const event of part) {
-        numbers.push(event.at - firstAt, kinds.of(event), event.count)
-        count += event.count
-      }
-      chunks.push({
-        linkId: part[0].linkId,
-        accountId: part[0].accountId,
-        firstAt: new Date(firstAt),
-        lastAt: new Date(part[part.length - 1].at),
-        count,
-        events: JSON.stringify({ kinds: kinds.list, events: numbers } satisfies ChunkRow),
-      })
+/** One link's events on their way into chunk rows: three numbers an event, its time, its kind and its count. */
+type LinkEvents = { accountId: string; entries: number[]; inOrder: boolean }
+
+/**
+ * Events of any links grouped by link as they come, to be stored as chunk rows: each link's
+ * events in time order, CHUNK_ENTRIES at most a row. The writer keeps the batches it has put in
+ * the journal here, so moving them into chunks reads nothing back.
+ */
+export class ChunkBuilder {
+  private links = new Map<string, LinkEvents>()
+  private kinds = new Kinds()
+  /** How many entries it holds. */
+  size = 0
+
+  add(events: StoredEvent[]) {
+    for (const event of events) {
+      let link = this.links.get(event.linkId)
+      if (!link) this.links.set(event.linkId, (link = { accountId: event.accountId, entries: [], inOrder: true }))
+      const { entries } = link
+      // The clock may step back: such a link's entries are put in order when its rows are made.
+      if (entries.length > 0 && event.at < entries[entries.length - 3]) link.inOrder = false
+      entries.push(event.at, this.kinds.of(event), event.count)
     }
+    this.size += events.length
+    return this
   }
-  return chunks
+
+  rows(): NewChunk[] {
+    const chunks: NewChunk[] = []
+    for (const [linkId, { accountId, entries, inOrder }] of this.links) {
+      const order = Array.from({ length: entries.length / 3 }, (_, i) => i * 3)
+      if (!inOrder) order.sort((a, b) => entries[a] - entries[b] || a - b)
+      for (let start = 0; start < order.length; start += CHUNK_ENTRIES) {
+        const part = order.slice(start, start + CHUNK_ENTRIES)
+        const firstAt = entries[part[0]]
+        // Each row names only its own kinds, by its own numbers.
+        const kinds: Kind[] = []
+        const rowKinds = new Map<number, number>()
+        const numbers: number[] = []
+        let count = 0
+        for (const entry of part) {
+          const kind = entries[entry + 1]
+          let rowKind = rowKinds.get(kind)
+          if (rowKind === undefined) {
+            rowKinds.set(kind, (rowKind = kinds.length))
+            kinds.push(this.kinds.list[kind])
+          }
+          numbers.push(entries[entry] - firstAt, rowKind, entries[entry + 2])
+          count += entries[entry + 2]
+        }
+        chunks.push({
+          linkId,
+          accountId,
+          firstAt: new Date(firstAt),
+          lastAt: new Date(entries[part[part.length - 1]]),
+          count,
+          events: JSON.stringify({ kinds, events: numbers } satisfies ChunkRow),
+        })
+      }
+    }
+    return chunks
+  }
 }
+
+/** Events of any links as chunk rows (see ChunkBuilder). */
+export const toChunks = (events: StoredEvent[]) => new ChunkBuilder().add(events).rows()
 
 /** A chunk row's events, in time order. `firstAt` as the database driver gives it. */
 export function chunkEvents(chunk: { firstAt: Date | number | string; events: string }): ChunkEvent[] {

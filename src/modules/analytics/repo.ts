@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
-import { db, isPostgres, tables, transaction } from '../../platform/db'
+import { db, isPostgres, tables, transaction, type Db } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
 import { chunkEvents, journalEvents, journalText, toChunks, type ChunkEvent, type NewChunk, type StoredEvent } from './event-chunks'
 
@@ -82,20 +82,44 @@ export async function orphanedJournalRows(before: Date, limit: number) {
  */
 export async function moveJournalToChunks(ids: number[]) {
   if (ids.length === 0) return 0
-  const prepared = statements()
   return transaction(async (tx) => {
     const taken = await tx.delete(eventJournal).where(inArray(eventJournal.id, ids)).returning({ events: eventJournal.events })
-    const chunks = toChunks(taken.flatMap((row) => journalEvents(row.events)))
-    const kept: NewChunk[] = []
-    for (const part of slices(chunks)) {
-      const existing = await tx.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, [...new Set(part.map((chunk) => chunk.linkId))]))
-      const links = new Set(existing.map((row) => row.id))
-      for (const chunk of part) if (links.has(chunk.linkId)) kept.push(chunk)
-    }
-    if (prepared) for (const chunk of kept) prepared.chunk.run(chunk)
-    else for (const part of slices(kept)) await tx.insert(linkEventChunks).values(part)
-    return kept.reduce((sum, chunk) => sum + chunk.count, 0)
+    return insertChunks(tx, toChunks(taken.flatMap((row) => journalEvents(row.events))))
   })
+}
+
+const movedElsewhere = new Error('Another writer moved a journal row first.')
+
+/**
+ * Replaces journal rows with their events as `chunks` (the writer still held them), in one
+ * transaction. Answers false, and changes nothing, when another writer moved one of the rows first.
+ */
+export async function replaceJournalRows(ids: number[], chunks: NewChunk[]) {
+  try {
+    await transaction(async (tx) => {
+      const deleted = await tx.delete(eventJournal).where(inArray(eventJournal.id, ids)).returning({ id: eventJournal.id })
+      if (deleted.length < ids.length) throw movedElsewhere
+      await insertChunks(tx, chunks)
+    })
+    return true
+  } catch (error) {
+    if (error === movedElsewhere) return false
+    throw error
+  }
+}
+
+/** Stores the chunks of links that still exist; answers how many events they hold. */
+async function insertChunks(tx: Db, chunks: NewChunk[]) {
+  const kept: NewChunk[] = []
+  for (const part of slices(chunks)) {
+    const existing = await tx.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, [...new Set(part.map((chunk) => chunk.linkId))]))
+    const links = new Set(existing.map((row) => row.id))
+    for (const chunk of part) if (links.has(chunk.linkId)) kept.push(chunk)
+  }
+  const prepared = statements()
+  if (prepared) for (const chunk of kept) prepared.chunk.run(chunk)
+  else for (const part of slices(kept)) await tx.insert(linkEventChunks).values(part)
+  return kept.reduce((sum, chunk) => sum + chunk.count, 0)
 }
 
 type NewVisitors = { linkId: string; accountId: string; day: string; uniqueVisitors: number }[]

@@ -6,7 +6,7 @@ import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
 import { createAccount } from '../accounts/service'
 import { createLink, deleteLink } from '../links/service'
 import { flushEvents, flushRollups, recordEvent, type RecordedEvent } from './recorder'
-import { chunkEvents, journalText, type StoredEvent } from './event-chunks'
+import { chunkEvents, journalText, toChunks, type StoredEvent } from './event-chunks'
 import * as repo from './repo'
 import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
 import { enqueueEvents, moveJournal, flushEvents as writeWaitingEvents } from './writer'
@@ -179,6 +179,32 @@ describe('the event journal', () => {
     const moved = await Promise.all([repo.moveJournalToChunks([id]), repo.moveJournalToChunks([id])])
     expect(moved.sort()).toEqual([0, 1])
     expect(await storedEvents(link.id)).toBe(1)
+  })
+
+  it('replaces rows whose events the writer still holds with their chunks, unless another writer moved one first', async () => {
+    const { owner, link } = await newLink()
+    const t = at('2026-07-03T11:00:00Z')
+    const batches = [[entry(link.id, owner.accountId, t)], [entry(link.id, owner.accountId, t + 1), entry(link.id, owner.accountId, t + 2)]]
+    const ids = [await repo.writeJournal(batches[0]), await repo.writeJournal(batches[1])]
+    expect(await repo.moveJournalToChunks([ids[0]])).toBe(1)
+    // Both rows' events held: one row is gone, so nothing is replaced and nothing stored twice.
+    expect(await repo.replaceJournalRows(ids, toChunks(batches.flat()))).toBe(false)
+    expect(await storedEvents(link.id)).toBe(1)
+    expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, ids[1]))).toHaveLength(1)
+    expect(await repo.replaceJournalRows([ids[1]], toChunks(batches[1]))).toBe(true)
+    expect(await storedEvents(link.id)).toBe(3)
+    expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, ids[1]))).toHaveLength(0)
+  })
+
+  it('drops held events of a link deleted before they are moved', async () => {
+    const { owner, link } = await newLink()
+    const kept = await newLink()
+    const events = [entry(link.id, owner.accountId, at('2026-07-03T12:00:00Z')), entry(kept.link.id, kept.owner.accountId, at('2026-07-03T12:00:01Z'))]
+    const id = await repo.writeJournal(events)
+    await deleteLink(owner, link.id)
+    expect(await repo.replaceJournalRows([id], toChunks(events))).toBe(true)
+    expect(await storedEvents(kept.link.id)).toBe(1)
+    expect(await db.select().from(tables.linkEventChunks).where(eq(tables.linkEventChunks.linkId, link.id))).toHaveLength(0)
   })
 
   it('lists newest first and exports oldest first across chunks that overlap in time', async () => {

@@ -2,7 +2,9 @@
 // never parses a User-Agent, looks up a country, hashes a visitor or writes a row. Events arrive
 // in batches and are stored every WRITE_INTERVAL_MS as one journal row; a failed write is retried
 // after RETRY_DELAY_MS. Every MOVE_INTERVAL_MS, before any read of raw events on this instance
-// and at a graceful stop, the journal's rows are regrouped by link into chunks (event-chunks.ts).
+// and at a graceful stop, the journal's rows are regrouped by link into chunks (event-chunks.ts):
+// the writer holds what it put in the journal, already grouped, so it reads back only rows it
+// no longer holds (another writer's, or its own after a failure).
 //
 // What events add up to (per-day totals, breakdowns, unique visitors) is one row per link and day
 // or more, as many rows as events when traffic spreads over many links, so it is added up in
@@ -14,7 +16,7 @@ import { log } from '../../platform/log'
 import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytics'
 import type { EventType } from '../../shared/domain'
 import { describeAgent, isSocialHost, referrerHost } from './classify'
-import { sameKind, type StoredEvent } from './event-chunks'
+import { ChunkBuilder, sameKind, type StoredEvent } from './event-chunks'
 import { countryOf } from './geo'
 import * as repo from './repo'
 import { visitorHash } from './visitor'
@@ -47,6 +49,8 @@ const ROLLUP_ROWS_PER_WRITE = 500
 // Regrouping the journal: the longer the interval, the fewer chunk rows a link gets.
 const MOVE_INTERVAL_MS = 10_000
 const JOURNAL_ROWS_PER_MOVE = 100
+// Events held in memory for the next move, at most; past this, rows are read back from the journal.
+const HELD_EVENTS_MAX = 1_000_000
 // A journal row older than this was left by a writer that stopped (or keeps failing): any writer moves it.
 const ORPHANED_AFTER_MS = 60_000
 // Past this, a database that keeps failing would eat the memory: older events are dropped.
@@ -236,15 +240,18 @@ type Rollups = { daily: repo.DailyDelta[]; breakdowns: repo.BreakdownDelta[]; vi
 /** The rollups waiting, as rows to write; they are no longer waiting. */
 function takeRollups(): Rollups {
   const taken: Rollups = { daily: [], breakdowns: [], visitors: [] }
-  for (const links of rollups.values())
-    for (const row of links.values()) {
-      addProfiles(row)
-      const { linkId, accountId, day, clicks, previews, socialClicks, breakdowns, visitors } = row
-      taken.daily.push({ linkId, accountId, day, clicks, previews, socialClicks })
-      for (const [dimension, values] of Object.entries(breakdowns) as [BreakdownDimension, Map<string, number>][])
-        for (const [value, count] of values) taken.breakdowns.push({ linkId, dimension, day, value, count })
-      for (const visitorHash of visitors) taken.visitors.push({ linkId, accountId, day, visitorHash })
-    }
+  // In key order (the tables' keys start with the link, then the day): each transaction's rows then
+  // land on neighbouring pages of the tables, rather than each on a page of its own.
+  const rows = [...rollups.values()].flatMap((links) => [...links.values()])
+  rows.sort((a, b) => (a.linkId < b.linkId ? -1 : a.linkId > b.linkId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+  for (const row of rows) {
+    addProfiles(row)
+    const { linkId, accountId, day, clicks, previews, socialClicks, breakdowns, visitors } = row
+    taken.daily.push({ linkId, accountId, day, clicks, previews, socialClicks })
+    for (const [dimension, values] of Object.entries(breakdowns) as [BreakdownDimension, Map<string, number>][])
+      for (const [value, count] of values) taken.breakdowns.push({ linkId, dimension, day, value, count })
+    for (const visitorHash of visitors) taken.visitors.push({ linkId, accountId, day, visitorHash })
+  }
   rollups = new Map()
   rollupRows = 0
   return taken
@@ -324,9 +331,33 @@ export async function flushRollups(): Promise<void> {
   return rollingUp
 }
 
-// Journal rows this writer stored and has not moved into chunks yet.
+// Journal rows this writer stored and has not moved into chunks yet. The newest also have their
+// events held here, grouped by link (up to HELD_EVENTS_MAX), so moving those reads nothing back.
 let journalRows: number[] = []
+let held = { rows: [] as number[], chunks: new ChunkBuilder() }
 let moving: Promise<void> | undefined
+
+/** Stores a batch in the journal, holding its events for the next move while there is room. */
+async function writeJournalRow(batch: StoredEvent[]) {
+  const id = await repo.writeJournal(batch)
+  if (held.chunks.size + batch.length > HELD_EVENTS_MAX) journalRows.push(id)
+  else {
+    held.rows.push(id)
+    held.chunks.add(batch)
+  }
+}
+
+/** Moves the journal rows whose events are held; any it could not are read back by the next move. */
+async function moveHeldRows() {
+  const { rows, chunks } = held
+  held = { rows: [], chunks: new ChunkBuilder() }
+  let moved = false
+  try {
+    moved = await repo.replaceJournalRows(rows, chunks.rows())
+  } finally {
+    if (!moved) journalRows.unshift(...rows)
+  }
+}
 
 /**
  * Moves this writer's journal rows into chunks, then any a stopped writer left behind. A move
@@ -336,6 +367,7 @@ export async function moveJournal(): Promise<void> {
   while (moving) await moving
   moving = (async () => {
     try {
+      if (held.rows.length > 0) await moveHeldRows()
       while (journalRows.length > 0) {
         const ids = journalRows.slice(0, JOURNAL_ROWS_PER_MOVE)
         await repo.moveJournalToChunks(ids)
@@ -376,7 +408,7 @@ function writeEvents(): Promise<void> {
       pending = pending.slice(batch.length)
       waiting -= batch.length
       try {
-        journalRows.push(await repo.writeJournal(batch))
+        await writeJournalRow(batch)
       } catch (error) {
         log.error('event flush failed; will retry', { error, events: batch.length })
         pending = batch.concat(pending).slice(-MAX_PENDING)
