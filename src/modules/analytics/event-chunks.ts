@@ -107,67 +107,97 @@ export function journalEvents(text: string): StoredEvent[] {
   return stored
 }
 
-/** One link's events on their way into chunk rows: three numbers an event, its time, its kind and its count. */
-type LinkEvents = { accountId: string; entries: number[]; inOrder: boolean }
+// An entry on its way into a chunk row: its link's number, time, kind and count.
+const ENTRY = 4
 
 /**
- * Events of any links grouped by link as they come, to be stored as chunk rows: each link's
- * events in time order, CHUNK_ENTRIES at most a row. The writer keeps the batches it has put in
- * the journal here, so moving them into chunks reads nothing back.
+ * Events of any links, to be stored as chunk rows: each link's events in time order,
+ * CHUNK_ENTRIES at most a row. The writer keeps the batches it has put in the journal here, so
+ * moving them into chunks reads nothing back. Each batch is kept as numbers in a typed array and
+ * grouped by link only when the rows are made: many growing arrays held for seconds would cost
+ * the garbage collector more than the grouping costs.
  */
 export class ChunkBuilder {
-  private links = new Map<string, LinkEvents>()
+  private links: { linkId: string; accountId: string }[] = []
+  private linkNumbers = new Map<string, number>()
   private kinds = new Kinds()
+  private batches: Float64Array[] = []
   /** How many entries it holds. */
   size = 0
 
   add(events: StoredEvent[]) {
-    for (const event of events) {
-      let link = this.links.get(event.linkId)
-      if (!link) this.links.set(event.linkId, (link = { accountId: event.accountId, entries: [], inOrder: true }))
-      const { entries } = link
-      // The clock may step back: such a link's entries are put in order when its rows are made.
-      if (entries.length > 0 && event.at < entries[entries.length - 3]) link.inOrder = false
-      entries.push(event.at, this.kinds.of(event), event.count)
+    const batch = new Float64Array(events.length * ENTRY)
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]
+      let link = this.linkNumbers.get(event.linkId)
+      if (link === undefined) {
+        this.linkNumbers.set(event.linkId, (link = this.links.length))
+        this.links.push({ linkId: event.linkId, accountId: event.accountId })
+      }
+      const offset = i * ENTRY
+      batch[offset] = link
+      batch[offset + 1] = event.at
+      batch[offset + 2] = this.kinds.of(event)
+      batch[offset + 3] = event.count
     }
+    this.batches.push(batch)
     this.size += events.length
     return this
   }
 
   rows(): NewChunk[] {
-    const chunks: NewChunk[] = []
-    for (const [linkId, { accountId, entries, inOrder }] of this.links) {
-      const order = Array.from({ length: entries.length / 3 }, (_, i) => i * 3)
-      if (!inOrder) order.sort((a, b) => entries[a] - entries[b] || a - b)
-      for (let start = 0; start < order.length; start += CHUNK_ENTRIES) {
-        const part = order.slice(start, start + CHUNK_ENTRIES)
-        const firstAt = entries[part[0]]
-        // Each row names only its own kinds, by its own numbers.
-        const kinds: Kind[] = []
-        const rowKinds = new Map<number, number>()
-        const numbers: number[] = []
-        let count = 0
-        for (const entry of part) {
-          const kind = entries[entry + 1]
-          let rowKind = rowKinds.get(kind)
-          if (rowKind === undefined) {
-            rowKinds.set(kind, (rowKind = kinds.length))
-            kinds.push(this.kinds.list[kind])
-          }
-          numbers.push(entries[entry] - firstAt, rowKind, entries[entry + 2])
-          count += entries[entry + 2]
-        }
-        chunks.push({
-          linkId,
-          accountId,
-          firstAt: new Date(firstAt),
-          lastAt: new Date(entries[part[part.length - 1]]),
-          count,
-          events: JSON.stringify({ kinds, events: numbers } satisfies ChunkRow),
-        })
+    // Counting sort by link: each link's entries together, in the order they came.
+    const starts = new Uint32Array(this.links.length + 1)
+    for (const batch of this.batches) for (let i = 0; i < batch.length; i += ENTRY) starts[batch[i] + 1]++
+    for (let link = 0; link < this.links.length; link++) starts[link + 1] += starts[link]
+    const next = starts.slice(0, -1)
+    const entries = new Float64Array(this.size * 3)
+    for (const batch of this.batches)
+      for (let i = 0; i < batch.length; i += ENTRY) {
+        const to = next[batch[i]]++ * 3
+        entries[to] = batch[i + 1]
+        entries[to + 1] = batch[i + 2]
+        entries[to + 2] = batch[i + 3]
       }
+    const chunks: NewChunk[] = []
+    for (const [link, { linkId, accountId }] of this.links.entries()) {
+      const order = Array.from({ length: starts[link + 1] - starts[link] }, (_, i) => (starts[link] + i) * 3)
+      // The clock may step back: entries are put in time order, alike times kept as they came.
+      for (let i = 1; i < order.length; i++)
+        if (entries[order[i]] < entries[order[i - 1]]) {
+          order.sort((a, b) => entries[a] - entries[b] || a - b)
+          break
+        }
+      for (let start = 0; start < order.length; start += CHUNK_ENTRIES) chunks.push(this.row(linkId, accountId, entries, order.slice(start, start + CHUNK_ENTRIES)))
     }
     return chunks
+  }
+
+  /** One chunk row of `part`, offsets of entries (time, kind, count) in `entries`. It names only its own kinds. */
+  private row(linkId: string, accountId: string, entries: Float64Array, part: number[]): NewChunk {
+    const firstAt = entries[part[0]]
+    const kinds: Kind[] = []
+    const rowKinds = new Map<number, number>()
+    const numbers: number[] = []
+    let count = 0
+    for (const entry of part) {
+      const kind = entries[entry + 1]
+      let rowKind = rowKinds.get(kind)
+      if (rowKind === undefined) {
+        rowKinds.set(kind, (rowKind = kinds.length))
+        kinds.push(this.kinds.list[kind])
+      }
+      numbers.push(entries[entry] - firstAt, rowKind, entries[entry + 2])
+      count += entries[entry + 2]
+    }
+    return {
+      linkId,
+      accountId,
+      firstAt: new Date(firstAt),
+      lastAt: new Date(entries[part[part.length - 1]]),
+      count,
+      events: JSON.stringify({ kinds, events: numbers } satisfies ChunkRow),
+    }
   }
 }
 
