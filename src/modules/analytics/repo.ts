@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
-import { db, isPostgres, tables, transaction, type Db } from '../../platform/db'
+import { db, isForeignKeyViolation, isPostgres, tables, transaction, type Db } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
 import { chunkEvents, journalEvents, journalText, toChunks, type ChunkEvent, type NewChunk, type StoredEvent } from './event-chunks'
 
@@ -110,15 +110,27 @@ export async function replaceJournalRows(ids: number[], chunks: NewChunk[]) {
 
 /** Stores the chunks of links that still exist; answers how many events they hold. */
 async function insertChunks(tx: Db, chunks: NewChunk[]) {
+  const prepared = statements()
+  if (prepared) {
+    // In SQLite a failed statement undoes itself alone: a chunk of a link deleted meanwhile is
+    // dropped without a look-up of every other link first.
+    let stored = 0
+    for (const chunk of chunks)
+      try {
+        prepared.chunk.run(chunk)
+        stored += chunk.count
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error
+      }
+    return stored
+  }
   const kept: NewChunk[] = []
   for (const part of slices(chunks)) {
     const existing = await tx.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, [...new Set(part.map((chunk) => chunk.linkId))]))
     const links = new Set(existing.map((row) => row.id))
     for (const chunk of part) if (links.has(chunk.linkId)) kept.push(chunk)
   }
-  const prepared = statements()
-  if (prepared) for (const chunk of kept) prepared.chunk.run(chunk)
-  else for (const part of slices(kept)) await tx.insert(linkEventChunks).values(part)
+  for (const part of slices(kept)) await tx.insert(linkEventChunks).values(part)
   return kept.reduce((sum, chunk) => sum + chunk.count, 0)
 }
 
