@@ -75,6 +75,10 @@ export class Dictionary {
 export class EventBatch {
   private rows: Float64Array
   size = 0
+  // Each column's last string and its number: consecutive events often share a client or an
+  // account, and telling a string equal to the last is cheaper than hashing it.
+  private lastWords: (string | null | undefined)[] = new Array(COLUMNS)
+  private lastNumbers = new Float64Array(COLUMNS)
 
   constructor(
     private readonly dictionary: Dictionary,
@@ -92,17 +96,24 @@ export class EventBatch {
       this.rows = grown
     }
     const rows = this.rows
-    const dictionary = this.dictionary
-    rows[row + LINK] = dictionary.number(event.linkId)
-    rows[row + ACCOUNT] = dictionary.number(event.accountId)
+    rows[row + LINK] = this.number(LINK, event.linkId)
+    rows[row + ACCOUNT] = this.number(ACCOUNT, event.accountId)
     rows[row + TYPE] = event.type === 'click' ? 0 : 1
     rows[row + AT] = event.at
-    rows[row + REFERRER] = dictionary.number(event.referrer)
-    rows[row + USER_AGENT] = dictionary.number(event.userAgent)
-    rows[row + PLATFORM] = dictionary.number(event.platform)
-    rows[row + IP] = dictionary.number(event.ip)
-    rows[row + COUNTRY] = dictionary.number(event.country)
+    rows[row + REFERRER] = this.number(REFERRER, event.referrer)
+    rows[row + USER_AGENT] = this.number(USER_AGENT, event.userAgent)
+    rows[row + PLATFORM] = this.number(PLATFORM, event.platform)
+    rows[row + IP] = this.number(IP, event.ip)
+    rows[row + COUNTRY] = this.number(COUNTRY, event.country)
     rows[row + COUNT] = 1
+  }
+
+  private number(column: number, word: string | null) {
+    if (word === this.lastWords[column]) return this.lastNumbers[column]
+    const number = this.dictionary.number(word)
+    this.lastWords[column] = word
+    this.lastNumbers[column] = number
+    return number
   }
 
   /** The event added last happened once more. */

@@ -186,11 +186,11 @@ const bareHost = remembered(HOST_CACHE_MAX, (host) => host.trim().toLowerCase().
 const ALL: LinkScope = { kind: 'all' }
 
 /** The scope of a Host header value when known without the database, else undefined. */
-export function cachedLinkScope(host: string): LinkScope | undefined {
+export function cachedLinkScope(host: string, now = Date.now()): LinkScope | undefined {
   const hostname = bareHost(host)
   if (!hostname || productHosts.has(hostname)) return ALL
   const cached = hostCache.get(hostname)
-  return cached && cached.until > Date.now() ? cached.scope : undefined
+  return cached && cached.until > now ? cached.scope : undefined
 }
 
 /** The links a Host header value may resolve (see LinkScope). */

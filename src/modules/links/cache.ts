@@ -28,48 +28,59 @@ type Entry = {
 // so a remembered miss could hide it: misses are remembered only by a lone process.
 const remembersMisses = !config.redisUrl && !isPostgres
 
-const entries = new Map<string, Entry>()
+// Slugs are case-sensitive; aliases resolve case-insensitively, by their lower-case key. Apart, so
+// a path never needs a prefix built to be looked up.
+const slugs = new Map<string, Entry>()
+const aliases = new Map<string, Entry>()
+export type CacheKind = 'slug' | 'alias'
+const entriesOf = (kind: CacheKind) => (kind === 'slug' ? slugs : aliases)
 
-/** Slugs are case-sensitive; aliases resolve case-insensitively. */
-export const slugKey = (slug: string) => `s:${slug}`
-export const aliasKeyOf = (aliasKey: string) => `a:${aliasKey}`
-
-export function readCache(key: string): Entry | undefined {
+/** The entry for a slug or an alias key, if any and not expired at `now` (ms). */
+export function readCache(kind: CacheKind, key: string, now = Date.now()): Entry | undefined {
+  const entries = entriesOf(kind)
   const entry = entries.get(key)
   if (!entry) return undefined
-  if (entry.expiresAt <= Date.now()) {
+  if (entry.expiresAt <= now) {
     entries.delete(key)
     return undefined
   }
   return entry
 }
 
-export function writeCache(key: string, row: LinkRow | undefined) {
+export function writeCache(kind: CacheKind, key: string, row: LinkRow | undefined) {
   if (!row && !remembersMisses) return
-  // The oldest entry makes room: reordering on every hit would cost the hot path more than an
-  // evicted hot link costs when it is read again.
-  if (entries.size >= CAPACITY) entries.delete(entries.keys().next().value!)
+  // The oldest entry of the kind (of the other kind when it has none) makes room: reordering on
+  // every hit would cost the hot path more than an evicted hot link costs when it is read again.
+  const entries = entriesOf(kind)
+  if (slugs.size + aliases.size >= CAPACITY) {
+    const from = entries.size > 0 ? entries : entriesOf(kind === 'slug' ? 'alias' : 'slug')
+    from.delete(from.keys().next().value!)
+  }
   entries.set(key, { row, expiresAt: Date.now() + (row ? HIT_TTL_MS : MISS_TTL_MS) })
 }
 
 // A path's letter cases are many; a few are worth remembering.
 const NOT_SLUGS_MAX = 8
 
-/** Records that path, which resolved to the cached alias aliasEntryKey names, is no link's slug. */
-export function rememberNotSlug(aliasEntryKey: string, path: string) {
-  const entry = entries.get(aliasEntryKey)
+/** Records that path, which resolved to the cached alias of aliasKey, is no link's slug. */
+export function rememberNotSlug(aliasKey: string, path: string) {
+  const entry = aliases.get(aliasKey)
   if (!entry?.row) return
   entry.notSlugs ??= new Set()
   if (entry.notSlugs.size < NOT_SLUGS_MAX) entry.notSlugs.add(path)
 }
 
+// Changes travel between instances as keys with their kind in front ("s:" or "a:").
+const SLUG = 's:'
+const ALIAS = 'a:'
+
 function dropKeys(keys: string[]) {
-  for (const key of keys) entries.delete(key)
+  for (const key of keys) (key.startsWith(SLUG) ? slugs : aliases).delete(key.slice(SLUG.length))
 }
 
 /** Forgets a link's slug and alias entries here and on every other instance. */
 export function invalidateLink(...rows: Pick<LinkRow, 'slug' | 'aliasKey'>[]) {
-  const keys = rows.flatMap((row) => [slugKey(row.slug), ...(row.aliasKey ? [aliasKeyOf(row.aliasKey)] : [])])
+  const keys = rows.flatMap((row) => [SLUG + row.slug, ...(row.aliasKey ? [ALIAS + row.aliasKey] : [])])
   publish(TOPIC, JSON.stringify(keys))
 }
 
@@ -77,9 +88,10 @@ subscribe(TOPIC, (payload) => dropKeys(JSON.parse(payload) as string[]))
 
 // A deleted account takes its links with it; the message does not say why, so forget them all.
 subscribe(ACCOUNT_CHANGED, (accountId) => {
-  for (const [key, entry] of entries) if (entry.row?.accountId === accountId) entries.delete(key)
+  for (const entries of [slugs, aliases]) for (const [key, entry] of entries) if (entry.row?.accountId === accountId) entries.delete(key)
 })
 
 export function clearLinkCache() {
-  entries.clear()
+  slugs.clear()
+  aliases.clear()
 }

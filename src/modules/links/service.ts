@@ -19,7 +19,7 @@ import {
   SLUG_LENGTH,
   TITLE_MAX,
 } from '../../shared/link-rules'
-import { aliasKeyOf, invalidateLink, readCache, rememberNotSlug, slugKey, writeCache } from './cache'
+import { invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import * as repo from './repo'
 import type { Link, LinkChanges, LinkInput } from './schema'
 
@@ -239,10 +239,10 @@ export async function findLinksByTarget(owner: Owner, targetUrl: string) {
  * What the cache knows of the link a short-link path names (an exact slug first, then an alias in
  * any letter case): the row, null for a known miss, or undefined when it must be looked up.
  */
-export function cachedLink(path: string): LinkRow | null | undefined {
-  const bySlug = readCache(slugKey(path))
+export function cachedLink(path: string, now = Date.now()): LinkRow | null | undefined {
+  const bySlug = readCache('slug', path, now)
   if (bySlug?.row) return bySlug.row
-  const byAlias = readCache(aliasKeyOf(path.toLowerCase()))
+  const byAlias = readCache('alias', path.toLowerCase(), now)
   if (!bySlug) return byAlias?.row && byAlias.notSlugs?.has(path) ? byAlias.row : undefined
   return byAlias ? (byAlias.row ?? null) : undefined
 }
@@ -252,18 +252,18 @@ export function cachedLink(path: string): LinkRow | null | undefined {
  * Served from the cache when possible; misses are cached briefly too.
  */
 export async function resolveLink(path: string): Promise<LinkRow | undefined> {
-  const bySlug = readCache(slugKey(path))
+  const bySlug = readCache('slug', path)
   if (bySlug?.row) return bySlug.row
   if (!bySlug) {
     const row = await repo.findBySlug(path)
-    writeCache(slugKey(path), row)
+    writeCache('slug', path, row)
     if (row) return row
   }
   const aliasKey = path.toLowerCase()
-  const byAlias = readCache(aliasKeyOf(aliasKey))
+  const byAlias = readCache('alias', aliasKey)
   const row = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
-  if (!byAlias) writeCache(aliasKeyOf(aliasKey), row)
+  if (!byAlias) writeCache('alias', aliasKey, row)
   // Found as no slug but as an alias: the next visit of this path needs no slug look-up.
-  if (row) rememberNotSlug(aliasKeyOf(aliasKey), path)
+  if (row) rememberNotSlug(aliasKey, path)
   return row
 }

@@ -62,21 +62,22 @@ async function countOnce(key: string, window: number, accountId: string) {
  * asynchronous.
  */
 export function visit(visit: Visit): VisitOutcome | Promise<VisitOutcome> {
-  const link = cachedLink(visit.path)
-  const scope = cachedLinkScope(visit.host)
+  // One clock reading serves the caches, the expiry and the event.
+  const now = Date.now()
+  const link = cachedLink(visit.path, now)
+  const scope = cachedLinkScope(visit.host, now)
   if (link === undefined || scope === undefined) return lookUpAndDecide(visit)
-  return decide(visit, link ?? undefined, scope)
+  return decide(visit, link ?? undefined, scope, now)
 }
 
 async function lookUpAndDecide(visit: Visit) {
   const [link, scope] = await Promise.all([resolveLink(visit.path), linkScopeForHost(visit.host)])
-  return decide(visit, link, scope)
+  return decide(visit, link, scope, Date.now())
 }
 
-function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope): VisitOutcome | Promise<VisitOutcome> {
+function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
   if (!link || !link.isActive) return NOT_FOUND
   if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
-  const now = Date.now()
   if (link.expiresAt && link.expiresAt.getTime() <= now) return EXPIRED
   const isHead = method === 'HEAD'
   const platform = crawlerPlatform(userAgent)
