@@ -26,6 +26,7 @@ describe('the journal format', () => {
       stored({ os: '"],[1,"x' }),
       // Alike in kind to the first, on another link and earlier.
       stored({ linkId: 'link-2', accountId: 'account-1', at: T - 5 }),
+      stored({ linkId: 'link-3', accountId: 'account-2', at: T + 9 }),
     ]
     expect(journalEvents(journalText(batch))).toEqual(batch)
   })
@@ -36,6 +37,17 @@ describe('the journal format', () => {
     expect(journalEvents(text)).toEqual(batch)
     expect(text.split('Safari')).toHaveLength(2)
     expect(text.split('link-7')).toHaveLength(2)
+    expect(text.split('account-1')).toHaveLength(2)
+  })
+
+  it('reads rows that named each link with its account in full, as the version before did', () => {
+    const olderRow = JSON.stringify({
+      links: [['link-1', 'account-1'], ['link-2', 'account-2']],
+      kinds: [['click', 't.co', null, 'DE', 'mobile', 'Safari', 'iOS']],
+      since: T,
+      events: [0, 0, 0, 1, 1, 0, 5, 2],
+    })
+    expect(journalEvents(olderRow)).toEqual([stored(), stored({ linkId: 'link-2', accountId: 'account-2', at: T + 5, count: 2 })])
   })
 
   it('reads rows stored an entry an event, as older versions did', () => {

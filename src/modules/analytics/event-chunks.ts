@@ -63,42 +63,53 @@ class Kinds {
 
 const fromKind = ([type, referrerHost, platform, country, device, browser, os]: Kind) => ({ type, referrerHost, platform, country, device, browser, os })
 
-// A journal row names each link and kind of event once, then holds four numbers an event: its
-// link, its kind, its time after the row's first and its count. A chunk is one link's: three
-// numbers an event, its time after the chunk's first, its kind and its count.
-type JournalRow = { links: [string, string][]; kinds: Kind[]; since: number; events: number[] }
+// A journal row names each account, link (with its account's number) and kind of event once,
+// then holds four numbers an event: its link, its kind, its time after the row's first and its
+// count. A chunk is one link's: three numbers an event, its time after the chunk's first, its
+// kind and its count.
+type JournalRow = { accounts: string[]; links: [string, number][]; kinds: Kind[]; since: number; events: number[] }
 type ChunkRow = { kinds: Kind[]; events: number[] }
 
-// Rows stored before these formats held an entry an event: [link, account, time, ...kind, count]
-// in the journal, [time after the first, ...kind, count] in a chunk.
+// Older journal rows named each link with its account in full; before that, rows held an entry
+// an event: [link, account, time, ...kind, count] in the journal, [time after the first, ...kind,
+// count] in a chunk.
+type OlderJournalRow = Omit<JournalRow, 'accounts' | 'links'> & { links: [string, string][] }
 type OlderJournalEntry = [string, string, number, ...Kind, number]
 type OlderChunkEntry = [number, ...Kind, number]
 
 /** A batch as one journal row. */
 export function journalText(events: StoredEvent[]) {
   const since = events[0]?.at ?? 0
-  const links: [string, string][] = []
+  const accounts: string[] = []
+  const accountNumbers = new Map<string, number>()
+  const links: [string, number][] = []
   const linkNumbers = new Map<string, number>()
   const kinds = new Kinds()
   const numbers: number[] = []
   for (const event of events) {
     let link = linkNumbers.get(event.linkId)
     if (link === undefined) {
+      let account = accountNumbers.get(event.accountId)
+      if (account === undefined) {
+        accountNumbers.set(event.accountId, (account = accounts.length))
+        accounts.push(event.accountId)
+      }
       linkNumbers.set(event.linkId, (link = links.length))
-      links.push([event.linkId, event.accountId])
+      links.push([event.linkId, account])
     }
     numbers.push(link, kinds.of(event), event.at - since, event.count)
   }
-  return JSON.stringify({ links, kinds: kinds.list, since, events: numbers } satisfies JournalRow)
+  return JSON.stringify({ accounts, links, kinds: kinds.list, since, events: numbers } satisfies JournalRow)
 }
 
 export function journalEvents(text: string): StoredEvent[] {
-  const parsed = JSON.parse(text) as JournalRow | OlderJournalEntry[]
+  const parsed = JSON.parse(text) as JournalRow | OlderJournalRow | OlderJournalEntry[]
   if (Array.isArray(parsed))
     return parsed.map(([linkId, accountId, at, type, referrerHost, platform, country, device, browser, os, count]) => ({
       linkId, accountId, at, type, referrerHost, platform, country, device, browser, os, count,
     }))
-  const { links, kinds, since, events } = parsed
+  const { kinds, since, events } = parsed
+  const links: [string, string][] = 'accounts' in parsed ? parsed.links.map(([linkId, account]) => [linkId, parsed.accounts[account]]) : parsed.links
   const stored: StoredEvent[] = []
   for (let i = 0; i < events.length; i += 4) {
     const [linkId, accountId] = links[events[i]]

@@ -56,4 +56,14 @@ describe('short-link paths', () => {
       expect(cachedLink(other)?.id).toBe(aliased.id)
     }
   })
+
+  it('keeps slugs and aliases apart: a path spelled like a key of the other kind leaves it alone', async () => {
+    const owner = await newOwner()
+    const link = await createLink(owner, { targetUrl: 'https://example.com/', title: 'Apart', alias: `apart-${unique()}` })
+    // Any string reaches the resolver through /qr/:path; these name no link.
+    for (const path of [`a:${link.alias}`, `s:${link.slug}`]) expect(await resolveLink(path)).toBeUndefined()
+    expect((await resolveLink(link.alias!))?.id).toBe(link.id)
+    expect((await resolveLink(link.slug))?.id).toBe(link.id)
+    expect(cachedLink(link.alias!)?.id).toBe(link.id)
+  })
 })
