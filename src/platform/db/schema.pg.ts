@@ -151,8 +151,9 @@ export const linkEventChunks = pgTable(
     lastAt: time('last_at').notNull(),
     // How many events the chunk holds.
     count: integer('count').notNull(),
-    // JSON, in time order (event-chunks.ts): [ms after firstAt, type, referrer host, platform,
-    // country, device, browser, os, count] for each set of events alike in the same millisecond.
+    // JSON, in time order (event-chunks.ts): the kinds of event it holds (type, referrer host,
+    // platform, country, device, browser, os), then for each set of events alike in the same
+    // millisecond its ms after firstAt, its kind's number and its count.
     events: text('events').notNull(),
   },
   (t) => [
