@@ -3,8 +3,8 @@
 // in batches and are stored every WRITE_INTERVAL_MS as one journal row; a failed write is retried
 // after RETRY_DELAY_MS. Every MOVE_INTERVAL_MS, before any read of raw events on this instance
 // and at a graceful stop, the journal's rows are regrouped by link into chunks (event-chunks.ts):
-// the writer holds what it put in the journal, already grouped, so it reads back only rows it
-// no longer holds (another writer's, or its own after a failure).
+// the writer holds what it put in the journal, as numbers, so it reads back only rows it no
+// longer holds (another writer's, or its own after a failure).
 //
 // What events add up to (per-day totals, breakdowns, unique visitors) is one row per link and day
 // or more, as many rows as events when traffic spreads over many links, so it is added up in
@@ -331,8 +331,8 @@ export async function flushRollups(): Promise<void> {
   return rollingUp
 }
 
-// Journal rows this writer stored and has not moved into chunks yet. The newest also have their
-// events held here, grouped by link (up to HELD_EVENTS_MAX), so moving those reads nothing back.
+// Journal rows this writer stored and has not moved into chunks yet. The newest have their events
+// held here too (up to HELD_EVENTS_MAX), so moving those reads nothing back.
 let journalRows: number[] = []
 let held = { rows: [] as number[], chunks: new ChunkBuilder() }
 let moving: Promise<void> | undefined
