@@ -170,7 +170,8 @@ export const linkEventChunks = pgTable(
 export const eventJournal = pgTable('event_journal', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   writtenAt: time('written_at').notNull(),
-  // JSON (event-chunks.ts): the batch's events with their links.
+  // JSON (event-chunks.ts): the batch's accounts, links and kinds of event, each named once, then
+  // four numbers an event.
   events: text('events').notNull(),
 })
 

@@ -171,7 +171,8 @@ export const linkEventChunks = sqliteTable(
 export const eventJournal = sqliteTable('event_journal', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   writtenAt: time('written_at').notNull(),
-  // JSON (event-chunks.ts): the batch's events with their links.
+  // JSON (event-chunks.ts): the batch's accounts, links and kinds of event, each named once, then
+  // four numbers an event.
   events: text('events').notNull(),
 })
 
