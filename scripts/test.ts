@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 
 const root = join(import.meta.dir, '..')
+// Test databases carry the run's name, so runs side by side on one server leave each other alone.
+const runId = Math.random().toString(36).slice(2, 8)
+process.env.LINKCARD_TEST_RUN = runId
 const args = process.argv.slice(2)
 let passed = 0
 let failed = 0
@@ -58,7 +61,7 @@ for (const pass of passes) {
 if (pgUrl) {
   const admin = postgres(pgUrl, { max: 1, onnotice: () => {} })
   try {
-    const left = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'lc_test_%'`
+    const left = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`lc_test_${runId}_%`}`
     for (const { datname } of left) await admin.unsafe(`drop database if exists ${datname} with (force)`)
   } finally {
     await admin.end()

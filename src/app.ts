@@ -1,7 +1,10 @@
 // Composes the modules into one Elysia app: /api for the calls, the web app for everything else.
 import { Elysia } from 'elysia'
-import { errors } from './platform/errors'
-import { http, type ServerLike } from './platform/http'
+import { AppError, errors } from './platform/errors'
+import { copyRequest, earlyErrorResponse, http, withCheckedBody, type ServerLike } from './platform/http'
+import { log } from './platform/log'
+import { hasValidHost, requestPath } from './platform/request-url'
+import { textInput } from './platform/text-input'
 import { adminRoutes } from './modules/admin/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { apiKeyRoutes } from './modules/api-keys/routes'
@@ -15,7 +18,7 @@ import { linkRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
-import { apiHostRequest } from './modules/public-api/host'
+import { apiHostUrl } from './modules/public-api/host'
 import { publicApiRoutes } from './modules/public-api/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
 import { usageRoutes } from './modules/usage/routes'
@@ -50,6 +53,7 @@ export const api = new Elysia({ prefix: '/api' })
 export const app = new Elysia()
   .use(errors)
   .use(http)
+  .use(textInput)
   .use(api)
   .use(siteRoutes)
   .get('/*', ({ request }) => notFoundPage(request))
@@ -57,13 +61,34 @@ export const app = new Elysia()
 export type App = typeof app
 
 /**
- * The server's request handler. Before any routing, requests to API_HOST without /api are answered
- * as their /api twins, and short links, the hot path, by the redirect module alone, without
- * passing through Elysia; the rest is Elysia's.
+ * The server's request handler. A request whose Host makes its URL unreadable is refused first.
+ * Short links, the hot path, are answered by the redirect module alone, without passing through
+ * Elysia. The rest is Elysia's, with its body read and checked first, and requests to API_HOST
+ * without /api as their /api twins.
  */
 export function handleRequest(request: Request, server: ServerLike): Response | Promise<Response> {
-  const mapped = apiHostRequest(request)
-  if (mapped) return app.fetch(mapped)
-  const path = shortLinkPath(request)
-  return path === undefined ? app.fetch(request) : answerShortLink(request, path, server)
+  try {
+    if (!hasValidHost(request)) return earlyErrorResponse(new AppError('invalid', 'Malformed Host header.'))
+    const apiUrl = apiHostUrl(request)
+    const path = apiUrl === undefined ? shortLinkPath(request) : undefined
+    if (path !== undefined) return answerShortLink(request, path, server)
+    return routed(request, server, apiUrl)
+  } catch (error) {
+    return unexpectedFailure(request, error)
+  }
+}
+
+async function routed(request: Request, server: ServerLike, apiUrl: string | undefined): Promise<Response> {
+  try {
+    const checked = await withCheckedBody(request, server)
+    return await app.fetch(apiUrl === undefined ? checked : copyRequest(checked, server, { url: apiUrl }))
+  } catch (error) {
+    return error instanceof AppError ? earlyErrorResponse(error) : unexpectedFailure(request, error)
+  }
+}
+
+/** Whatever escaped every other guard: logged and answered 500, never fatal to the process. */
+function unexpectedFailure(request: Request, error: unknown): Response {
+  log.error('unhandled error', { method: request.method, path: requestPath(request), error })
+  return earlyErrorResponse(new AppError('internal', 'Something went wrong.'))
 }

@@ -5,6 +5,8 @@
 export {}
 
 const args = process.argv.slice(2)
+// What Linkcard writes (the database, secrets, outgoing mail, backups) is readable by its user alone.
+process.umask(0o077)
 
 async function loadConfigOrExit() {
   try {
@@ -40,6 +42,9 @@ async function serve() {
     development: false,
     fetch: handleRequest,
   })
+  // The last guards: no single request's failure, even one that escapes its handler, ends the process.
+  process.on('unhandledRejection', (error) => log.error('unhandled rejection', { error }))
+  process.on('uncaughtException', (error) => log.error('uncaught exception', { error }))
   app.server = server
   // Background work: custom domain checks and pruning raw events past EVENT_RETENTION_DAYS.
   const { startDomainChecks } = await import('./modules/domains/service')

@@ -16,6 +16,7 @@ import { LoginPage } from './pages/login'
 import { NotFoundPage } from './pages/not-found'
 import { PricingPage } from './pages/pricing'
 import { ResetPasswordPage } from './pages/reset-password'
+import { VerifyEmailPage } from './pages/verify-email'
 import { SettingsPage } from './pages/settings'
 import { ShareLinksPage } from './pages/share-links'
 import { SignupPage } from './pages/signup'
@@ -44,6 +45,7 @@ export function AppRoutes() {
       <Route path="/signup" component={SignupPage} />
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/dashboard">
         <RequireSession>
           <DashboardPage />

@@ -1,14 +1,16 @@
 // Tells every instance that something changed (a link edited, a plan moved), so in-process caches
 // stay true. Handlers run at once in this process; the message also reaches the other instances
-// through Redis pub/sub (REDIS_URL) or, on PostgreSQL without Redis, LISTEN/NOTIFY.
-import { RedisClient } from 'bun'
+// through Redis pub/sub (REDIS_URL) and, on PostgreSQL, LISTEN/NOTIFY. With both, each message
+// goes both ways and is delivered once: a Redis outage then loses no message.
 import { config } from './config'
+import { redis } from './counters'
 import { pgChannel } from './db'
 import { log } from './log'
+import { connectRedis, RedisUnavailable } from './redis'
 
 type Handler = (payload: string) => void
-type Envelope = { from: string; topic: string; payload: string }
-type Transport = { send(message: string): Promise<unknown>; listen(receive: (message: string) => void): Promise<unknown>; close(): void }
+type Envelope = { from: string; id: number; topic: string; payload: string }
+type Transport = { name: string; send(message: string): Promise<unknown>; listen(receive: (message: string) => void): Promise<unknown>; close(): void }
 
 const handlers = new Map<string, Handler[]>()
 const instanceId = crypto.randomUUID()
@@ -25,27 +27,37 @@ function deliver(topic: string, payload: string) {
 }
 
 function redisTransport(url: string): Transport {
-  const publisher = new RedisClient(url)
   // A subscribed connection can do nothing else, so listening takes a second one.
-  const subscriber = new RedisClient(url)
+  const subscriber = connectRedis(url, 'bus')
   return {
-    send: (message) => publisher.publish(CHANNEL, message),
+    name: 'redis',
+    send: (message) => redis!.run((client) => client.publish(CHANNEL, message)),
     listen: (receive) => subscriber.subscribe(CHANNEL, receive),
-    close() {
-      subscriber.close()
-      publisher.close()
-    },
+    close: () => subscriber.close(),
   }
 }
 
-const transport: Transport | undefined = config.redisUrl ? redisTransport(config.redisUrl) : pgChannel?.(CHANNEL)
+const transports: Transport[] = []
+if (config.redisUrl) transports.push(redisTransport(config.redisUrl))
+if (pgChannel) transports.push({ name: 'postgres', ...pgChannel(CHANNEL) })
 
-/** Starts hearing the other instances; resolves once the subscription is live. */
+// Messages heard already, by sender: each may arrive once over each transport. Bounded.
+const SEEN_MAX = 10_000
+const seen = new Set<string>()
+let nextId = 0
+
+/** Starts hearing the other instances; resolves once the subscriptions are live (or Redis is found unreachable: it subscribes when it comes back). */
 export async function connectBus() {
-  await transport?.listen((message) => {
-    const { from, topic, payload } = JSON.parse(message) as Envelope
-    if (from !== instanceId) deliver(topic, payload)
-  })
+  const receive = (message: string) => {
+    const { from, id, topic, payload } = JSON.parse(message) as Envelope
+    if (from === instanceId) return
+    const key = `${from}:${id}`
+    if (seen.has(key)) return
+    if (seen.size >= SEEN_MAX) seen.clear()
+    seen.add(key)
+    deliver(topic, payload)
+  }
+  await Promise.all(transports.map((transport) => transport.listen(receive)))
 }
 
 export function subscribe(topic: string, handler: Handler) {
@@ -54,9 +66,15 @@ export function subscribe(topic: string, handler: Handler) {
 
 export function publish(topic: string, payload: string) {
   deliver(topic, payload)
-  transport?.send(JSON.stringify({ from: instanceId, topic, payload } satisfies Envelope)).catch((error) => log.error('bus publish failed', { topic, error }))
+  const message = JSON.stringify({ from: instanceId, id: ++nextId, topic, payload } satisfies Envelope)
+  for (const transport of transports)
+    transport.send(message).catch((error) => {
+      // Expected during an outage; the other transport, if any, carries the message.
+      if (error instanceof RedisUnavailable) log.warn('bus publish skipped: redis unreachable', { topic })
+      else log.error('bus publish failed', { topic, transport: transport.name, error })
+    })
 }
 
 export function closeBus() {
-  transport?.close()
+  for (const transport of transports) transport.close()
 }

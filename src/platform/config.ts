@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { parseTrustProxy, type TrustProxy } from './proxy'
 
 export class ConfigError extends Error {}
 
@@ -90,6 +91,22 @@ function hostList(env: Env, name: string): readonly { hostname: string; port?: n
   )
 }
 
+function trustProxy(env: Env, name: string): TrustProxy | null {
+  const raw = text(env, name)
+  const parsed = parseTrustProxy(raw)
+  if (parsed === undefined)
+    throw new ConfigError(
+      `${name} must be true, false, a number of proxy hops (1, 2, …) or a comma-separated list of proxy networks such as 10.0.0.0/8,172.16.0.0/12, got "${raw}".`,
+    )
+  return parsed
+}
+
+function headerName(env: Env, name: string): string | undefined {
+  const raw = text(env, name)?.toLowerCase()
+  if (raw !== undefined && !/^[a-z0-9-]+$/.test(raw)) throw new ConfigError(`${name} must be a header name such as cf-ipcountry, got "${raw}".`)
+  return raw
+}
+
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
   const raw = text(env, name)
   if (raw === undefined) return fallback
@@ -174,7 +191,9 @@ export function loadConfig(env: Env = process.env) {
     domainTlsPort: port(env, 'DOMAIN_TLS_PORT', 443),
     domainTlsCaFile: readableFile(env, 'DOMAIN_TLS_CA_FILE'),
     eventRetentionDays: positiveInt(env, 'EVENT_RETENTION_DAYS', 90),
-    trustProxy: text(env, 'TRUST_PROXY') === 'true',
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    // The header a trusted proxy puts the visitor's country in (cf-ipcountry, x-country); unset: none is read.
+    countryHeader: headerName(env, 'COUNTRY_HEADER'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
     // Intranet hosts whose pages may be fetched for metadata although they have private addresses.

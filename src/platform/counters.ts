@@ -1,10 +1,12 @@
 // Fixed-window counters for rate limits and de-duplication. One process keeps them in memory;
 // several instances share them through Redis (REDIS_URL) or, without Redis, through the database,
-// so a limit holds exactly however many instances answer.
-import { RedisClient } from 'bun'
+// so a limit holds exactly however many instances answer. While Redis is unreachable, rate limits
+// count where they would without it (the database, or memory on SQLite), so sign-ins and API calls
+// still answer at once; counts made during the outage are not carried over when it ends.
 import { lt, sql } from 'drizzle-orm'
 import { config } from './config'
 import { db, isPostgres, tables } from './db'
+import { connectRedis, RedisUnavailable, type Redis } from './redis'
 
 export type WindowCount = { count: number; resetAt: number }
 
@@ -51,24 +53,40 @@ const INCREMENT = `local c = redis.call('INCRBY', KEYS[1], ARGV[1])
 if c == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return c`
 
-export const redis = config.redisUrl ? new RedisClient(config.redisUrl) : undefined
+/** The one connection to Redis for commands (the bus has its own for listening). */
+export const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl, 'commands') : undefined
 
-function redisStore(client: RedisClient): CounterStore {
+function redisStore(redis: Redis): CounterStore {
   const name = (key: string, windowMs: number) => `lc:win:${windowKey(key, windowMs)}`
   return {
     async hit(key, windowMs, amount = 1) {
       const { resetAt } = windowOf(windowMs)
-      const count = await client.send('EVAL', [INCREMENT, '1', name(key, windowMs), String(amount), String(windowMs + 1000)])
+      const count = await redis.run((client) => client.send('EVAL', [INCREMENT, '1', name(key, windowMs), String(amount), String(windowMs + 1000)]))
       return { count: Number(count), resetAt }
     },
     async peek(key, windowMs) {
-      const value = await client.get(name(key, windowMs))
+      const value = await redis.run((client) => client.get(name(key, windowMs)))
       return { count: Number(value ?? 0), resetAt: windowOf(windowMs).resetAt }
     },
     async clear(key, windowMs) {
-      await client.del(name(key, windowMs))
+      await redis.run((client) => client.del(name(key, windowMs)))
     },
   }
+}
+
+/** `primary`, or `fallback` for each call that finds Redis unreachable. */
+function withFallback(primary: CounterStore, fallback: CounterStore): CounterStore {
+  const either =
+    <A extends unknown[], R>(call: (store: CounterStore) => (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      try {
+        return await call(primary)(...args)
+      } catch (error) {
+        if (!(error instanceof RedisUnavailable)) throw error
+        return call(fallback)(...args)
+      }
+    }
+  return { hit: either((store) => store.hit), peek: either((store) => store.peek), clear: either((store) => store.clear) }
 }
 
 function databaseStore(): CounterStore {
@@ -101,7 +119,16 @@ function databaseStore(): CounterStore {
   }
 }
 
-export const counters: CounterStore = redis ? redisStore(redis) : isPostgres ? databaseStore() : memoryStore()
+const localStore = isPostgres ? databaseStore() : memoryStore()
+
+/** Rate limits and throttles: they answer in bounded time whatever happens to Redis. */
+export const counters: CounterStore = redis ? withFallback(redisStore(redis), localStore) : localStore
+
+/**
+ * Counters that must stay exact across instances (a preview's window, which decides what the quota
+ * counts): with Redis configured, a call rejects with RedisUnavailable while it is unreachable.
+ */
+export const exactCounters: CounterStore = redis ? redisStore(redis) : localStore
 
 export type RateRule = { limit: number; windowMs: number }
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfter: number }

@@ -1,6 +1,7 @@
 // Services throw AppError naming a kind of failure; this plugin is the one place that turns it,
 // and every other failure, into an HTTP answer. Clients never see a stack trace.
 import { Elysia } from 'elysia'
+import { requestPath } from './request-url'
 import { log } from './log'
 
 const STATUS = {
@@ -13,6 +14,8 @@ const STATUS = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  /** A failure of Linkcard's own, logged where it happened; the client learns nothing more. */
+  internal: 500,
 } as const
 
 export type ErrorKind = keyof typeof STATUS
@@ -60,6 +63,16 @@ export function fromValidation(error: { all?: ValidationIssue[]; message?: strin
   return { message, errors: unique }
 }
 
+const errorBody = (error: AppError) => ({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) })
+
+/** An AppError answered before routing, where no Elysia hook runs: the same body and headers. */
+export function errorResponse(error: AppError, headers: Record<string, string>): Response {
+  return Response.json(errorBody(error), {
+    status: error.status,
+    headers: { ...headers, 'cache-control': 'no-store', ...(error.retryAfter !== undefined ? { 'retry-after': String(error.retryAfter) } : {}) },
+  })
+}
+
 export const errors = new Elysia({ name: 'errors' })
   .error({ APP: AppError })
   .onError({ as: 'global' }, ({ code, error, set, request }) => {
@@ -67,7 +80,7 @@ export const errors = new Elysia({ name: 'errors' })
     if (code === 'APP') {
       if (error.retryAfter !== undefined) set.headers['retry-after'] = String(error.retryAfter)
       set.status = error.status
-      return { message: error.message, ...(error.errors ? { errors: error.errors } : {}) }
+      return errorBody(error)
     }
     if (code === 'VALIDATION') {
       set.status = 400
@@ -85,7 +98,7 @@ export const errors = new Elysia({ name: 'errors' })
       set.status = 400
       return { message: 'Invalid cookie.' }
     }
-    log.error('unhandled error', { method: request.method, path: new URL(request.url).pathname, error })
+    log.error('unhandled error', { method: request.method, path: requestPath(request), error })
     set.status = 500
     return { message: 'Something went wrong.' }
   })

@@ -2,8 +2,10 @@
 // the request-body limit, and the client's address.
 import { Elysia } from 'elysia'
 import { config } from './config'
-import { AppError } from './errors'
+import { AppError, errorResponse } from './errors'
 import { log } from './log'
+import { requestPath } from './request-url'
+import { clientOf } from './proxy'
 
 const extraOrigins = [config.appHost, config.apiHost].filter(Boolean).map((host) => `https://${host}`)
 
@@ -35,35 +37,117 @@ const startedAt = new WeakMap<Request, number>()
 
 export type ServerLike = { requestIP(request: Request): { address: string } | null } | null
 
-/** The client's IP: the proxy's X-Forwarded-For when TRUST_PROXY is on, else the socket's peer. */
+/**
+ * The client's IP: the socket's peer, or behind proxies named by TRUST_PROXY the right-most
+ * X-Forwarded-For address that no trusted proxy added (the ones left of it are the client's word).
+ */
 export function clientIp(request: Request, server: ServerLike): string {
-  if (config.trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  return server?.requestIP(request)?.address ?? 'unknown'
+  const peer = peerAddresses.get(request) ?? server?.requestIP(request)?.address ?? 'unknown'
+  if (!config.trustProxy) return peer
+  const forwarded = request.headers.get('x-forwarded-for')
+  if (!forwarded) return peer
+  return clientOf([...forwarded.split(',').map((entry) => entry.trim()).filter(Boolean), peer], config.trustProxy)
 }
 
 /**
- * The country a trusted proxy says the client is in (Cloudflare's CF-IPCountry, or X-Country),
- * unchecked; null unless TRUST_PROXY is on, since anyone can send these headers.
+ * The country a trusted proxy says the client is in, unchecked, from the header COUNTRY_HEADER
+ * names; null without that setting, since anyone can send such a header.
  */
 export function proxyCountry(request: Request): string | null {
-  if (!config.trustProxy) return null
-  return request.headers.get('cf-ipcountry') ?? request.headers.get('x-country')
+  return config.countryHeader ? request.headers.get(config.countryHeader) : null
+}
+
+const tooLarge = () => new AppError('too_large', 'Request body is too large.')
+
+/**
+ * A request body's bytes, refused past MAX_BODY_BYTES as they arrive: a chunked or streamed body
+ * has no Content-Length to check first.
+ */
+async function readBody(request: Request, limit = config.maxBodyBytes): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge()
+  if (!request.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** JSON with arrays and objects nested at most this deep; deeper bodies are refused unparsed. */
+const MAX_JSON_DEPTH = 32
+
+/** Whether JSON text nests deeper than maxDepth, by one pass over its brackets outside strings. */
+function exceedsJsonDepth(bytes: Uint8Array, maxDepth = MAX_JSON_DEPTH): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]
+    if (inString) {
+      if (c === 92) i++ // a backslash escapes the next character
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 123 || c === 91) {
+      if (++depth > maxDepth) return true
+    } else if (c === 125 || c === 93) depth--
+  }
+  return false
+}
+
+// Peers of requests copied before routing: Bun knows the address of the request it received only.
+const peerAddresses = new WeakMap<Request, string>()
+
+/** A copy of a received request with another URL or body, that keeps the client's address. */
+export function copyRequest(request: Request, server: ServerLike, changes: { url?: string; body?: Uint8Array }): Request {
+  const copy = new Request(changes.url ?? request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: changes.body ?? request.body,
+    signal: request.signal,
+    ...(changes.body === undefined && request.body ? { duplex: 'half' } : {}),
+  } as RequestInit)
+  const address = peerAddresses.get(request) ?? server?.requestIP(request)?.address
+  if (address) peerAddresses.set(copy, address)
+  return copy
+}
+
+const hasBody = (request: Request) => request.body !== null && request.method !== 'GET' && request.method !== 'HEAD'
+
+/**
+ * The request with its body read in full, within the size limit however it arrives, and JSON
+ * refused when nested too deep for the validators to walk; the request itself when it has no body.
+ */
+export async function withCheckedBody(request: Request, server: ServerLike): Promise<Request> {
+  if (!hasBody(request)) return request
+  const body = await readBody(request)
+  const type = request.headers.get('content-type')?.toLowerCase() ?? ''
+  if (type.includes('json') && exceedsJsonDepth(body))
+    throw new AppError('invalid', `JSON nested more than ${MAX_JSON_DEPTH} levels deep is not accepted.`)
+  return copyRequest(request, server, { body })
 }
 
 const requestHeaders = new Elysia({ name: 'http' }).onRequest(({ request, set }) => {
   Object.assign(set.headers, SECURITY_HEADERS)
-  const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > config.maxBodyBytes) throw new AppError('too_large', 'Request body is too large.')
+  // An answer to a request that carries credentials is that caller's alone: no cache may keep it.
+  if (request.headers.has('authorization')) set.headers['cache-control'] = 'no-store'
 })
+
+/** An error met before routing (a malformed Host, a body refused), answered as Elysia would. */
+export const earlyErrorResponse = (error: AppError) => errorResponse(error, SECURITY_HEADERS)
 
 /** One log line for an answered request (when info logging is on). */
 export function logRequest(request: Request, status: number, startedAtMs: number | undefined) {
   log.info('request', {
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: requestPath(request),
     status,
     ms: startedAtMs === undefined ? undefined : Math.round((performance.now() - startedAtMs) * 10) / 10,
   })
@@ -77,5 +161,10 @@ export const http = !log.isEnabled('info')
         startedAt.set(request, performance.now())
       })
       .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
-        logRequest(request, responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200), startedAt.get(request))
+        // An exception thrown after the answer has no request to fail, only the process.
+        try {
+          logRequest(request, responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200), startedAt.get(request))
+        } catch (error) {
+          log.error('request log failed', { error })
+        }
       })

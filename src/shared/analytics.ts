@@ -42,6 +42,9 @@ export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`)
 /** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
 export const addDays = (day: string, days: number) => isoDay(dayStart(day).getTime() + days * DAY_MS)
 
+/** How many days `from` to `to` covers, both included, counted without listing them. */
+export const dayCount = (from: string, to: string) => Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS) + 1
+
 /** Every day from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = []

@@ -33,3 +33,4 @@ export function apiKeyInputError(key: string): string | undefined {
   if (!key.startsWith(API_KEY_PREFIX)) return API_KEY_MESSAGES.testerKeyPrefix
   return undefined
 }
+

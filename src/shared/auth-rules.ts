@@ -5,6 +5,7 @@ export const EMAIL_MAX = 254
 
 export const MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 200 characters.',
   passwordMismatch: 'Passwords do not match.',
   passwordMismatchTitle: 'Password mismatch',
   newPasswordMismatch: 'New passwords do not match.',
@@ -17,7 +18,20 @@ export const MESSAGES = {
   missingResetToken: 'Invalid reset link. Please request a new password reset.',
   forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyResetAttempts: 'Too many password reset attempts. Please wait a few minutes and try again.',
+  tooManyMails: 'Too many e-mails asked for. Please wait a few minutes and try again.',
+  invalidConfirmLink: 'This confirmation link is invalid or has expired. Please request a new one.',
+  emailConfirmed: 'Your email address is confirmed.',
+  emailChanged: 'Your email address has been changed.',
+  verificationSent: 'We sent you a new confirmation link.',
+  invalidSignInCode: 'This sign-in link is invalid or has expired. Please sign in again.',
+  accountReclaimed:
+    'This address had an unconfirmed account with a password set by someone. We removed that password, ended every session and revoked the API keys made with it; you are now the only one signed in. You can set a new password in Settings.',
 } as const
+
+/** What a new password is told, or undefined when it is fine (forms and server agree). */
+export const passwordProblem = (value: string) =>
+  value.length < PASSWORD_MIN ? MESSAGES.passwordTooShort : value.length > PASSWORD_MAX ? MESSAGES.passwordTooLong : undefined
 
 /** Light check shared by forms and server; the server's schema also checks the format. */
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)

@@ -7,6 +7,10 @@ describe('normalizeHostname', () => {
     ['  GO.Example.COM.  ', 'go.example.com'],
     ['bücher.example.de', 'xn--bcher-kva.example.de'],
     ['a-b.c-d.example', 'a-b.c-d.example'],
+    // Full-width letters and upper case are the same name.
+    ['ＬＩＮＫＳ.Example.com', 'links.example.com'],
+    ['пример.рф', 'xn--e1afmkfd.xn--p1ai'],
+    ['links.ΕΛΛΑΔΑ.gr', 'links.xn--mxaaic4aa.gr'],
   ])('accepts %p as %p', (input, hostname) => {
     expect(normalizeHostname(input)).toEqual({ hostname })
   })
@@ -26,6 +30,10 @@ describe('normalizeHostname', () => {
     ['printer.local', M.invalid],
     [`${'a'.repeat(64)}.example.com`, M.invalid],
     [`${'abcdefghi.'.repeat(26)}com`, M.invalid],
+    // A Cyrillic а among Latin letters: a look-alike of example.com.
+    ['links.exаmple.com', M.mixedScripts],
+    ['pаypal.com', M.mixedScripts],
+    ['links.exαmple.com', M.mixedScripts],
   ])('refuses %p', (input, error) => {
     expect(normalizeHostname(input)).toEqual({ error })
   })

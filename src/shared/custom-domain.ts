@@ -6,6 +6,7 @@ export const CUSTOM_DOMAIN_MESSAGES = {
   hostnameOnly: 'Enter the hostname only, such as links.example.com (no https://, path or port).',
   ipAddress: 'Enter a hostname such as links.example.com, not an IP address.',
   invalid: 'Enter a valid hostname such as links.example.com.',
+  mixedScripts: 'This hostname mixes alphabets (such as Latin and Cyrillic letters that look alike). Enter each part in one alphabet.',
   productHost: 'This hostname is already used by Linkcard itself.',
   oneDomain: 'Remove your current custom domain first.',
   taken: 'This hostname is already connected to another account.',
@@ -21,11 +22,17 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 // Names that never resolve publicly (RFC 6761 and friends).
 const SPECIAL_TLDS = new Set(['localhost', 'local', 'internal', 'invalid', 'test', 'onion', 'arpa'])
 
+// Letters of these alphabets look alike (Latin a, Cyrillic а, Greek α): one label mixing them is
+// how a look-alike of another name is spelled.
+const CONFUSABLE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u]
+const mixesScripts = (label: string) => CONFUSABLE_SCRIPTS.filter((script) => script.test(label)).length > 1
+
 export type HostnameCheck = { hostname: string; error?: undefined } | { hostname?: undefined; error: string }
 
 /**
  * Lower-cases and checks what someone typed as a custom domain: a public DNS name of two or more
- * labels, without scheme, path or port, and not an IP address. Unicode names become punycode.
+ * labels, without scheme, path or port, and not an IP address, no label mixing look-alike alphabets.
+ * Unicode names become punycode.
  */
 export function normalizeHostname(input: string): HostnameCheck {
   let value = input.trim().toLowerCase()
@@ -33,6 +40,7 @@ export function normalizeHostname(input: string): HostnameCheck {
   if (/^\[?[0-9a-f:.]+\]?$/.test(value) && (value.match(/:/g)?.length ?? 0) >= 2) return { error: CUSTOM_DOMAIN_MESSAGES.ipAddress }
   if (/[\s/\\?#@:]/.test(value)) return { error: CUSTOM_DOMAIN_MESSAGES.hostnameOnly }
   value = value.replace(/\.$/, '')
+  if (value.split('.').some(mixesScripts)) return { error: CUSTOM_DOMAIN_MESSAGES.mixedScripts }
   let ascii: string
   try {
     ascii = new URL(`http://${value}`).hostname
@@ -49,7 +57,7 @@ export function normalizeHostname(input: string): HostnameCheck {
   return { hostname: ascii }
 }
 
-export type DomainStatusValue = 'pending' | 'active'
+export type DomainStatusValue = 'pending' | 'active' | 'paused'
 
 /** Active only when both DNS and certificate are ready. */
 export const isDomainLive = (domain: { status: string | null; sslStatus: string | null }) =>

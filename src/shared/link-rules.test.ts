@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { aliasError, isHttpUrl, LINK_MESSAGES, normalizeTargetUrl, withHttpsPrefix } from './link-rules'
+import { aliasError, expiryError, isHttpUrl, isShortLinkPath, LINK_MESSAGES, normalizedHttpUrl, normalizeTargetUrl, parseInstant, URL_MAX, withHttpsPrefix } from './link-rules'
 
 describe('aliasError', () => {
   it.each([
@@ -44,5 +44,50 @@ describe('URLs', () => {
     expect(normalizeTargetUrl('https://example.com/')).toBe('https://example.com')
     expect(normalizeTargetUrl('https://example.com/Page')).toBe('https://example.com/Page') // paths are case-sensitive
     expect(normalizeTargetUrl('http://example.com:8080/x')).toBe('http://example.com:8080/x')
+  })
+})
+
+describe('normalizedHttpUrl', () => {
+  it('answers the WHATWG serialisation: punycode hosts, percent-encoded paths and queries', () => {
+    expect(normalizedHttpUrl('https://例え.jp/パス?q=値')).toBe('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%E5%80%A4')
+    expect(normalizedHttpUrl('HTTPS://Example.COM:443/a b#frag')).toBe('https://example.com/a%20b#frag')
+  })
+
+  it('refuses control characters the URL parser would silently drop, and non-http(s) schemes', () => {
+    for (const bad of ['https://exa\tmple.com/', 'https://example.com/a\nb', ' https://example.com/\u0000', 'javascript:alert(1)', 'https://', 'mailto:a@example.com'])
+      expect(normalizedHttpUrl(bad)).toBeUndefined()
+  })
+
+  it('refuses an address whose encoded form is longer than the limit', () => {
+    expect(normalizedHttpUrl(`https://example.com/${'é'.repeat(URL_MAX / 2)}`)).toBeUndefined()
+  })
+})
+
+describe('parseInstant and expiryError', () => {
+  it.each(['1', '99999', '2026-02-30T00:00:00Z', '2099-01-01', '2099-01-01T10:00:00', '2099-01-01T10:00Z', '2099-01-01T24:00:00Z', '+099999-01-01T00:00:00.000Z', '2099-13-01T00:00:00Z'])(
+    'refuses %p',
+    (value) => {
+      expect(parseInstant(value)).toBeUndefined()
+      expect(expiryError(value)).toBe(LINK_MESSAGES.invalidExpiry)
+    },
+  )
+
+  it('reads time zones and fractions exactly', () => {
+    expect(parseInstant('2099-01-01T10:00:00.5+02:00')?.toISOString()).toBe('2099-01-01T08:00:00.500Z')
+    expect(parseInstant('2028-02-29T23:59:59-05:30')?.toISOString()).toBe('2028-03-01T05:29:59.000Z')
+  })
+
+  it('refuses an instant that is not in the future', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z')
+    expect(expiryError('2030-01-01T00:00:00Z', now)).toBe(LINK_MESSAGES.pastExpiry)
+    expect(expiryError('2030-01-01T00:00:01Z', now)).toBeUndefined()
+  })
+})
+
+describe('isShortLinkPath', () => {
+  it('is true for one segment that is no page of the product', () => {
+    expect(isShortLinkPath('/abc1234')).toBe(true)
+    expect(isShortLinkPath('/My-Alias')).toBe(true)
+    for (const path of ['/', '/pricing', '/Docs', '/api/link', '/a/b', '/share-links']) expect(isShortLinkPath(path)).toBe(false)
   })
 })

@@ -1,5 +1,8 @@
 // Link rules and their messages, shared word for word by the forms and the server.
 import { CLIENT_ROUTES } from './routes'
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './text'
+
+export { hasControlCharacters } from './text'
 
 /** The path a link is served at: its alias when it has one, else its slug. */
 export const linkPath = (link: { alias: string | null; slug: string }) => link.alias ?? link.slug
@@ -29,7 +32,10 @@ export const LINK_MESSAGES = {
   invalidCanonicalUrl: 'The canonical URL must be a valid http:// or https:// address.',
   metadataUrlMissing: 'Please enter a URL first',
   metadataUrlInvalid: 'Please enter a valid URL with http:// or https://',
-  invalidExpiry: 'The expiry date must be a valid date.',
+  invalidExpiry: 'The expiry date must be a date and time with a time zone, such as 2030-01-31T18:00:00Z.',
+  pastExpiry: 'The expiry date must be in the future.',
+  controlCharacters: CONTROL_CHARACTERS_MESSAGE,
+  targetIsShortLink: 'The target URL cannot be a short link of this service: a link pointing at a short link would send visitors in a loop.',
   linkNotFound: 'Link not found.',
 } as const
 
@@ -49,14 +55,66 @@ export function aliasError(alias: string): string | undefined {
   return undefined
 }
 
-/** True for an absolute http(s) URL with a host. */
-export function isHttpUrl(value: string): boolean {
-  if (value.length > URL_MAX) return false
+/**
+ * An absolute http(s) URL with a host, in its WHATWG serialisation (IDN hosts in punycode, every
+ * other character percent-encoded, so it is valid in a Location header); undefined when it is none.
+ */
+export function normalizedHttpUrl(value: string): string | undefined {
+  // The URL parser silently drops tabs and line breaks inside a URL and controls around it.
+  if (value.length > URL_MAX || hasControlCharacters(value)) return undefined
+  let url: URL
   try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
+    url = new URL(value)
   } catch {
-    return false
+    return undefined
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return undefined
+  return url.href.length > URL_MAX ? undefined : url.href
+}
+
+/** True for an absolute http(s) URL with a host. */
+export const isHttpUrl = (value: string) => normalizedHttpUrl(value) !== undefined
+
+// RFC 3339 date-time: date, time with seconds, and a time zone.
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/
+
+/** The instant an RFC 3339 date-time names, or undefined when the text is not one (2026-02-30 is not). */
+export function parseInstant(value: string): Date | undefined {
+  const match = RFC3339.exec(value)
+  if (!match) return undefined
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number)
+  const [fraction = '', sign = '+', zoneHour = '0', zoneMinute = '0'] = match.slice(7).map((part) => part ?? undefined)
+  if (hour > 23 || minute > 59 || second > 59 || Number(zoneHour) > 23 || Number(zoneMinute) > 59) return undefined
+  const local = Date.UTC(year, month - 1, day, hour, minute, second)
+  const date = new Date(local)
+  // Date.UTC rolls impossible dates over (February 30 becomes March 2): a changed day means an impossible date.
+  if (year < 1 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined
+  const offset = (sign === '-' ? -1 : 1) * (Number(zoneHour) * 60 + Number(zoneMinute)) * 60_000
+  return new Date(local + Math.floor(Number(`0${fraction}`) * 1000) - offset)
+}
+
+/** What is wrong with an expiry date-time, in the product's words, or undefined when it is fine. */
+export function expiryError(value: string, now = Date.now()): string | undefined {
+  const instant = parseInstant(value)
+  if (!instant) return LINK_MESSAGES.invalidExpiry
+  if (instant.getTime() <= now) return LINK_MESSAGES.pastExpiry
+  return undefined
+}
+
+/**
+ * True when a URL on one of the product's own hosts (or a verified custom domain) names a short
+ * link: a single path segment that is no page of the product.
+ */
+export function isShortLinkPath(pathname: string): boolean {
+  const segment = pathname.replace(/^\//, '')
+  return segment.length > 0 && !segment.includes('/') && !RESERVED_ALIASES.has(decodeURIComponentSafe(segment).toLowerCase())
+}
+
+const decodeURIComponentSafe = (value: string) => {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
   }
 }
 

@@ -9,6 +9,7 @@ export const CLIENT_ROUTES = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/dashboard',
   '/share-links',
   '/api-keys',

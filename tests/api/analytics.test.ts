@@ -14,7 +14,8 @@ let owner: SignedIn
 let stranger: SignedIn
 
 beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY: 'true', EVENT_RETENTION_DAYS: String(RETENTION_DAYS) } })
+  // The test itself plays the proxies: loopback and 10/8 are trusted, and it sends the country header.
+  server = await startServer({ env: { TRUST_PROXY: '127.0.0.1,10.0.0.0/8', COUNTRY_HEADER: 'cf-ipcountry', EVENT_RETENTION_DAYS: String(RETENTION_DAYS) } })
   http = client(server.url)
   ;[owner, stranger] = await Promise.all([signUp(http, 'analyst'), signUp(http, 'stranger')])
 })
@@ -67,7 +68,7 @@ describe('a link with a mix of visits', () => {
       // The same person again: one more click, no new visitor.
       [BROWSER_UA.safariIphone, { 'x-forwarded-for': '8.8.8.8, 10.0.0.1', referer: 'https://t.co/AbCd' }],
       [BROWSER_UA.chromeWindows, { 'x-forwarded-for': '81.2.69.142', referer: 'https://www.linkedin.com/feed/' }],
-      [DEVICE_UA.ipad, { 'x-forwarded-for': '10.0.0.5', 'x-country': 'de' }],
+      [DEVICE_UA.ipad, { 'x-forwarded-for': '10.0.0.5', 'cf-ipcountry': 'de' }],
       [DEVICE_UA.edgeWindows, { 'x-forwarded-for': '203.0.113.9', 'cf-ipcountry': 'FR', referer: 'https://www.google.com/search?q=x' }],
       [DEVICE_UA.samsungInternet, { 'x-forwarded-for': '81.2.69.142', referer: 'http://=sum(1,2).example/' }],
       [DEVICE_UA.galaxyTab, {}],

@@ -1,20 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
 import { SignJWT } from 'jose'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PASSWORD, runCommand, signUp } from '../helpers/accounts'
+import { confirmAddress, PASSWORD, runCommand, signUp } from '../helpers/accounts'
 import { client, uniqueEmail, type Client } from '../helpers/http'
-import { readOutbox, resetLinkFor } from '../helpers/outbox'
+import { confirmLinkFor, readOutbox, resetLinkFor, waitForMail } from '../helpers/outbox'
 import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
+import { clearOfWindowEdge } from '../helpers/windows'
 
 let server: TestServer
 let http: Client
 
 beforeAll(async () => {
-  server = await startServer()
+  // Behind a (pretend) proxy, so tests can sign in from several networks.
+  server = await startServer({ env: { TRUST_PROXY: 'true' } })
   http = client(server.url)
 })
+
+let lastNetwork = 0
+/** A client address of its own, so rate limits of one test do not touch another. */
+const fromNetwork = (address = `198.51.100.${++lastNetwork}`) => ({ 'x-forwarded-for': address })
+const LONG_PASSWORD = 'x'.repeat(201)
 afterAll(() => server.close())
 
 const me = (token: string) => http.get('/api/auth/me', { token })
@@ -56,9 +63,76 @@ describe('sign up', () => {
     expect(missing.status).toBe(400)
     expect((await sql(server, 'select id from users where email = $1', [email])).length).toBe(0)
   })
+
+  it('refuses a 201-character password with the too-long message', async () => {
+    const email = uniqueEmail('long')
+    const answer = await http.post('/api/auth/signup', { email, password: LONG_PASSWORD })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toBe('Password must be at most 200 characters.')
+    expect(answer.body.errors).toEqual([{ field: 'password', message: 'Password must be at most 200 characters.' }])
+    expect((await sql(server, 'select id from users where email = $1', [email])).length).toBe(0)
+    expect((await http.post('/api/auth/signup', { email, password: 'y'.repeat(200) })).status).toBe(201)
+  })
+})
+
+describe('e-mail confirmation', () => {
+  const status = (token: string) => http.get('/api/auth/email-status', { token })
+
+  it('mails a link on sign-up; the account works unconfirmed, and the link confirms it', async () => {
+    const person = await signUp(http)
+    expect((await status(person.token)).body).toEqual({ email: person.email, emailVerified: false })
+    expect((await me(person.token)).status).toBe(200)
+    const link = await waitForMail(() => confirmLinkFor(server.dataDir, person.email))
+    expect(link).toStartWith(`${server.url}/verify-email?token=`)
+    const answer = await http.post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ message: 'Your email address is confirmed.' })
+    expect((await status(person.token)).body).toEqual({ email: person.email, emailVerified: true })
+  })
+
+  it('refuses a made-up or tampered link and changes nothing', async () => {
+    const person = await signUp(http)
+    const link = await waitForMail(() => confirmLinkFor(server.dataDir, person.email))
+    const token = new URL(link).searchParams.get('token')!
+    for (const bad of ['made-up', `${token.slice(0, -4)}AAAA`]) {
+      const answer = await http.post('/api/auth/verify-email', { token: bad })
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toBe('This confirmation link is invalid or has expired. Please request a new one.')
+    }
+    const [row] = await sql<{ email_verified_at: unknown }>(server, 'select email_verified_at from users where id = $1', [person.user.id])
+    expect(row.email_verified_at).toBeNull()
+  })
+
+  it('mails a new link on request, a limited number of times', async () => {
+    const person = await signUp(http)
+    await waitForMail(() => confirmLinkFor(server.dataDir, person.email))
+    const before = readOutbox(server.dataDir).filter((m) => m.to.includes(person.email)).length
+    const again = await http.post('/api/auth/resend-verification', undefined, { token: person.token })
+    expect(again.status).toBe(200)
+    expect(again.body.message).toBe('We sent you a new confirmation link.')
+    expect(readOutbox(server.dataDir).filter((m) => m.to.includes(person.email)).length).toBe(before + 1)
+    let last = again
+    for (let i = 0; i < 5 && last.status === 200; i++) last = await http.post('/api/auth/resend-verification', undefined, { token: person.token })
+    expect(last.status).toBe(429)
+    expect((await http.post('/api/auth/resend-verification')).status).toBe(401)
+  })
 })
 
 describe('log in', () => {
+  // Sign-in failures count in 15-minute windows.
+  beforeEach(() => clearOfWindowEdge(15 * 60_000, 20_000))
+
+  it('answers a 201-character password with the too-long message, on sign-in and when one is confirmed', async () => {
+    const person = await signUp(http)
+    const login = await http.post('/api/auth/login', { email: person.email, password: LONG_PASSWORD })
+    expect(login.status).toBe(400)
+    expect(login.body.errors).toEqual([{ field: 'password', message: 'Password must be at most 200 characters.' }])
+    const change = await http.patch('/api/auth/update-password', { currentPassword: LONG_PASSWORD, newPassword: 'another password' }, { token: person.token })
+    expect(change.status).toBe(400)
+    expect(change.body.message).toBe('Password must be at most 200 characters.')
+    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(200)
+  })
+
   it('answers {token, user} for the right password, whatever the e-mail case', async () => {
     const person = await signUp(http)
     const answer = await http.post('/api/auth/login', { email: person.email.toUpperCase(), password: PASSWORD })
@@ -77,6 +151,37 @@ describe('log in', () => {
     expect(unknown.body).toEqual(wrong.body)
   })
 
+  it('counts guesses before checking them: 40 at once from one address get at most 5 answers of 401', async () => {
+    const person = await signUp(http)
+    const headers = fromNetwork()
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => http.post('/api/auth/login', { email: person.email, password: `guess ${i}` }, { headers })),
+    )
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5)
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35)
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
+  })
+
+  it('does not lock the owner out from another network', async () => {
+    const person = await signUp(http)
+    const attacker = fromNetwork()
+    for (let i = 0; i < 5; i++) expect((await http.post('/api/auth/login', { email: person.email, password: `guess ${i}` }, { headers: attacker })).status).toBe(401)
+    for (let i = 0; i < 10; i++) expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD }, { headers: attacker })).status).toBe(429)
+    // Refused guesses do not count towards the ceiling either.
+    const owner = await http.post('/api/auth/login', { email: person.email, password: PASSWORD }, { headers: fromNetwork() })
+    expect(owner.status).toBe(200)
+  })
+
+  it('keeps a ceiling of 50 failures for one address across all networks', async () => {
+    const person = await signUp(http)
+    const guesses = Array.from({ length: 10 }, () => fromNetwork()).flatMap((headers) =>
+      Array.from({ length: 5 }, (_, i) => http.post('/api/auth/login', { email: person.email, password: `guess ${i}` }, { headers })),
+    )
+    expect((await Promise.all(guesses)).every((answer) => answer.status === 401)).toBe(true)
+    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD }, { headers: fromNetwork() })).status).toBe(429)
+  }, 90_000)
+
   it('throttles repeated failures for one e-mail with 429 and Retry-After, known or not', async () => {
     for (const email of [(await signUp(http)).email, uniqueEmail('ghost')]) {
       for (let i = 0; i < 5; i++) expect((await http.post('/api/auth/login', { email, password: `guess ${i}` })).status).toBe(401)
@@ -89,6 +194,39 @@ describe('log in', () => {
 })
 
 describe('sessions', () => {
+  it('signs out on the server: the token is refused afterwards, other sessions go on', async () => {
+    const person = await signUp(http)
+    const other = (await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).body.token
+    expect((await http.post('/api/auth/logout')).status).toBe(401)
+    const answer = await http.post('/api/auth/logout', undefined, { token: person.token })
+    expect(answer.status).toBe(204)
+    expect((await me(person.token)).status).toBe(401)
+    expect((await http.post('/api/auth/logout', undefined, { token: person.token })).status).toBe(401)
+    expect((await me(other)).status).toBe(200)
+  })
+
+  it('signs out everywhere: every session ends, this one included, and signing in again works', async () => {
+    const person = await signUp(http)
+    const other = (await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).body.token
+    expect((await http.post('/api/auth/logout-everywhere', undefined, { token: person.token })).status).toBe(204)
+    expect((await me(person.token)).status).toBe(401)
+    expect((await me(other)).status).toBe(401)
+    const again = await http.post('/api/auth/login', { email: person.email, password: PASSWORD })
+    expect((await me(again.body.token)).status).toBe(200)
+  })
+
+  it('refuses a validly signed session token without exp or without a session id', async () => {
+    const person = await signUp(http)
+    const secret = new TextEncoder().encode(readFileSync(join(server.dataDir, 'jwt-secret'), 'utf8').trim())
+    const claims = { ver: 0, typ: 'session' }
+    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(person.user.id).setIssuer('linkcard').setJti('a-session').sign(secret)
+    expect((await me(forever)).status).toBe(401)
+    const anonymous = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(person.user.id).setIssuer('linkcard').setExpirationTime('1h').sign(secret)
+    expect((await me(anonymous)).status).toBe(401)
+    const [, payload] = person.token.split('.')
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({ exp: expect.any(Number), jti: expect.any(String) })
+  })
+
   it('answers 401 without a token, with a forged one, an expired one and an alg:none one', async () => {
     const person = await signUp(http)
     expect((await http.get('/api/auth/me')).status).toBe(401)
@@ -106,7 +244,7 @@ describe('sessions', () => {
       .sign(secret)
     expect((await me(expired)).status).toBe(401)
 
-    const fresh = await new SignJWT(base).setProtectedHeader({ alg: 'HS256' }).setSubject(person.user.id).setIssuer('linkcard').setExpirationTime('1h').sign(secret)
+    const fresh = await new SignJWT(base).setProtectedHeader({ alg: 'HS256' }).setSubject(person.user.id).setIssuer('linkcard').setJti('s-1').setExpirationTime('1h').sign(secret)
     expect((await me(fresh)).status).toBe(200) // the same claims, validly signed, work: the checks above are real
 
     const none = [
@@ -119,20 +257,53 @@ describe('sessions', () => {
 })
 
 describe('account changes', () => {
-  it('changes the e-mail, refusing the same one and one taken by someone else', async () => {
+  it('changes the e-mail only with the current password, refusing the same one and one taken by someone else', async () => {
     const person = await signUp(http)
     const other = await signUp(http)
-    const same = await http.patch('/api/auth/update-email', { email: person.email.toUpperCase() }, { token: person.token })
+    const update = (body: unknown) => http.patch('/api/auth/update-email', body, { token: person.token })
+    const fresh = uniqueEmail('renamed')
+    const missing = await update({ email: fresh })
+    expect(missing.status).toBe(400)
+    const wrong = await update({ email: fresh, currentPassword: 'not it at all' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.message).toBe('Current password is incorrect.')
+    const same = await update({ email: person.email.toUpperCase(), currentPassword: PASSWORD })
     expect(same.status).toBe(400)
     expect(same.body.message).toBe('The email address is the same as current.')
-    const taken = await http.patch('/api/auth/update-email', { email: other.email }, { token: person.token })
+    const taken = await update({ email: other.email, currentPassword: PASSWORD })
     expect(taken.status).toBe(409)
-    const fresh = uniqueEmail('renamed')
-    const changed = await http.patch('/api/auth/update-email', { email: fresh }, { token: person.token })
-    expect(changed.status).toBe(200)
-    expect(changed.body.user.email).toBe(fresh)
+    expect(confirmLinkFor(server.dataDir, fresh)).toBeUndefined()
+    expect((await me(person.token)).body.user.email).toBe(person.email)
+  })
+
+  it('applies a new e-mail only when it confirms, and tells the old address', async () => {
+    const person = await signUp(http)
+    const fresh = uniqueEmail('moved')
+    const started = await http.patch('/api/auth/update-email', { email: fresh, currentPassword: PASSWORD }, { token: person.token })
+    expect(started.status).toBe(200)
+    expect(started.body.user.email).toBe(person.email)
+    expect(started.body.message).toBe(`We sent a confirmation link to ${fresh}. Your address changes when you open it.`)
+    // Nothing changes until the new address confirms.
+    expect((await me(person.token)).body.user.email).toBe(person.email)
+    expect((await http.post('/api/auth/login', { email: fresh, password: PASSWORD })).status).toBe(401)
+    const told = await waitForMail(() => readOutbox(server.dataDir).find((m) => m.to.includes(person.email) && m.text.includes(fresh)))
+    expect(told.subject).toBe('Your Linkcard email address is about to change')
+
+    // A reset link mailed to the old address dies with it.
+    await http.post('/api/auth/forgot-password', { email: person.email })
+    const reset = await waitForMail(() => resetLinkFor(server.dataDir, person.email))
+    const link = confirmLinkFor(server.dataDir, fresh)!
+    const confirmed = await http.post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.body.message).toBe('Your email address has been changed.')
+    expect((await me(person.token)).body.user.email).toBe(fresh)
+    expect((await http.get('/api/auth/email-status', { token: person.token })).body.emailVerified).toBe(true)
     expect((await http.post('/api/auth/login', { email: fresh, password: PASSWORD })).status).toBe(200)
     expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(401)
+    const late = await http.post('/api/auth/reset-password', { token: new URL(reset).searchParams.get('token'), newPassword: 'taken over now' })
+    expect(late.status).toBe(400)
+    // The link works once: the address it moves from is gone.
+    expect((await http.post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') })).status).toBe(400)
   })
 
   it('changes the password, ending every earlier session, and answers a fresh one', async () => {
@@ -143,6 +314,9 @@ describe('account changes', () => {
     expect(wrong.body.message).toBe('Current password is incorrect.')
     const short = await http.patch('/api/auth/update-password', { currentPassword: PASSWORD, newPassword: 'short' }, { token: person.token })
     expect(short.status).toBe(400)
+    const long = await http.patch('/api/auth/update-password', { currentPassword: PASSWORD, newPassword: LONG_PASSWORD }, { token: person.token })
+    expect(long.status).toBe(400)
+    expect(long.body.message).toBe('Password must be at most 200 characters.')
     expect((await me(otherDevice)).status).toBe(200) // nothing changed by the refusals
 
     const changed = await http.patch('/api/auth/update-password', { currentPassword: PASSWORD, newPassword: 'a new password' }, { token: person.token })
@@ -167,22 +341,23 @@ describe('account changes', () => {
 describe('password reset', () => {
   it('answers the same whether or not the e-mail exists, and mails only a real user', async () => {
     const person = await signUp(http)
-    const before = readOutbox(server.dataDir).length
+    const resetMails = () => readOutbox(server.dataDir).filter((m) => m.subject === 'Reset your Linkcard password')
+    const before = resetMails().length
     const known = await http.post('/api/auth/forgot-password', { email: person.email })
     const unknown = await http.post('/api/auth/forgot-password', { email: uniqueEmail('nobody') })
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
     expect(unknown.body).toEqual(known.body)
-    const mails = readOutbox(server.dataDir)
+    expect(await waitForMail(() => resetLinkFor(server.dataDir, person.email))).toStartWith(`${server.url}/reset-password?token=`)
+    const mails = resetMails()
     expect(mails.length).toBe(before + 1)
     expect(mails.at(-1)!.to).toContain(person.email)
-    expect(resetLinkFor(server.dataDir, person.email)).toStartWith(`${server.url}/reset-password?token=`)
   })
 
   it('stores only a hash of the token, which works once', async () => {
     const person = await signUp(http)
     await http.post('/api/auth/forgot-password', { email: person.email })
-    const token = new URL(resetLinkFor(server.dataDir, person.email)!).searchParams.get('token')!
+    const token = new URL(await waitForMail(() => resetLinkFor(server.dataDir, person.email))).searchParams.get('token')!
     const stored = await sql<{ token_hash: string }>(server, 'select token_hash from password_reset_tokens where user_id = $1', [person.user.id])
     expect(stored.length).toBe(1)
     expect(stored[0].token_hash).not.toContain(token)
@@ -190,6 +365,9 @@ describe('password reset', () => {
 
     const short = await http.post('/api/auth/reset-password', { token, newPassword: 'short' })
     expect(short.status).toBe(400)
+    const long = await http.post('/api/auth/reset-password', { token, newPassword: LONG_PASSWORD })
+    expect(long.status).toBe(400)
+    expect(long.body.message).toBe('Password must be at most 200 characters.')
     const first = await http.post('/api/auth/reset-password', { token, newPassword: 'reset password 1' })
     expect(first.status).toBe(200)
     expect((await me(person.token)).status).toBe(401) // earlier sessions end
@@ -202,17 +380,62 @@ describe('password reset', () => {
   it('refuses a token past its hour', async () => {
     const person = await signUp(http)
     await http.post('/api/auth/forgot-password', { email: person.email })
-    const token = new URL(resetLinkFor(server.dataDir, person.email)!).searchParams.get('token')!
+    const token = new URL(await waitForMail(() => resetLinkFor(server.dataDir, person.email))).searchParams.get('token')!
     await sql(server, 'update password_reset_tokens set expires_at = $1 where user_id = $2', [dbTime(server, new Date(Date.now() - 1000)), person.user.id])
     const answer = await http.post('/api/auth/reset-password', { token, newPassword: 'too late now' })
     expect(answer.status).toBe(400)
     expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(200)
   })
 
-  it('refuses an unknown token', async () => {
-    const answer = await http.post('/api/auth/reset-password', { token: 'made-up-token', newPassword: 'whatever pass' })
-    expect(answer.status).toBe(400)
+  it('refuses an unknown token, and limits bogus tokens per client', async () => {
+    const headers = fromNetwork()
+    for (let i = 0; i < 10; i++) {
+      const answer = await http.post('/api/auth/reset-password', { token: `made-up-token-${i}`, newPassword: 'whatever pass' }, { headers })
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toBe('This reset link is invalid or has expired. Please request a new password reset.')
+    }
+    const blocked = await http.post('/api/auth/reset-password', { token: 'made-up-token-x', newPassword: 'whatever pass' }, { headers })
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another client is not blocked.
+    expect((await http.post('/api/auth/reset-password', { token: 'made-up-token-y', newPassword: 'whatever pass' }, { headers: fromNetwork() })).status).toBe(400)
   })
+
+  it('kills reset links when the password changes', async () => {
+    const person = await signUp(http)
+    await http.post('/api/auth/forgot-password', { email: person.email })
+    const token = new URL(await waitForMail(() => resetLinkFor(server.dataDir, person.email))).searchParams.get('token')!
+    expect((await http.patch('/api/auth/update-password', { currentPassword: PASSWORD, newPassword: 'a new password' }, { token: person.token })).status).toBe(200)
+    const answer = await http.post('/api/auth/reset-password', { token, newPassword: 'attacker password' })
+    expect(answer.status).toBe(400)
+    expect((await http.post('/api/auth/login', { email: person.email, password: 'a new password' })).status).toBe(200)
+  })
+})
+
+describe('forgot password with a mail server that never answers', () => {
+  it('answers a known address as fast as an unknown one: the mail goes out in the background', async () => {
+    // An SMTP server that accepts connections and never says a word.
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+    const slow = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${silent.port}` } })
+    try {
+      const slowHttp = client(slow.url)
+      const person = await signUp(slowHttp)
+      const timed = async (email: string) => {
+        const started = performance.now()
+        const answer = await slowHttp.post('/api/auth/forgot-password', { email })
+        return { answer, ms: performance.now() - started }
+      }
+      const known = await timed(person.email)
+      const unknown = await timed(uniqueEmail('nobody'))
+      expect(known.answer.status).toBe(200)
+      expect(known.answer.body).toEqual(unknown.answer.body)
+      // Awaiting the mail would take until the SMTP greeting timed out (30 s).
+      expect(known.ms).toBeLessThan(5000)
+    } finally {
+      await slow.close()
+      silent.stop(true)
+    }
+  }, 60_000)
 })
 
 describe('grant-admin', () => {

@@ -228,6 +228,21 @@ describe('webhook', () => {
     expect(answer.status).toBe(400)
   })
 
+  it('refuses a correctly signed event dated further ahead than the tolerance, and records nothing', async () => {
+    const id = nextId('evt')
+    const { payload } = await signedEvent({ id, type: 'customer.subscription.updated', object: {} })
+    const { default: Stripe } = await import('stripe')
+    const ahead = await new Stripe(STRIPE_SECRET_KEY).webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: stripe.env.STRIPE_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 60 * 60,
+    })
+    const answer = await http.call('POST', '/api/billing/webhook', undefined, { raw: payload, headers: { 'stripe-signature': ahead } })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toBe('Invalid Stripe signature.')
+    expect((await sql(server, 'select id from stripe_events where id = $1', [id])).length).toBe(0)
+  })
+
   it('applies a replayed event id only once', async () => {
     const { person, customer, subscription } = await subscribedAccount(PRICE_PRO)
     const toIndie = subscriptionEvent('customer.subscription.updated', { subscription, customer, price: PRICE_INDIE, status: 'active' })

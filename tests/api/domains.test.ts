@@ -3,6 +3,7 @@ import { signUp, type SignedIn } from '../helpers/accounts'
 import { startDnsServer, type DnsServer } from '../helpers/dns-server'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
+import { readOutbox } from '../helpers/outbox'
 import { dbTime, sql } from '../helpers/sql'
 import { startTlsServer, type TlsStandIn } from '../helpers/tls-server'
 
@@ -126,12 +127,15 @@ describe('adding a custom domain', () => {
     expect(again.body).toMatchObject({ hasCustomDomain: true, hostname, status: 'pending', ownershipVerification: answer.body.ownershipVerification })
   })
 
-  it('allows one domain per account (409) and a hostname for one account only (409)', async () => {
+  it('allows one domain per account (409), and a verified hostname for its owner only (409)', async () => {
     const owner = await payingUser()
-    expect((await add(owner, 'links.first-shop.com')).status).toBe(201)
+    const created = await add(owner, 'links.first-shop.com')
+    expect(created.status).toBe(201)
     const second = await add(owner, 'links.second-shop.com')
     expect(second.status).toBe(409)
     expect(second.body.message).toBe('Remove your current custom domain first.')
+    publishRecords('links.first-shop.com', created.body.ownershipVerification.value)
+    expect((await verify(owner)).body.status).toBe('active')
 
     const other = await payingUser()
     const taken = await add(other, 'LINKS.first-shop.com')
@@ -141,16 +145,136 @@ describe('adding a custom domain', () => {
     expect(await storedDomains(owner)).toEqual([{ hostname: 'links.first-shop.com' }])
   })
 
-  it('releases a claim left unverified for over a week to an account that adds the hostname', async () => {
+  it("never lets another account's pending claim block the name: whoever proves the TXT record first owns it", async () => {
+    const hostname = 'links.contested-shop.com'
     const squatter = await payingUser()
-    expect((await add(squatter, 'links.abandoned-shop.com')).status).toBe(201)
-    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000)
-    await sql(server, 'update custom_domains set created_at = $1 where account_id = $2', [dbTime(server, eightDaysAgo), squatter.user.accountId])
+    const squatted = await add(squatter, hostname)
+    expect(squatted.status).toBe(201)
     const owner = await payingUser()
-    expect((await add(owner, 'links.abandoned-shop.com')).status).toBe(201)
-    expect((await status(squatter)).body.hasCustomDomain).toBe(false)
+    const claimed = await add(owner, hostname)
+    expect(claimed.status).toBe(201)
+    expect(claimed.body.status).toBe('pending')
+
+    // The real owner of the name publishes their record; the squatter cannot.
+    publishRecords(hostname, claimed.body.ownershipVerification.value)
+    expect((await verify(owner)).body.status).toBe('active')
+    const lost = await verify(squatter)
+    expect(lost.body.status).toBe('pending')
+    expect(messages(lost)).toContain(`TXT record has the wrong value.`)
+
+    // Even with both tokens published, the first proof keeps the name.
+    dns.set(`_linkcard-verify.${hostname}`, { TXT: [claimed.body.ownershipVerification.value, squatted.body.ownershipVerification.value] })
+    const second = await verify(squatter)
+    expect(second.body.status).toBe('pending')
+    expect(messages(second)).toEqual(['This hostname is already connected to another account.'])
+    const rows = await sql<{ account_id: string }>(server, 'select account_id from custom_domains where hostname = $1 and verified_at is not null', [hostname])
+    expect(rows).toEqual([{ account_id: owner.user.accountId }])
+    expect((await status(owner)).body.status).toBe('active')
+  })
+
+  it('stores look-alike spellings of a name as one: punycode, lower case, no final dot', async () => {
+    const person = await payingUser()
+    const answer = await add(person, 'Ｌinks.BÜCHER-Shop.example.')
+    expect(answer.status).toBe(201)
+    expect(answer.body.hostname).toBe('links.xn--bcher-shop-9db.example')
+    const other = await payingUser()
+    publishRecords('links.xn--bcher-shop-9db.example', answer.body.ownershipVerification.value)
+    expect((await verify(person)).body.status).toBe('active')
+    const again = await add(other, 'links.bücher-shop.EXAMPLE')
+    expect(again.status).toBe(409)
+    const lookalike = await add(other, 'links.bücher-shоp.example')
+    expect(lookalike.status).toBe(400)
+    expect(lookalike.body.message).toBe('This hostname mixes alphabets (such as Latin and Cyrillic letters that look alike). Enter each part in one alphabet.')
+    expect(await storedDomains(other)).toEqual([])
   })
 })
+
+describe('a verified domain whose records go away', () => {
+  it('is paused after the daily check, with a notice by mail and in the status, and resumes when they return', async () => {
+    const person = await payingUser()
+    const hostname = 'links.fading-shop.com'
+    const created = await add(person, hostname)
+    publishRecords(hostname, created.body.ownershipVerification.value)
+    expect((await verify(person)).body.status).toBe('active')
+    expect((await tlsAsk(hostname)).status).toBe(200)
+
+    dns.remove(`_linkcard-verify.${hostname}`)
+    dns.remove(hostname)
+    // Still within the day: nothing is looked up again.
+    expect((await status(person)).body.status).toBe('active')
+    const twoDaysAgo = dbTime(server, new Date(Date.now() - 2 * 24 * 60 * 60 * 1000))
+    await sql(server, 'update custom_domains set dns_checked_at = $1 where account_id = $2', [twoDaysAgo, person.user.accountId])
+    const paused = await status(person)
+    expect(paused.body.status).toBe('paused')
+    expect(messages(paused)).toEqual([`TXT record _linkcard-verify.${hostname} not found.`, `No CNAME record for ${hostname}.`])
+    expect((await tlsAsk(hostname)).status).toBe(404)
+    const notice = await poll(() => readOutbox(server.dataDir).find((mail) => mail.to.includes(person.email) && mail.subject.includes('paused')))
+    expect(notice.subject).toBe(`Your custom domain ${hostname} is paused`)
+    expect(notice.text).toContain(created.body.ownershipVerification.value)
+
+    // Another account may claim the paused name, but the owner's records come back first.
+    const other = await payingUser()
+    expect((await add(other, hostname)).status).toBe(201)
+
+    publishRecords(hostname, created.body.ownershipVerification.value)
+    const resumed = await verify(person)
+    expect(resumed.body.status).toBe('active')
+    expect((await tlsAsk(hostname)).status).toBe(200)
+    await poll(() => readOutbox(server.dataDir).find((mail) => mail.to.includes(person.email) && mail.subject === `Your custom domain ${hostname} works again`))
+    expect((await verify(other)).body.status).toBe('pending')
+  })
+
+  it('goes to a newer claim that proves the TXT record while its owner is paused', async () => {
+    const seller = await payingUser()
+    const hostname = 'links.sold-shop.com'
+    const first = await add(seller, hostname)
+    publishRecords(hostname, first.body.ownershipVerification.value)
+    expect((await verify(seller)).body.status).toBe('active')
+    dns.remove(`_linkcard-verify.${hostname}`)
+    await sql(server, 'update custom_domains set dns_checked_at = $1 where account_id = $2', [dbTime(server, new Date(0)), seller.user.accountId])
+    expect((await status(seller)).body.status).toBe('paused')
+
+    const buyer = await payingUser()
+    const claim = await add(buyer, hostname)
+    expect(claim.status).toBe(201)
+    publishRecords(hostname, claim.body.ownershipVerification.value)
+    expect((await verify(buyer)).body.status).toBe('active')
+    expect((await status(seller)).body.hasCustomDomain).toBe(false)
+    const rows = await sql<{ account_id: string }>(server, 'select account_id from custom_domains where hostname = $1', [hostname])
+    expect(rows).toEqual([{ account_id: buyer.user.accountId }])
+    await poll(() => readOutbox(server.dataDir).find((mail) => mail.to.includes(seller.email) && mail.subject === `Your custom domain ${hostname} was removed`))
+  })
+
+  it('stays active when a look-up merely fails, and is paused when a record has the wrong value', async () => {
+    const person = await payingUser()
+    const hostname = 'links.flaky-shop.com'
+    const created = await add(person, hostname)
+    publishRecords(hostname, created.body.ownershipVerification.value)
+    expect((await verify(person)).body.status).toBe('active')
+    const dueAgain = () => sql(server, 'update custom_domains set dns_checked_at = $1 where account_id = $2', [dbTime(server, new Date(0)), person.user.accountId])
+    await dueAgain()
+    dns.set(`_linkcard-verify.${hostname}`, { failing: true })
+    dns.set(hostname, { failing: true })
+    const flaky = await status(person)
+    expect(flaky.body.status).toBe('active')
+    expect((await tlsAsk(hostname)).status).toBe(200)
+    await dueAgain()
+    dns.set(`_linkcard-verify.${hostname}`, { TXT: ['linkcard-verify=someone-else'] })
+    dns.set(hostname, { CNAME: PRODUCT_HOST })
+    expect((await status(person)).body.status).toBe('paused')
+  })
+})
+
+/** Polls until `find` answers something (mail is sent in the background). */
+async function poll<T>(find: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const found = find()
+    if (found !== undefined) return found
+    if (Date.now() > until) throw new Error('not found in time')
+    await Bun.sleep(25)
+  }
+}
 
 describe('verification against DNS', () => {
   it('says when the TXT record has the wrong value and the CNAME points elsewhere', async () => {

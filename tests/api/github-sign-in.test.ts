@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { signUp } from '../helpers/accounts'
+import { confirmAddress, exchangeProviderReturn, PASSWORD, signUp } from '../helpers/accounts'
 import { startGitHub, type GitHubUser } from '../helpers/github-server'
 import { client, uniqueEmail, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
@@ -43,7 +43,7 @@ async function signInWithGitHub(from: 'login' | 'signup', user: GitHubUser) {
   expect(callback.startsWith(`${server.url}/api/auth/github/callback?`)).toBe(true)
   const done = await fetch(callback, { redirect: 'manual', headers: { cookie } })
   expect(done.status).toBe(302)
-  return { final: new URL(done.headers.get('location')!, server.url), authorize, callback, cookie }
+  return { ...(await exchangeProviderReturn(server.url, done)), authorize, callback, cookie }
 }
 
 describe('sign-in with GitHub', () => {
@@ -57,14 +57,15 @@ describe('sign-in with GitHub', () => {
       { email: uniqueEmail('old'), primary: false, verified: true },
       { email: primary, primary: true, verified: true },
     ])
-    const { final, authorize } = await signInWithGitHub('signup', user)
+    const { final, authorize, token } = await signInWithGitHub('signup', user)
     expect(authorize.searchParams.get('scope')).toBe('read:user user:email')
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
     expect(authorize.searchParams.get('state')).toBeTruthy()
     expect(authorize.searchParams.get('client_id')).toBe(CLIENT.id)
     expect(final.pathname).toBe('/signup')
     expect(final.searchParams.get('error')).toBeNull()
-    const me = await http.get('/api/auth/me', { token: final.searchParams.get('token')! })
+    expect(final.searchParams.get('token')).toBeNull()
+    const me = await http.get('/api/auth/me', { token })
     expect(me.status).toBe(200)
     expect(me.body.user.email).toBe(primary)
   })
@@ -75,16 +76,28 @@ describe('sign-in with GitHub', () => {
     const renamed: GitHubUser = { ...user, login: 'renamed', emails: [{ email: uniqueEmail('second'), primary: true, verified: true }] }
     const second = await signInWithGitHub('login', renamed)
     expect(second.final.pathname).toBe('/login')
-    const a = await http.get('/api/auth/me', { token: first.final.searchParams.get('token')! })
-    const b = await http.get('/api/auth/me', { token: second.final.searchParams.get('token')! })
+    const a = await http.get('/api/auth/me', { token: first.token })
+    const b = await http.get('/api/auth/me', { token: second.token })
     expect(b.body.user.id).toBe(a.body.user.id)
   })
 
-  it('joins an existing password account whose e-mail GitHub has verified', async () => {
+  it('joins an existing password account whose e-mail GitHub has verified and its owner confirmed', async () => {
     const person = await signUp(http)
-    const { final } = await signInWithGitHub('login', gitHubUser([{ email: person.email.toUpperCase(), primary: true, verified: true }]))
-    const me = await http.get('/api/auth/me', { token: final.searchParams.get('token')! })
+    await confirmAddress(http, server.dataDir, person.email)
+    const { final, token } = await signInWithGitHub('login', gitHubUser([{ email: person.email.toUpperCase(), primary: true, verified: true }]))
+    expect(final.searchParams.get('notice')).toBeNull()
+    const me = await http.get('/api/auth/me', { token })
     expect(me.body.user.id).toBe(person.user.id)
+    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(200)
+  })
+
+  it('takes an unconfirmed password account back before joining it, and says so', async () => {
+    const squatter = await signUp(http)
+    const { final, token } = await signInWithGitHub('login', gitHubUser([{ email: squatter.email, primary: true, verified: true }]))
+    expect(final.searchParams.get('notice')).toBe('account_reclaimed')
+    expect((await http.get('/api/auth/me', { token })).body.user.id).toBe(squatter.user.id)
+    expect((await http.get('/api/auth/me', { token: squatter.token })).status).toBe(401)
+    expect((await http.post('/api/auth/login', { email: squatter.email, password: PASSWORD })).status).toBe(401)
   })
 
   it('refuses to join an existing account through an e-mail GitHub has not verified', async () => {

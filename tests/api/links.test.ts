@@ -71,7 +71,7 @@ describe('create', () => {
     [basic({ alias: 'has space' }), 'Alias can only contain letters, numbers, hyphens, and underscores, and cannot start or end with a hyphen'],
     [basic({ alias: 'Dashboard' }), 'This alias is reserved and cannot be used'],
     [basic({ alias: 'share-links' }), 'This alias is reserved and cannot be used'],
-    [basic({ expiresAt: 'next tuesday' }), 'The expiry date must be a valid date.'],
+    [basic({ expiresAt: 'next tuesday' }), 'The expiry date must be a date and time with a time zone, such as 2030-01-31T18:00:00Z.'],
     [basic({ title: 'x'.repeat(201) }), 'The title must be at most 200 characters.'],
     [basic({ twitterCard: 'huge' }), 'twitterCard must be one of summary, summary_large_image, app, player.'],
   ])('refuses %j with 400 and stores nothing', async (body, message) => {

@@ -2,8 +2,9 @@
 // (oauth2-mock-server: discovery, JWKS, authorization code with PKCE, signed ID tokens).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { OAuth2Server } from 'oauth2-mock-server'
-import { signUp } from '../helpers/accounts'
+import { confirmAddress, exchangeProviderReturn, PASSWORD, signUp } from '../helpers/accounts'
 import { client, uniqueEmail, type Client } from '../helpers/http'
+import { sql } from '../helpers/sql'
 import { freePort, startServer, type TestServer } from '../helpers/server'
 
 let provider: OAuth2Server
@@ -50,7 +51,7 @@ async function signInThroughProvider(from: 'login' | 'signup') {
   expect(callback.startsWith(`${server.url}/api/auth/oidc/callback?`)).toBe(true)
   const done = await fetch(callback, { redirect: 'manual', headers: { cookie } })
   expect(done.status).toBe(302)
-  return { final: new URL(done.headers.get('location')!, server.url), callback, cookie }
+  return { ...(await exchangeProviderReturn(server.url, done)), callback, cookie }
 }
 
 describe('identity-provider sign-in', () => {
@@ -61,13 +62,14 @@ describe('identity-provider sign-in', () => {
   it('creates a user from a verified e-mail and lands on /signup with a working token', async () => {
     const email = uniqueEmail('sso')
     nextClaims = { sub: `sub-${email}`, email, email_verified: true }
-    const { final } = await signInThroughProvider('signup')
+    const { final, token } = await signInThroughProvider('signup')
     expect(final.pathname).toBe('/signup')
-    const token = final.searchParams.get('token')!
     const me = await http.get('/api/auth/me', { token })
     expect(me.status).toBe(200)
     expect(me.body.user.email).toBe(email)
     expect(me.body.user.role).toBe('owner')
+    // The provider vouched for the address.
+    expect((await http.get('/api/auth/email-status', { token })).body).toEqual({ email, emailVerified: true })
   })
 
   it('signs the same identity in again as the same user, through /login', async () => {
@@ -76,17 +78,71 @@ describe('identity-provider sign-in', () => {
     const first = await signInThroughProvider('login')
     const second = await signInThroughProvider('login')
     expect(second.final.pathname).toBe('/login')
-    const a = await http.get('/api/auth/me', { token: first.final.searchParams.get('token')! })
-    const b = await http.get('/api/auth/me', { token: second.final.searchParams.get('token')! })
+    const a = await http.get('/api/auth/me', { token: first.token })
+    const b = await http.get('/api/auth/me', { token: second.token })
     expect(b.body.user.id).toBe(a.body.user.id)
   })
 
-  it('links to an existing password account with the same verified e-mail', async () => {
+  it('links to an existing password account whose address was confirmed, keeping its password and sessions', async () => {
     const person = await signUp(http)
+    await confirmAddress(http, server.dataDir, person.email)
     nextClaims = { sub: `sub-linked-${person.email}`, email: person.email.toUpperCase(), email_verified: true }
-    const { final } = await signInThroughProvider('login')
-    const me = await http.get('/api/auth/me', { token: final.searchParams.get('token')! })
+    const { final, token } = await signInThroughProvider('login')
+    expect(final.searchParams.get('notice')).toBeNull()
+    const me = await http.get('/api/auth/me', { token })
     expect(me.body.user.id).toBe(person.user.id)
+    expect((await http.get('/api/auth/me', { token: person.token })).status).toBe(200)
+    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(200)
+  })
+
+  it('takes an unconfirmed account back from whoever set its password before joining it', async () => {
+    // Someone signs up with the victim's address; the victim later signs in through the provider.
+    const squatter = await signUp(http, 'victim')
+    const key = (await http.post('/api/apiKeys', { name: 'backdoor' }, { token: squatter.token })).body.key
+    expect((await http.get('/api/links', { token: key })).status).toBe(200)
+    nextClaims = { sub: `sub-victim-${squatter.email}`, email: squatter.email, email_verified: true }
+    const { final, token } = await signInThroughProvider('login')
+    expect(final.pathname).toBe('/login')
+    expect(final.searchParams.get('notice')).toBe('account_reclaimed')
+    expect((await http.get('/api/auth/me', { token })).body.user.id).toBe(squatter.user.id)
+    // The squatter's session and password no longer open it.
+    expect((await http.get('/api/auth/me', { token: squatter.token })).status).toBe(401)
+    const login = await http.post('/api/auth/login', { email: squatter.email, password: PASSWORD })
+    expect(login.status).toBe(401)
+    const [row] = await sql<{ password_hash: string | null }>(server, 'select password_hash from users where id = $1', [squatter.user.id])
+    expect(row.password_hash).toBeNull()
+    expect((await http.get('/api/auth/email-status', { token })).body.emailVerified).toBe(true)
+    expect((await http.get('/api/links', { token: key })).status).toBe(401)
+  })
+
+  it('signs nobody in through a token in the URL; the one-time code works once, and only beside its browser cookie', async () => {
+    const email = uniqueEmail('code')
+    nextClaims = { sub: `sub-${email}`, email, email_verified: true }
+    const start = await fetch(`${server.url}/api/auth/oidc?from=login`, { redirect: 'manual' })
+    const cookie = start.headers.get('set-cookie')!.split(';')[0]
+    const approved = await fetch(start.headers.get('location')!, { redirect: 'manual' })
+    const done = await fetch(approved.headers.get('location')!, { redirect: 'manual', headers: { cookie } })
+    const location = new URL(done.headers.get('location')!, server.url)
+    expect(location.pathname).toBe('/login')
+    expect(location.searchParams.get('token')).toBeNull()
+    expect(location.searchParams.get('code')).toBeTruthy()
+    const signIn = done.headers.getSetCookie().find((c) => c.startsWith('lc_signin='))!
+    expect(signIn).toContain('HttpOnly')
+    expect(signIn).toContain('Path=/api/auth/exchange')
+
+    const code = location.searchParams.get('code')
+    const post = (headers: Record<string, string>) => http.post('/api/auth/exchange', { code }, { headers })
+    // Another browser (no cookie, or another cookie) gets nothing, and does not use the code up.
+    const noCookie = await post({})
+    expect(noCookie.status).toBe(401)
+    expect(noCookie.body.message).toBe('This sign-in link is invalid or has expired. Please sign in again.')
+    expect((await post({ cookie: 'lc_signin=someone-else' })).status).toBe(401)
+    const first = await post({ cookie: signIn.split(';')[0] })
+    expect(first.status).toBe(200)
+    expect(first.body.user.email).toBe(email)
+    expect((await http.get('/api/auth/me', { token: first.body.token })).status).toBe(200)
+    expect((await post({ cookie: signIn.split(';')[0] })).status).toBe(401)
+    expect((await http.post('/api/auth/exchange', { code: 'made-up' })).status).toBe(401)
   })
 
   it('answers error=no_email when the provider gives no e-mail', async () => {

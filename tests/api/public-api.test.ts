@@ -4,6 +4,7 @@ import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
+import { clearOfWindowEdge } from '../helpers/windows'
 
 // Pages the server reads for useOriginalMeta (allowed through FETCH_ALLOWED_HOSTS).
 const pages = Bun.serve({
@@ -449,9 +450,7 @@ describe('usage', () => {
 describe('rate limits', () => {
   it('allows 100 calls a minute per key, then answers 429 with Retry-After; other keys are not affected', async () => {
     const { key } = await newKey(ann, 'Burst')
-    // Calls at the very end of a minute would start a fresh window halfway through.
-    const secondsLeft = 60 - (Math.floor(Date.now() / 1000) % 60)
-    if (secondsLeft < 10) await Bun.sleep(secondsLeft * 1000 + 100)
+    await clearOfWindowEdge(60_000, 10_000)
     const first = await http.get('/api/links', { token: key })
     expect(first.headers.get('x-ratelimit-limit')).toBe('100')
     expect(first.headers.get('x-ratelimit-remaining')).toBe('99')
@@ -492,8 +491,8 @@ describe('rate-limit windows of an hour and a day (shared counters in Redis)', (
     await redisServer.close()
   })
 
-  // The counters' keys as platform/counters.ts names them.
-  const counterKey = (keyId: string, windowMs: number) => `lc:win:api-key:${keyId}:${windowMs}@${Math.floor(Date.now() / windowMs) * windowMs}`
+  // The counters' keys as platform/counters.ts names them: the hour and the day count per account.
+  const counterKey = (accountId: string, windowMs: number) => `lc:win:api-account:${accountId}:${windowMs}@${Math.floor(Date.now() / windowMs) * windowMs}`
 
   for (const [name, windowMs, limit] of [
     ['hour', 3_600_000, 1000],
@@ -501,7 +500,8 @@ describe('rate-limit windows of an hour and a day (shared counters in Redis)', (
   ] as const) {
     it(`reports and enforces ${limit} calls per ${name}`, async () => {
       const made = await api.post('/api/apiKeys', { name }, { token: who.token })
-      const { id, key } = made.body
+      const { key } = made.body
+      const id = who.user.accountId
       await redis.set(counterKey(id, windowMs), String(limit - 2))
       await redis.expire(counterKey(id, windowMs), 120)
       const last = await api.get('/api/links', { token: key })

@@ -112,15 +112,16 @@ describe('crawlers', () => {
       const { result } = await ogs({ html })
       expect(result.ogTitle).toBe(hostile.title)
       expect(result.ogDescription).toBe(hostile.description)
-      expect(result.ogImage?.[0]?.url).toBe(hostile.ogImage)
+      // Stored, and so served, in its normalised form.
+      expect(result.ogImage?.[0]?.url).toBe('https://example.com/card.png?a=1&b=%222%22')
       expect(result.ogImage?.[0]?.alt).toBe(hostile.ogImageAlt)
       expect(result.ogUrl).toBe(link.url)
       expect(result.twitterCard).toBe('summary')
       expect(result.twitterTitle).toBe(hostile.title)
       expect(result.twitterDescription).toBe(hostile.description)
-      expect(result.twitterImage?.[0]?.url).toBe(hostile.ogImage)
+      expect(result.twitterImage?.[0]?.url).toBe('https://example.com/card.png?a=1&b=%222%22')
       expect(html).toContain('<link rel="canonical" href="https://example.com/canonical?x=1&amp;y=2">')
-      expect(html).toContain('<meta http-equiv="refresh" content="0; url=https://example.com/t?a=1&amp;b=&lt;2&gt;">')
+      expect(html).toContain('<meta http-equiv="refresh" content="0; url=https://example.com/t?a=1&amp;b=%3C2%3E">')
     }
   })
 

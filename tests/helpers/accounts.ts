@@ -1,6 +1,7 @@
 // Shortcuts for tests that need signed-in people.
 import { join } from 'node:path'
 import { uniqueEmail, type Client } from './http'
+import { confirmLinkFor, waitForMail } from './outbox'
 import type { TestServer } from './server'
 
 export const PASSWORD = 'correct horse battery'
@@ -30,4 +31,34 @@ export async function runCommand(server: TestServer, args: string[]) {
 export async function grantSuperAdmin(server: TestServer, email: string) {
   const result = await runCommand(server, ['grant-admin', email])
   if (result.code !== 0) throw new Error(`grant-admin failed: ${result.stderr}`)
+}
+
+/**
+ * What a browser does on the identity-provider return: keeps the sign-in cookie the callback set
+ * and exchanges the one-time code from /login?code=… for a session.
+ */
+export async function exchangeProviderReturn(baseUrl: string, done: Response) {
+  const final = new URL(done.headers.get('location')!, baseUrl)
+  const signInCookie = done.headers.getSetCookie().find((c) => c.startsWith('lc_signin='))?.split(';')[0]
+  const code = final.searchParams.get('code')
+  const exchange = (cookie = signInCookie) =>
+    fetch(`${baseUrl}/api/auth/exchange`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ code }),
+    })
+  let token: string | undefined
+  if (code) {
+    const answer = await exchange()
+    if (answer.status !== 200) throw new Error(`exchange failed: ${answer.status} ${await answer.text()}`)
+    token = ((await answer.json()) as { token: string }).token
+  }
+  return { final, code, signInCookie, token, exchange }
+}
+
+/** Opens the newest confirmation link mailed to `email`, as the address' owner would. */
+export async function confirmAddress(http: Client, dataDir: string, email: string) {
+  const link = await waitForMail(() => confirmLinkFor(dataDir, email))
+  const answer = await http.post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') })
+  if (answer.status !== 200) throw new Error(`confirming failed: ${answer.status} ${answer.text}`)
 }

@@ -3,11 +3,13 @@
 import postgres from 'postgres'
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined
+// `npm test` names its run, so its clean-up drops its own databases and never another run's.
+const runPrefix = `lc_test_${process.env.LINKCARD_TEST_RUN ?? 'x'}_`
 
 /** Creates an empty database and answers its URL, or undefined when tests run on SQLite. */
 export async function createTestDatabase(): Promise<string | undefined> {
   if (!testDatabaseUrl) return undefined
-  const name = `lc_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const name = `${runPrefix}${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const admin = postgres(testDatabaseUrl, { max: 1, onnotice: () => {} })
   try {
     await admin.unsafe(`create database ${name}`)

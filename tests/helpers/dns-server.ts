@@ -2,7 +2,8 @@
 // questions from records a test sets, so custom-domain checks run real look-ups without the internet.
 import { createSocket } from 'node:dgram'
 
-export type DnsRecords = { TXT?: string[]; CNAME?: string; A?: string[] }
+/** `failing`: the name answers SERVFAIL, as a broken or unreachable authoritative server would. */
+export type DnsRecords = { TXT?: string[]; CNAME?: string; A?: string[]; failing?: boolean }
 
 export type DnsServer = {
   /** "127.0.0.1:<port>", the value for DNS_RESOLVER. */
@@ -66,8 +67,9 @@ export async function startDnsServer(): Promise<DnsServer> {
       for (const ip of records?.A ?? []) answers.push(resourceRecord(TYPE.A, Buffer.from(ip.split('.').map(Number))))
     const header = Buffer.alloc(12)
     header.writeUInt16BE(query.readUInt16BE(0), 0)
-    // QR=1, AA=1, RD copied; RCODE 3 (NXDOMAIN) for unknown names, else 0.
-    header.writeUInt16BE(0x8400 | (query.readUInt16BE(2) & 0x0100) | (records ? 0 : 3), 2)
+    // QR=1, AA=1, RD copied; RCODE 3 (NXDOMAIN) for unknown names, 2 (SERVFAIL) for failing ones, else 0.
+    if (records?.failing) answers.length = 0
+    header.writeUInt16BE(0x8400 | (query.readUInt16BE(2) & 0x0100) | (records ? (records.failing ? 2 : 0) : 3), 2)
     header.writeUInt16BE(1, 4)
     header.writeUInt16BE(answers.length, 6)
     socket.send(Buffer.concat([header, query.subarray(12, end + 4), ...answers]), peer.port, peer.address)

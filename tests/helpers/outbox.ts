@@ -30,3 +30,22 @@ export function resetLinkFor(dataDir: string, email: string): string | undefined
   const mail = readOutbox(dataDir).filter((m) => m.to.toLowerCase().includes(email.toLowerCase())).at(-1)
   return mail && /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0]
 }
+
+/** The confirmation link (address confirmation or change) in the newest such mail to `email`. */
+export function confirmLinkFor(dataDir: string, email: string): string | undefined {
+  const mail = readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /verify-email\?token=/.test(m.text))
+    .at(-1)
+  return mail && /https?:\/\/\S+\/verify-email\?token=[\w.-]+/.exec(mail.text)?.[0]
+}
+
+/** Polls the outbox until `find` answers something (mail is sent in the background). */
+export async function waitForMail<T>(find: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const found = find()
+    if (found !== undefined) return found
+    if (Date.now() > until) throw new Error('no such mail arrived')
+    await Bun.sleep(20)
+  }
+}

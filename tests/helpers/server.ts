@@ -15,8 +15,12 @@ export type TestServer = {
   env: Record<string, string>
   /** The server's recent log lines (JSON), newest last. */
   logs(): string[]
+  /** Whether the server process is still running. */
+  isRunning(): boolean
   /** Graceful stop (SIGTERM) and wait for exit; answers the exit code. */
   stop(): Promise<number>
+  /** Kills the server outright (SIGKILL: no shutdown work runs) and waits for it to be gone. */
+  kill(): Promise<void>
   /** Starts the server again on the same data and port. */
   restart(): Promise<void>
   /** Stops and removes its data. */
@@ -98,9 +102,14 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
     databaseUrl,
     env,
     logs: () => [...running.lines],
+    isRunning: () => running.child.exitCode === null,
     async stop() {
       running.child.kill('SIGTERM')
       return await running.child.exited
+    },
+    async kill() {
+      running.child.kill('SIGKILL')
+      await running.child.exited
     },
     async restart() {
       if (running.child.exitCode === null) await server.stop()

@@ -3,7 +3,7 @@
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { chunkEvents } from '../../src/modules/analytics/event-chunks'
+import { chunkEvents, journalEvents } from '../../src/modules/analytics/event-chunks'
 import type { TestServer } from './server'
 
 /** Runs one statement with `$1, $2...` placeholders on the server's database; answers the rows. */
@@ -33,4 +33,11 @@ export const dbTime = (server: TestServer, date: Date) => (server.databaseUrl ? 
 export async function storedEvents(server: TestServer, linkId: string) {
   const chunks = await sql<{ first_at: number | string | Date; events: string }>(server, 'select first_at, events from link_event_chunks where link_id = $1', [linkId])
   return chunks.flatMap((chunk) => chunkEvents({ firstAt: chunk.first_at, events: chunk.events }))
+}
+
+/** How many events the database holds for good, in the journal and in chunks: what a killed server leaves. */
+export async function durableEventCount(server: TestServer) {
+  const journal = await sql<{ events: string }>(server, 'select events from event_journal')
+  const [chunks] = await sql<{ total: number | string | null }>(server, 'select sum(count) as total from link_event_chunks')
+  return journal.flatMap((row) => journalEvents(row.events)).reduce((sum, event) => sum + event.count, 0) + Number(chunks.total ?? 0)
 }

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bu
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../helpers/browser'
 import { client, uniqueEmail, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openSignedIn, PASSWORD, resetLinkFor, storedSession, waitForToast } from './support'
+import { OAuth2Server } from 'oauth2-mock-server'
+import { freePort, startServer, type TestServer } from '../helpers/server'
+import { confirmLinkFor, createAccount, openSignedIn, outboxMails, PASSWORD, resetLinkFor, storedSession, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
@@ -44,10 +45,14 @@ describe('sign up', () => {
     expect(stored.token).toBeTruthy()
     expect(stored.user.email).toBe(email)
 
+    const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'))
     await header(page).getByRole('button', { name: 'Sign Out' }).click()
+    expect((await logout).status()).toBe(204)
     await page.waitForURL((url) => url.pathname === '/')
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor()
     expect(await storedSession(page)).toEqual({ token: null, user: null })
+    // The server ended the session: a copy of the token is refused.
+    expect((await http.get('/api/auth/me', { token: stored.token! })).status).toBe(401)
     expect(await header(page).getByRole('link', { name: 'Dashboard' }).count()).toBe(0)
     await context.close()
   })
@@ -108,13 +113,50 @@ describe('sign in', () => {
     await context.close()
   })
 
-  it('signs in with a token handed back by the identity provider', async () => {
+  it('signs nobody in with a token in the address, and cleans it away', async () => {
     const account = await createAccount(server, 'handoff')
     const { page, context } = await fresh(`/login?token=${encodeURIComponent(account.token)}`)
-    await waitForToast(page, 'Welcome!')
-    await page.waitForURL('**/dashboard')
-    expect((await storedSession(page)).user.email).toBe(account.user.email)
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
+    await page.getByRole('button', { name: 'Sign In' }).waitFor()
+    expect(await storedSession(page)).toEqual({ token: null, user: null })
     await context.close()
+  })
+
+  it('signs in through an identity provider by exchanging the one-time code once', async () => {
+    const provider = new OAuth2Server()
+    await provider.issuer.keys.generate('RS256')
+    const port = freePort()
+    await provider.start(port, '127.0.0.1')
+    provider.issuer.url = `http://127.0.0.1:${port}`
+    const email = uniqueEmail('sso')
+    provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, { sub: `sub-${email}`, email, email_verified: true }))
+    const sso = await startServer({ env: { OIDC_ISSUER: provider.issuer.url, OIDC_CLIENT_ID: 'web-test', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Test SSO' } })
+    const { page, context } = await openPage(browser, sso.url)
+    try {
+      const exchanges: number[] = []
+      page.on('response', (r) => r.url().endsWith('/api/auth/exchange') && exchanges.push(r.status()))
+      const landed: string[] = []
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && landed.push(frame.url()))
+      await page.goto('/login')
+      await page.getByRole('link', { name: 'Continue with Test SSO' }).click()
+      await waitForToast(page, 'Welcome!')
+      await page.waitForURL('**/dashboard')
+      expect((await storedSession(page)).user.email).toBe(email)
+      const login = new URL(landed.find((url) => url.includes('/login?'))!)
+      expect(login.searchParams.get('code')).toBeTruthy()
+      expect(login.searchParams.get('token')).toBeNull()
+      expect(exchanges).toEqual([200])
+      // The code is spent: replaying the address signs nobody in.
+      await page.evaluate(() => localStorage.clear())
+      await page.goto(login.pathname + login.search)
+      await waitForToast(page, 'Authentication failed')
+      await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
+      expect(await storedSession(page)).toEqual({ token: null, user: null })
+    } finally {
+      await context.close()
+      await sso.close()
+      await provider.stop()
+    }
   })
 
   it("explains an identity provider's error and cleans the address", async () => {
@@ -205,6 +247,35 @@ describe('password reset', () => {
   })
 })
 
+describe('email confirmation', () => {
+  it('asks an unconfirmed account to confirm, resends the link, and stops asking once it is opened', async () => {
+    const account = await createAccount(server, 'banner')
+    const { page, context } = await fresh()
+    await openSignedIn(page, account, '/dashboard')
+    const banner = page.getByRole('status', { name: 'Confirm your email address' })
+    await banner.getByText(account.user.email).waitFor()
+    await confirmLinkFor(server, account.user.email)
+    const before = outboxMails(server, account.user.email).length
+    await banner.getByRole('button', { name: 'Resend link' }).click()
+    await waitForToast(page, 'Link sent', 'We sent you a new confirmation link.')
+    expect(outboxMails(server, account.user.email).length).toBe(before + 1)
+
+    const link = await confirmLinkFor(server, account.user.email)
+    await page.goto(new URL(link).pathname + new URL(link).search)
+    await page.getByText('Your email address is confirmed.').waitFor()
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+    expect(await banner.count()).toBe(0)
+    await context.close()
+  })
+
+  it('says so when a confirmation link is wrong', async () => {
+    const { page, context } = await fresh('/verify-email?token=made-up')
+    await page.getByText('This confirmation link is invalid or has expired. Please request a new one.').waitFor()
+    await context.close()
+  })
+})
+
 describe('account settings', () => {
   it('shows the profile with the role capitalised', async () => {
     const account = await createAccount(server, 'profile')
@@ -217,22 +288,48 @@ describe('account settings', () => {
     await context.close()
   })
 
-  it('changes the email, refusing the current one', async () => {
+  it('changes the email with the current password once the new address confirms, refusing the current one', async () => {
     const account = await createAccount(server, 'email')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
-    await page.getByLabel('New Email').fill(account.user.email.toUpperCase())
-    await page.getByRole('button', { name: 'Update Email' }).click()
+    const form = page.locator('form').filter({ has: page.getByLabel('New Email') })
+    await form.getByLabel('New Email').fill(account.user.email.toUpperCase())
+    await form.getByLabel('Current Password').fill(PASSWORD)
+    await form.getByRole('button', { name: 'Update Email' }).click()
     await page.getByText('The email address is the same as current.').waitFor()
 
     const next = uniqueEmail('changed')
-    await page.getByLabel('New Email').fill(next)
-    await page.getByRole('button', { name: 'Update Email' }).click()
-    await waitForToast(page, 'Email updated')
-    await page.locator('dl').getByText(next).waitFor()
+    await form.getByLabel('New Email').fill(next)
+    await form.getByLabel('Current Password').fill('not my password')
+    await form.getByRole('button', { name: 'Update Email' }).click()
+    await waitForToast(page, 'Failed to update email', 'Current password is incorrect.')
+
+    await form.getByLabel('Current Password').fill(PASSWORD)
+    await form.getByRole('button', { name: 'Update Email' }).click()
+    await waitForToast(page, 'Check your inbox', `We sent a confirmation link to ${next}.`)
+    expect((await storedSession(page)).user.email).toBe(account.user.email)
+
+    const link = await confirmLinkFor(server, next)
+    await page.goto(new URL(link).pathname + new URL(link).search)
+    await page.getByText('Your email address has been changed.').waitFor()
     await header(page).getByText(next).first().waitFor()
     expect((await storedSession(page)).user.email).toBe(next)
     expect((await http.post('/api/auth/login', { email: next, password: PASSWORD })).status).toBe(200)
+    await context.close()
+  })
+
+  it('offers to sign out everywhere, which ends every session, this one included', async () => {
+    const account = await createAccount(server, 'everywhere')
+    const other = (await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).body.token
+    const { page, context } = await fresh()
+    await openSignedIn(page, account, '/settings')
+    await page.getByRole('button', { name: 'Sign Out Everywhere' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign Out Everywhere' }).click()
+    await page.waitForURL('**/login')
+    await waitForToast(page, 'Signed out everywhere')
+    expect(await storedSession(page)).toEqual({ token: null, user: null })
+    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(401)
+    expect((await http.get('/api/auth/me', { token: other })).status).toBe(401)
     await context.close()
   })
 
@@ -240,7 +337,8 @@ describe('account settings', () => {
     const account = await createAccount(server, 'password')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
-    await page.getByLabel('Current Password').fill(PASSWORD)
+    const passwordForm = page.locator('form').filter({ has: page.getByLabel('Confirm New Password') })
+    await passwordForm.getByLabel('Current Password').fill(PASSWORD)
     await page.getByLabel('New Password', { exact: true }).fill('another-good-password')
     await page.getByLabel('Confirm New Password').fill('another-good-passwort')
     await page.getByRole('button', { name: 'Update Password' }).click()
@@ -264,7 +362,8 @@ describe('account settings', () => {
     const account = await createAccount(server, 'wrongpw')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
-    await page.getByLabel('Current Password').fill('not-my-password')
+    const passwordForm = page.locator('form').filter({ has: page.getByLabel('Confirm New Password') })
+    await passwordForm.getByLabel('Current Password').fill('not-my-password')
     await page.getByLabel('New Password', { exact: true }).fill('another-good-password')
     await page.getByLabel('Confirm New Password').fill('another-good-password')
     await page.getByRole('button', { name: 'Update Password' }).click()

@@ -16,7 +16,7 @@ let browser: Browser
 let http: Client
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true', COUNTRY_HEADER: 'x-country' } }), launchBrowser()])
   http = client(server.url)
 })
 afterAll(async () => {

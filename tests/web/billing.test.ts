@@ -4,7 +4,7 @@ import type { Session } from '../../src/modules/auth/schema'
 import { launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { startDnsServer, type DnsServer } from '../helpers/dns-server'
 import { startServer, type TestServer } from '../helpers/server'
-import { sql } from '../helpers/sql'
+import { dbTime, sql } from '../helpers/sql'
 import { PRICE_PRO, startStripeStandIn, type StripeStandIn } from '../helpers/stripe'
 import { startTlsServer, type TlsStandIn } from '../helpers/tls-server'
 import { createAccount, openSignedIn, waitForToast } from './support'
@@ -154,6 +154,32 @@ describe('billing on a paid plan', () => {
     await confirm.getByRole('button', { name: 'Remove Domain' }).click()
     await card.getByLabel('Hostname').waitFor()
     expect(await card.getByTestId('domain-badge').count()).toBe(0)
+    await context.close()
+  })
+
+  it('shows a verified domain whose records went away as paused, and resumes it on Check now', async () => {
+    const hostname = 'links.paused-shop.com'
+    const { page, context, session } = await signedIn(server, 'indie')
+    const card = domainCard(page)
+    await card.getByLabel('Hostname').fill(hostname)
+    await card.getByRole('button', { name: 'Add Domain' }).click()
+    const token = (await card.getByTestId('dns-record-txt').getByTestId('record-value').textContent())!
+    dns.set(`_linkcard-verify.${hostname}`, { TXT: [token] })
+    dns.set(hostname, { CNAME: PRODUCT_HOST })
+    await card.getByRole('button', { name: 'Check now' }).click()
+    await card.getByText(/Waiting for the SSL certificate|Your custom domain is active/).first().waitFor()
+
+    dns.remove(`_linkcard-verify.${hostname}`)
+    await sql(server, 'update custom_domains set dns_checked_at = $1 where account_id = $2', [dbTime(server, new Date(0)), session.user.accountId])
+    await page.reload()
+    await card.getByTestId('domain-badge').getByText('Paused').waitFor()
+    await card.getByText('Your custom domain is paused').waitFor()
+    await card.getByTestId('verification-errors').getByText(`TXT record _linkcard-verify.${hostname} not found.`).waitFor()
+
+    dns.set(`_linkcard-verify.${hostname}`, { TXT: [token] })
+    await card.getByRole('button', { name: 'Check now' }).click()
+    await card.getByText('Your custom domain is paused').waitFor({ state: 'detached' })
+    expect(await card.getByTestId('domain-badge').textContent()).not.toBe('Paused')
     await context.close()
   })
 

@@ -111,6 +111,10 @@ describe('dashboard', () => {
       { title: 'Third', url: links[2].url, clicks: '0' },
       { title: 'Second', url: second.url, clicks: '1' },
     ])
+    // The widget asks the server for the three it shows, and the total comes from X-Total-Count.
+    const listReads = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.includes('/api/shareLinks')))
+    expect(listReads.length).toBeGreaterThan(0)
+    for (const url of listReads) expect(new URL(url).search).toBe('?limit=3')
 
     const main = page.locator('main')
     expect(await main.getByRole('link', { name: 'Manage Links' }).getAttribute('href')).toBe('/share-links')

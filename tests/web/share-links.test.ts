@@ -156,6 +156,30 @@ describe('creating a link', () => {
     await context.close()
   })
 
+  it('checks the expiry before sending and sends a valid instant', async () => {
+    const account = await createAccount(server, 'expiry')
+    const { page, context } = await openLinks(account)
+    let posts = 0
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/shareLinks')) posts++
+    })
+    await page.getByRole('button', { name: 'Create Link' }).click()
+    await field(page, 'Target URL').fill('https://例え.jp/パス')
+    await field(page, 'Title').fill('Expiring')
+    await field(page, 'Expires at (optional)').fill('2020-01-01T10:00')
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await dialog(page).getByText(LINK_MESSAGES.pastExpiry).waitFor()
+    expect(posts).toBe(0)
+
+    await field(page, 'Expires at (optional)').fill('2099-03-04T05:06')
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await waitForToast(page, 'Share link created', 'Expiring')
+    const [stored] = await listLinks(account)
+    expect(stored.targetUrl).toBe('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9')
+    expect(stored.expiresAt).toMatch(/^2099-03-0[345]T\d\d:\d\d:00\.000Z$/)
+    await context.close()
+  })
+
   it('fetches metadata from the target page into the empty fields only', async () => {
     const account = await createAccount(server, 'metadata')
     const { page, context } = await openLinks(account)
@@ -310,6 +334,21 @@ describe('the list', () => {
 })
 
 describe('actions on a link', () => {
+  it('edits a link whose expiry has passed without touching the expiry', async () => {
+    const account = await createAccount(server, 'expired')
+    const link = await createLinkApi(account, { title: 'Expired', expiresAt: '2099-01-01T12:00:30.000Z', twitterCard: 'summary' })
+    const past = new Date(Date.now() - 86_400_000)
+    await sql(server, 'update share_links set expires_at = $1 where id = $2', [dbTime(server, past), link.id])
+    const { page, context } = await openLinks(account)
+    await row(page, 'Expired').getByRole('button', { name: 'Edit' }).click()
+    await field(page, 'Title').fill('Renamed')
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+    await waitForToast(page, 'Share link updated', 'Renamed')
+    const [stored] = await listLinks(account)
+    expect(stored).toMatchObject({ title: 'Renamed', expiresAt: past.toISOString(), twitterCard: 'summary' })
+    await context.close()
+  })
+
   it('edits a link, removing its alias and changing its title', async () => {
     const account = await createAccount(server, 'edit')
     const link = await createLinkApi(account, { title: 'Before', alias: unique('before'), description: 'Kept description', expiresAt: '2099-01-01T12:00:00.000Z' })
@@ -390,6 +429,102 @@ describe('actions on a link', () => {
     expect(direct?.status()).toBe(200)
     await page.getByRole('heading', { level: 1, name: 'Link Analytics' }).waitFor()
     await page.getByTestId('analytics-link-title').getByText('Measured').waitFor()
+    await context.close()
+  })
+})
+
+describe('paging', () => {
+  const LAPTOP = { width: 1366, height: 900 }
+
+  /** Links "Paged link 1" (oldest) to "Paged link N" (newest), straight into the table. */
+  async function seed(session: Session, count: number) {
+    const base = Date.now() - count * 60_000
+    for (let i = 1; i <= count; i++) {
+      const at = dbTime(server, new Date(base + i * 60_000))
+      const slug = `pg${Math.random().toString(36).slice(2, 7)}`
+      await sql(
+        server,
+        'insert into share_links (id, account_id, slug, target_url, target_key, title, twitter_card, is_active, created_at, updated_at) values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $8)',
+        [crypto.randomUUID(), session.user.accountId, slug, `https://example.com/paged/${i}`, `Paged link ${i}`, 'summary', server.databaseUrl ? true : 1, at],
+      )
+    }
+  }
+
+  const summary = (page: Page) => page.getByTestId('results-summary')
+  const pages = (page: Page) => page.getByRole('navigation', { name: 'Share link pages' })
+
+  for (const [name, viewport, item] of [
+    ['a laptop', LAPTOP, 'link-row'],
+    ['a phone', PHONE, 'link-card'],
+  ] as const) {
+    it(`pages through the server's list on ${name}, 20 at a time`, async () => {
+      const account = await createAccount(server, 'pages')
+      await seed(account, 45)
+      const asked: string[] = []
+      const { page, context } = await openPage(browser, server.url, viewport)
+      page.on('request', (request) => {
+        if (request.url().includes('/api/shareLinks')) asked.push(new URL(request.url()).search)
+      })
+      await openSignedIn(page, account, '/share-links')
+      await page.getByText('Showing 1 to 20 of 45 results').waitFor()
+      expect(await pages(page).getByTestId('page-status').textContent()).toBe('Page 1 of 3')
+      expect(await page.getByTestId(item).count()).toBe(20)
+      expect(await page.getByTestId(item).first().textContent()).toContain('Paged link 45')
+      expect(await pages(page).getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
+      expect(asked.every((search) => search.includes('limit=20'))).toBe(true)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page1.png`, fullPage: true })
+
+      await pages(page).getByRole('button', { name: 'Next' }).click()
+      await page.getByText('Showing 21 to 40 of 45 results').waitFor()
+      expect(await page.getByTestId(item).first().textContent()).toContain('Paged link 25')
+      await pages(page).getByRole('button', { name: 'Next' }).click()
+      await page.getByText('Showing 41 to 45 of 45 results').waitFor()
+      expect(await pages(page).getByTestId('page-status').textContent()).toBe('Page 3 of 3')
+      expect(await page.getByTestId(item).count()).toBe(5)
+      expect(await pages(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
+      await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page3.png`, fullPage: true })
+      await pages(page).getByRole('button', { name: 'Previous' }).click()
+      await page.getByText('Showing 21 to 40 of 45 results').waitFor()
+
+      // A search is the server's: it finds links on pages never loaded, and starts again at page 1.
+      await page.getByRole('searchbox', { name: 'Search links' }).fill('paged/7')
+      await page.getByText('Showing 1 to 1 of 1 results').waitFor()
+      expect(await page.getByTestId(item).first().textContent()).toContain('Paged link 7')
+      expect(await pages(page).count()).toBe(0)
+      await context.close()
+    })
+  }
+
+  it('shows the loading state until the first page arrives, then an empty list says so', async () => {
+    const account = await createAccount(server, 'empty')
+    const { page, context } = await openPage(browser, server.url, LAPTOP)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/shareLinks?*', async (route) => {
+      await held
+      await route.continue()
+    })
+    await openSignedIn(page, account, '/share-links')
+    await page.getByTestId('links-loading').waitFor()
+    release()
+    await page.getByText('No share links yet').waitFor()
+    expect(await page.getByTestId('links-loading').count()).toBe(0)
+    expect(await pages(page).count()).toBe(0)
+    await context.close()
+  })
+
+  it('goes back a page when the only link of the last page is deleted', async () => {
+    const account = await createAccount(server, 'shrink')
+    await seed(account, 21)
+    const { page, context } = await openLinks(account, LAPTOP)
+    await page.getByText('Showing 1 to 20 of 21 results').waitFor()
+    await pages(page).getByRole('button', { name: 'Next' }).click()
+    await page.getByText('Showing 21 to 21 of 21 results').waitFor()
+    await row(page, 'Paged link 1').getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('Showing 1 to 20 of 20 results').waitFor()
+    expect(await pages(page).count()).toBe(0)
     await context.close()
   })
 })

@@ -58,6 +58,19 @@ export async function resetLinkFor(server: TestServer, to: string): Promise<stri
   throw new Error(`no reset mail for ${to} in the outbox`)
 }
 
+/** The confirmation link from the newest confirmation mail to `to` (sent in the background). */
+export async function confirmLinkFor(server: TestServer, to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const link = outboxMails(server, to)
+      .map((mail) => /https?:\/\/\S+\/verify-email\?token=[\w.-]+/.exec(mail)?.[0])
+      .filter(Boolean)
+      .pop()
+    if (link) return link
+    await Bun.sleep(100)
+  }
+  throw new Error(`no confirmation mail for ${to} in the outbox`)
+}
+
 /** Waits for the toast with this title (and description); answers it, to check its variant or close it. */
 export async function waitForToast(page: Page, title: string, description?: string | RegExp) {
   let toast = page.locator('li[data-variant]').filter({ hasText: title })

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { ConfirmEmailBanner } from '../features/account/confirm-email-banner'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      <ConfirmEmailBanner />
       <main id="main" className="flex-1">
         {children}
       </main>

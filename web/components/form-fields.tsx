@@ -64,13 +64,13 @@ export function PasswordField({ label, name, autoComplete, value, onValueChange,
 }
 
 /** What is wrong with a new password: the two entries differ, or (once they agree) it is too short. */
-export type NewPasswordProblem = 'mismatch' | 'tooShort'
+export type NewPasswordProblem = 'mismatch' | 'tooShort' | 'tooLong'
 
 /** The state of NewPasswordFields (spread `fields` into it), what is wrong with it, and a way to empty it. */
 export function useNewPassword() {
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
-  const problem: NewPasswordProblem | null = password !== confirmation ? 'mismatch' : password.length < PASSWORD_MIN ? 'tooShort' : null
+  const problem: NewPasswordProblem | null = password !== confirmation ? 'mismatch' : password.length < PASSWORD_MIN ? 'tooShort' : password.length > PASSWORD_MAX ? 'tooLong' : null
   const clear = () => {
     setPassword('')
     setConfirmation('')

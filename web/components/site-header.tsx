@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { cn } from '../lib/cn'
-import { signOut, useCurrentUser, useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
+import { logOut, useCurrentUser, useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
 import { Button } from './ui/button'
 import { Logo } from './logo'
 
@@ -56,7 +56,7 @@ export function SiteHeader() {
   function handleSignOut() {
     // Leave a guarded screen first, so its guard does not send us to /login.
     navigate('/')
-    signOut()
+    void logOut()
     setIsMenuOpen(false)
   }
 

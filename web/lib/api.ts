@@ -89,6 +89,13 @@ export function setTokenSource(source: TokenSource) {
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await send<T>(method, path, body)).body
+}
+
+/** One page of a list answered as an array, with the X-Total-Count the server sent beside it. */
+export type PageOf<T> = { items: T[]; total: number }
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' }
   const token = readToken()
   if (token) headers.authorization = `Bearer ${token}`
@@ -108,11 +115,16 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     }
   }
   if (!response.ok) throw new ApiError(response.status, parsed, text, response.statusText)
-  return (text ? parsed : undefined) as T
+  return { body: (text ? parsed : undefined) as T, headers: response.headers }
 }
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
+  getPage: async <T>(path: string): Promise<PageOf<T>> => {
+    const { body, headers } = await send<T[]>('GET', path)
+    const total = Number(headers.get('x-total-count'))
+    return { items: body, total: Number.isInteger(total) && total >= 0 ? total : body.length }
+  },
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T = void>(path: string) => request<T>('DELETE', path),

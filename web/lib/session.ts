@@ -90,6 +90,15 @@ export function signOut() {
   void clearApiCache()
 }
 
+/**
+ * Sign Out: ends the session on the server too, so a copy of the token stops working, then
+ * clears it here (also when the server cannot be reached).
+ */
+export async function logOut() {
+  if (useSession.getState().token) await api.post('/auth/logout').catch(() => undefined)
+  signOut()
+}
+
 /** On start: a stored token is checked against GET /auth/me; any failure clears it silently. */
 export async function refreshSession() {
   const { token } = useSession.getState()

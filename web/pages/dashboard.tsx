@@ -7,7 +7,8 @@ import { ActivityChart } from '../features/dashboard/activity-chart'
 import { useDashboardStats, useUsage } from '../features/dashboard/api'
 import { StatCards, type StatValue } from '../features/dashboard/stat-cards'
 import { UsageOverview } from '../features/dashboard/usage-overview'
-import { useLinks } from '../features/links/api'
+import { useLinkPage } from '../features/links/api'
+import { RECENT_LINKS } from '../features/links/link-view'
 import { RecentLinks } from '../features/links/recent-links'
 import { useCurrentUser } from '../lib/session'
 
@@ -19,7 +20,8 @@ export function DashboardPage() {
   const user = useCurrentUser()
   const usage = useUsage()
   const stats = useDashboardStats()
-  const links = useLinks()
+  // The newest few links, and the total beside them.
+  const links = useLinkPage({ limit: RECENT_LINKS })
 
   return (
     <Page
@@ -52,7 +54,7 @@ export function DashboardPage() {
         <UsageOverview usage={usage.data} fallbackPlan={user?.plan ?? 'free'} isLoading={usage.isLoading} hasError={Boolean(usage.error)} />
         {stats.error && !stats.data && <Alert variant="destructive">Failed to fetch dashboard stats</Alert>}
         <StatCards
-          totalLinks={valueOf(links, (list) => list.length)}
+          totalLinks={valueOf(links, (page) => page.total)}
           totalClicks={valueOf(stats, (s) => s.totalClicks)}
           previewsThisMonth={valueOf(usage, (u) => u.usageThisMonth)}
           apiCalls={valueOf(stats, (s) => s.totalApiCalls)}
@@ -62,7 +64,7 @@ export function DashboardPage() {
           {/* On phones the links come first: for a new account they hold the first-link invitation. */}
           <RecentLinks
             className="order-first lg:order-none"
-            links={links.data}
+            links={links.data?.items}
             isLoading={links.isLoading}
             hasError={Boolean(links.error)}
             clicksByLinkId={stats.data ? stats.data.clicksByLinkId : stats.error ? null : undefined}

@@ -5,6 +5,7 @@ import { DangerZone } from '../features/account/danger-zone'
 import { EmailForm } from '../features/account/email-form'
 import { PasswordForm } from '../features/account/password-form'
 import { ProfileCard } from '../features/account/profile-card'
+import { SignOutEverywhere } from '../features/account/sign-out-everywhere'
 import { useMe } from '../features/account/api'
 import { useCurrentUser } from '../lib/session'
 
@@ -21,6 +22,7 @@ export function SettingsPage() {
           <ProfileCard user={user} />
           <EmailForm user={user} />
           <PasswordForm />
+          <SignOutEverywhere />
           <DangerZone />
         </div>
       )}

@@ -31,6 +31,13 @@ describe('the journal format', () => {
     expect(journalEvents(journalText(batch))).toEqual(batch)
   })
 
+  it("keeps each event's new visitors with it until it is rolled up, never in a chunk", () => {
+    const batch = [stored({ count: 3, visitors: ['hash-a', 'hash-b'] }), stored({ at: T + 1 }), stored({ at: T + 2, visitors: ['"],[0,"x'] })]
+    expect(journalEvents(journalText(batch))).toEqual(batch)
+    const [chunk] = toChunks(batch)
+    expect(chunk.events).not.toContain('hash-a')
+  })
+
   it('names each link and kind of event once, however many events a row holds', () => {
     const batch = Array.from({ length: 1000 }, (_, i) => stored({ linkId: `link-${i % 10}`, at: T + i, count: 1 + (i % 3) }))
     const text = journalText(batch)

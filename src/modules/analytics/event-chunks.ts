@@ -1,4 +1,4 @@
-// How raw events are stored. Every ~100 ms the writer stores its batch as one row of the journal
+// How raw events are stored. Every ~50 ms the writer stores its batch as one row of the journal
 // (event_journal); every few seconds it regroups the journal's batches by link into chunks
 // (link_event_chunks), one row per link, so traffic spread over many links costs one row per
 // link and interval rather than a row, and an index entry, per event. Both hold JSON.
@@ -17,10 +17,12 @@ export type StoredEvent = {
   browser: string | null
   os: string | null
   count: number
+  /** Visitors (hashes) seen first among these events on their link and day; kept in the journal until rolled up, never in chunks. */
+  visitors?: string[]
 }
 
 /** A stored event as readers see it. */
-export type ChunkEvent = Omit<StoredEvent, 'linkId' | 'accountId' | 'at'> & { occurredAt: Date }
+export type ChunkEvent = Omit<StoredEvent, 'linkId' | 'accountId' | 'at' | 'visitors'> & { occurredAt: Date }
 
 export type NewChunk = { linkId: string; accountId: string; firstAt: Date; lastAt: Date; count: number; events: string }
 
@@ -65,9 +67,9 @@ const fromKind = ([type, referrerHost, platform, country, device, browser, os]: 
 
 // A journal row names each account, link (with its account's number) and kind of event once,
 // then holds four numbers an event: its link, its kind, its time after the row's first and its
-// count. A chunk is one link's: three numbers an event, its time after the chunk's first, its
-// kind and its count.
-type JournalRow = { accounts: string[]; links: [string, number][]; kinds: Kind[]; since: number; events: number[] }
+// count; and each event's new visitors as pairs (the event's number, a hash). A chunk is one
+// link's: three numbers an event, its time after the chunk's first, its kind and its count.
+type JournalRow = { accounts: string[]; links: [string, number][]; kinds: Kind[]; since: number; events: number[]; visitors?: (number | string)[] }
 type ChunkRow = { kinds: Kind[]; events: number[] }
 
 // Older journal rows named each link with its account in full; before that, rows held an entry
@@ -86,7 +88,10 @@ export function journalText(events: StoredEvent[]) {
   const linkNumbers = new Map<string, number>()
   const kinds = new Kinds()
   const numbers: number[] = []
-  for (const event of events) {
+  const visitors: (number | string)[] = []
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]
+    if (event.visitors) for (const hash of event.visitors) visitors.push(index, hash)
     let link = linkNumbers.get(event.linkId)
     if (link === undefined) {
       let account = accountNumbers.get(event.accountId)
@@ -99,7 +104,7 @@ export function journalText(events: StoredEvent[]) {
     }
     numbers.push(link, kinds.of(event), event.at - since, event.count)
   }
-  return JSON.stringify({ accounts, links, kinds: kinds.list, since, events: numbers } satisfies JournalRow)
+  return JSON.stringify({ accounts, links, kinds: kinds.list, since, events: numbers, visitors } satisfies JournalRow)
 }
 
 export function journalEvents(text: string): StoredEvent[] {
@@ -115,6 +120,8 @@ export function journalEvents(text: string): StoredEvent[] {
     const [linkId, accountId] = links[events[i]]
     stored.push({ linkId, accountId, at: since + events[i + 2], ...fromKind(kinds[events[i + 1]]), count: events[i + 3] })
   }
+  const visitors = parsed.visitors ?? []
+  for (let i = 0; i < visitors.length; i += 2) (stored[visitors[i] as number].visitors ??= []).push(visitors[i + 1] as string)
   return stored
 }
 

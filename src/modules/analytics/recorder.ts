@@ -11,7 +11,7 @@ import type { RecordedEvent } from './writer'
 
 export type { RecordedEvent }
 
-const SEND_INTERVAL_MS = 100
+const SEND_INTERVAL_MS = 50
 // Posting a batch pauses the thread answering requests: smaller batches keep the pauses, and so
 // the slowest answers, short.
 const SEND_SIZE = 500
@@ -70,7 +70,7 @@ function send() {
   previous = undefined
 }
 
-function ask(request: { kind: 'flush'; rollups: boolean } | { kind: 'finish' }): Promise<void> {
+function ask(request: { kind: 'flush' } | { kind: 'finish' }): Promise<void> {
   send()
   const writer = worker
   if (!writer) return Promise.reject(new Error('The event writer is restarting.'))
@@ -93,11 +93,8 @@ export function recordEvent(event: RecordedEvent) {
   if (pending.size >= SEND_SIZE) send()
 }
 
-/** Resolves once every event recorded so far is stored with its daily totals. */
-export const flushEvents = () => ask({ kind: 'flush', rollups: false })
-
-/** Resolves once every event so far is stored with its breakdowns and unique visitors too. */
-export const flushRollups = () => ask({ kind: 'flush', rollups: true })
+/** Resolves once every event recorded so far is stored with its daily totals, breakdowns and unique visitors. */
+export const flushEvents = () => ask({ kind: 'flush' })
 
 const timer = setInterval(send, SEND_INTERVAL_MS)
 timer.unref()

@@ -2,12 +2,9 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-
 import { db, isForeignKeyViolation, isPostgres, tables, transaction, type Db } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
 import { chunkEvents, journalEvents, journalText, toChunks, type ChunkEvent, type NewChunk, type StoredEvent } from './event-chunks'
+import { rollupsOf, type Rollups, type VisitorDelta } from './rollups'
 
 const { linkEventChunks, eventJournal, shareLinks, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = tables
-
-export type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
-export type BreakdownDelta = typeof linkDailyBreakdowns.$inferInsert & { count: number }
-export type VisitorDelta = typeof linkDailyVisitors.$inferInsert & { accountId: string }
 
 const SLICE = 500
 
@@ -76,30 +73,32 @@ export async function orphanedJournalRows(before: Date, limit: number) {
 }
 
 /**
- * Moves journal rows into chunks, in one transaction, and answers how many events moved. A row
- * another writer moved first is gone, so no event is stored twice; events of links deleted since
- * are dropped.
+ * Moves journal rows into chunks and adds what their events add up to, in one transaction, and
+ * answers how many events moved. A row another writer moved first is gone, so no event is stored
+ * or counted twice; events of links deleted since are dropped.
  */
 export async function moveJournalToChunks(ids: number[]) {
   if (ids.length === 0) return 0
   return transaction(async (tx) => {
     const taken = await tx.delete(eventJournal).where(inArray(eventJournal.id, ids)).returning({ events: eventJournal.events })
-    return insertChunks(tx, toChunks(taken.flatMap((row) => journalEvents(row.events))))
+    const events = taken.flatMap((row) => journalEvents(row.events))
+    return insertMoved(tx, toChunks(events), rollupsOf(events))
   })
 }
 
 const movedElsewhere = new Error('Another writer moved a journal row first.')
 
 /**
- * Replaces journal rows with their events as `chunks` (the writer still held them), in one
- * transaction. Answers false, and changes nothing, when another writer moved one of the rows first.
+ * Replaces journal rows with their events as `chunks` and adds `rollups`, what they add up to
+ * (the writer still held both), in one transaction. Answers false, and changes nothing, when
+ * another writer moved one of the rows first.
  */
-export async function replaceJournalRows(ids: number[], chunks: NewChunk[]) {
+export async function replaceJournalRows(ids: number[], chunks: NewChunk[], rollups: Rollups) {
   try {
     await transaction(async (tx) => {
       const deleted = await tx.delete(eventJournal).where(inArray(eventJournal.id, ids)).returning({ id: eventJournal.id })
       if (deleted.length < ids.length) throw movedElsewhere
-      await insertChunks(tx, chunks)
+      await insertMoved(tx, chunks, rollups)
     })
     return true
   } catch (error) {
@@ -108,75 +107,73 @@ export async function replaceJournalRows(ids: number[], chunks: NewChunk[]) {
   }
 }
 
-/** Stores the chunks of links that still exist; answers how many events they hold. */
-async function insertChunks(tx: Db, chunks: NewChunk[]) {
-  const prepared = statements()
-  if (prepared) {
-    // In SQLite a failed statement undoes itself alone: a chunk of a link deleted meanwhile is
-    // dropped without a look-up of every other link first.
-    let stored = 0
-    for (const chunk of chunks)
-      try {
-        prepared.chunk.run(chunk)
-        stored += chunk.count
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error
-      }
-    return stored
-  }
-  const kept: NewChunk[] = []
-  for (const part of slices(chunks)) {
-    const existing = await tx.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, [...new Set(part.map((chunk) => chunk.linkId))]))
-    const links = new Set(existing.map((row) => row.id))
-    for (const chunk of part) if (links.has(chunk.linkId)) kept.push(chunk)
-  }
-  for (const part of slices(kept)) await tx.insert(linkEventChunks).values(part)
-  return kept.reduce((sum, chunk) => sum + chunk.count, 0)
-}
-
 type NewVisitors = { linkId: string; accountId: string; day: string; uniqueVisitors: number }[]
 
 /**
- * Adds per-day totals, breakdown counts and visitors of stored events, in one transaction. A visitor counts
- * towards the day's unique visitors only when their hash is new for the link and day: the primary
- * key decides, so repeated writes and several instances never count one twice.
+ * Stores the chunks and rollups of links that still exist; answers how many events the chunks hold.
+ * A visitor counts towards the day's unique visitors only when their hash is new for the link and
+ * day: the primary key decides, so repeated writes and several instances never count one twice.
  */
-export async function writeRollups(batch: { daily: DailyDelta[]; breakdowns: BreakdownDelta[]; visitors: VisitorDelta[] }) {
+async function insertMoved(tx: Db, chunks: NewChunk[], { daily, breakdowns, visitors }: Rollups) {
+  const fresh = new Map<string, NewVisitors[number]>()
+  const counted = (row: VisitorDelta) => {
+    const key = `${row.linkId}|${row.day}`
+    const total = fresh.get(key) ?? { linkId: row.linkId, accountId: row.accountId, day: row.day, uniqueVisitors: 0 }
+    total.uniqueVisitors++
+    fresh.set(key, total)
+  }
   const prepared = statements()
-  await transaction(async (tx) => {
-    const fresh = new Map<string, NewVisitors[number]>()
-    const counted = (row: VisitorDelta) => {
-      const key = `${row.linkId}|${row.day}`
-      const total = fresh.get(key) ?? { linkId: row.linkId, accountId: row.accountId, day: row.day, uniqueVisitors: 0 }
-      total.uniqueVisitors++
-      fresh.set(key, total)
+  if (prepared) {
+    // In SQLite a failed statement undoes itself alone: a row of a link deleted meanwhile is
+    // dropped without a look-up of every other link first.
+    const run = (write: () => unknown) => {
+      try {
+        write()
+        return true
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error
+        return false
+      }
     }
-    if (prepared) {
-      for (const row of batch.daily) prepared.daily.run(row)
-      for (const row of batch.visitors) if (prepared.visitor.all(row).length > 0) counted(row)
-      for (const row of fresh.values()) prepared.uniques.run(row)
-      for (const row of batch.breakdowns) prepared.breakdown.run(row)
-      return
-    }
-    for (const rows of slices(batch.daily))
-      await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
-    for (const rows of slices(batch.visitors)) {
-      const inserted = await tx
-        .insert(linkDailyVisitors)
-        .values(rows.map(({ linkId, day, visitorHash }) => ({ linkId, day, visitorHash })))
-        .onConflictDoNothing()
-        .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day, visitorHash: linkDailyVisitors.visitorHash })
-      const byKey = new Map(rows.map((row) => [`${row.linkId}|${row.day}|${row.visitorHash}`, row]))
-      for (const row of inserted) counted(byKey.get(`${row.linkId}|${row.day}|${row.visitorHash}`)!)
-    }
-    for (const rows of slices([...fresh.values()]))
-      await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addUniques })
-    for (const rows of slices(batch.breakdowns)) await tx.insert(linkDailyBreakdowns).values(rows).onConflictDoUpdate({ target: breakdownKey, set: addCount })
-  })
+    let stored = 0
+    for (const chunk of chunks) if (run(() => prepared.chunk.run(chunk))) stored += chunk.count
+    for (const row of daily) run(() => prepared.daily.run(row))
+    for (const row of visitors) run(() => prepared.visitor.all(row).length > 0 && counted(row))
+    for (const row of fresh.values()) run(() => prepared.uniques.run(row))
+    for (const row of breakdowns) run(() => prepared.breakdown.run(row))
+    return stored
+  }
+  const existing = new Set<string>()
+  for (const part of slices([...new Set([...chunks, ...daily].map((row) => row.linkId))])) {
+    const rows = await tx.select({ id: shareLinks.id }).from(shareLinks).where(inArray(shareLinks.id, part))
+    for (const row of rows) existing.add(row.id)
+  }
+  const kept = <T extends { linkId: string }>(rows: T[]) => rows.filter((row) => existing.has(row.linkId))
+  const keptChunks = kept(chunks)
+  for (const part of slices(keptChunks)) await tx.insert(linkEventChunks).values(part)
+  for (const rows of slices(kept(daily)))
+    await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
+  for (const rows of slices(kept(visitors))) {
+    const inserted = await tx
+      .insert(linkDailyVisitors)
+      .values(rows.map(({ linkId, day, visitorHash }) => ({ linkId, day, visitorHash })))
+      .onConflictDoNothing()
+      .returning({ linkId: linkDailyVisitors.linkId, day: linkDailyVisitors.day, visitorHash: linkDailyVisitors.visitorHash })
+    const byKey = new Map(rows.map((row) => [`${row.linkId}|${row.day}|${row.visitorHash}`, row]))
+    for (const row of inserted) counted(byKey.get(`${row.linkId}|${row.day}|${row.visitorHash}`)!)
+  }
+  for (const rows of slices([...fresh.values()]))
+    await tx.insert(linkDailyStats).values(rows).onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addUniques })
+  for (const rows of slices(kept(breakdowns))) await tx.insert(linkDailyBreakdowns).values(rows).onConflictDoUpdate({ target: breakdownKey, set: addCount })
+  return keptChunks.reduce((sum, chunk) => sum + chunk.count, 0)
 }
 
-/** Clicks and previews per link of an account, from `sinceDay` (YYYY-MM-DD) on, or all time. */
-export async function totalsByLink(accountId: string, sinceDay?: string) {
+/** Clicks and previews per link of an account, from `sinceDay` (YYYY-MM-DD) on, or all time; only of `linkIds` when given. */
+export async function totalsByLink(accountId: string, sinceDay?: string, linkIds?: string[]) {
+  if (linkIds?.length === 0) return []
+  const conditions = [eq(linkDailyStats.accountId, accountId)]
+  if (sinceDay) conditions.push(gte(linkDailyStats.day, sinceDay))
+  if (linkIds) conditions.push(inArray(linkDailyStats.linkId, linkIds))
   return db
     .select({
       linkId: linkDailyStats.linkId,
@@ -184,7 +181,7 @@ export async function totalsByLink(accountId: string, sinceDay?: string) {
       previews: sql<number>`coalesce(sum(${linkDailyStats.previews}), 0)`,
     })
     .from(linkDailyStats)
-    .where(sinceDay ? and(eq(linkDailyStats.accountId, accountId), gte(linkDailyStats.day, sinceDay)) : eq(linkDailyStats.accountId, accountId))
+    .where(and(...conditions))
     .groupBy(linkDailyStats.linkId)
 }
 

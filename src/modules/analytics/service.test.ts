@@ -5,9 +5,10 @@ import { AppError } from '../../platform/errors'
 import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
 import { createAccount } from '../accounts/service'
 import { createLink, deleteLink } from '../links/service'
-import { flushEvents, flushRollups, recordEvent, type RecordedEvent } from './recorder'
+import { flushEvents, recordEvent, type RecordedEvent } from './recorder'
 import { chunkEvents, journalText, toChunks, type StoredEvent } from './event-chunks'
 import * as repo from './repo'
+import { rollupsOf } from './rollups'
 import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
 import { enqueueEvents, moveJournal, flushEvents as writeWaitingEvents } from './writer'
 
@@ -26,7 +27,6 @@ async function record(linkId: string, accountId: string, visits: Visit[]) {
   for (const visit of visits)
     recordEvent({ linkId, accountId, type: 'click', referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, ...visit })
   await flushEvents()
-  await flushRollups()
 }
 
 const at = (iso: string) => new Date(iso).getTime()
@@ -173,6 +173,24 @@ describe('the event journal', () => {
     expect(await storedEvents(link.id)).toBe(3)
   })
 
+  it('adds what a row left behind adds up to (totals, breakdowns, its visitors) as it moves it, and only once', async () => {
+    const { owner, link } = await newLink()
+    const t = at('2026-07-05T09:00:00Z')
+    const events = [
+      { ...entry(link.id, owner.accountId, t), referrerHost: 't.co', count: 3, visitors: ['visitor-a', 'visitor-b'] },
+      { ...entry(link.id, owner.accountId, t + 1), referrerHost: 't.co', visitors: ['visitor-c'] },
+      { ...entry(link.id, owner.accountId, t + 2), type: 'preview' as const, platform: 'slack', device: 'bot', browser: null, os: null },
+    ]
+    const id = await journalRow(new Date(Date.now() - 120_000), events)
+    const period = { from: '2026-07-05', to: '2026-07-05' }
+    expect((await linkAnalytics(owner, link.id, period)).totals).toMatchObject({ clicks: 4, previews: 1, uniqueVisitors: 3, socialShares: 4 })
+    expect(await repo.moveJournalToChunks([id])).toBe(0)
+    const answer = await linkAnalytics(owner, link.id, period)
+    expect(answer.totals).toMatchObject({ clicks: 4, previews: 1, uniqueVisitors: 3, socialShares: 4 })
+    expect(answer.top10.referrers).toEqual([{ name: 't.co', count: 4 }])
+    expect(answer.top10.browsers).toEqual([{ name: 'Chrome', count: 4 }])
+  })
+
   it('stores a row once when two writers move it at the same time', async () => {
     const { owner, link } = await newLink()
     const id = await repo.writeJournal([entry(link.id, owner.accountId, at('2026-07-03T10:00:00Z'))])
@@ -188,10 +206,10 @@ describe('the event journal', () => {
     const ids = [await repo.writeJournal(batches[0]), await repo.writeJournal(batches[1])]
     expect(await repo.moveJournalToChunks([ids[0]])).toBe(1)
     // Both rows' events held: one row is gone, so nothing is replaced and nothing stored twice.
-    expect(await repo.replaceJournalRows(ids, toChunks(batches.flat()))).toBe(false)
+    expect(await repo.replaceJournalRows(ids, toChunks(batches.flat()), rollupsOf(batches.flat()))).toBe(false)
     expect(await storedEvents(link.id)).toBe(1)
     expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, ids[1]))).toHaveLength(1)
-    expect(await repo.replaceJournalRows([ids[1]], toChunks(batches[1]))).toBe(true)
+    expect(await repo.replaceJournalRows([ids[1]], toChunks(batches[1]), rollupsOf(batches[1]))).toBe(true)
     expect(await storedEvents(link.id)).toBe(3)
     expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, ids[1]))).toHaveLength(0)
   })
@@ -202,7 +220,7 @@ describe('the event journal', () => {
     const events = [entry(link.id, owner.accountId, at('2026-07-03T12:00:00Z')), entry(kept.link.id, kept.owner.accountId, at('2026-07-03T12:00:01Z'))]
     const id = await repo.writeJournal(events)
     await deleteLink(owner, link.id)
-    expect(await repo.replaceJournalRows([id], toChunks(events))).toBe(true)
+    expect(await repo.replaceJournalRows([id], toChunks(events), rollupsOf(events))).toBe(true)
     expect(await storedEvents(kept.link.id)).toBe(1)
     expect(await db.select().from(tables.linkEventChunks).where(eq(tables.linkEventChunks.linkId, link.id))).toHaveLength(0)
   })
@@ -381,7 +399,6 @@ describe('links deleted while their events wait', () => {
       recordEvent({ linkId, accountId: owner.accountId, type: 'click', at: t, referrer: 'https://t.co/x', userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '198.51.100.7', country: null })
     await deleteLink(owner, doomed.id)
     await flushEvents()
-    await flushRollups()
     expect(await storedEvents(link.id)).toBe(2)
     expect(await rawEvents(doomed.id)).toHaveLength(0)
     const answer = await linkAnalytics(owner, link.id, { from: '2026-06-01', to: '2026-06-01' })
@@ -397,7 +414,7 @@ describe('links deleted while their events wait', () => {
       recordEvent({ linkId, accountId: owner.accountId, type: 'click', at: t, referrer: null, userAgent: BROWSER_UA.firefoxLinux, platform: null, ip: '198.51.100.8', country: null })
     await flushEvents()
     await deleteLink(owner, doomed.id)
-    await flushRollups()
+    await flushEvents()
     const answer = await linkAnalytics(owner, link.id, { from: '2026-06-02', to: '2026-06-02' })
     expect(answer.totals).toMatchObject({ clicks: 1, uniqueVisitors: 1 })
     expect(answer.top10.browsers).toEqual([{ name: 'Firefox', count: 1 }])

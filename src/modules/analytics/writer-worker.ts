@@ -1,17 +1,20 @@
 // The event writer's thread: batches of events come in, acknowledgements of flushes go out.
 import { closeDb } from '../../platform/db'
 import { EventReader, type EncodedBatch } from './event-codec'
-import { enqueueEvents, finishWriting, flushEvents, flushRollups } from './writer'
+import { enqueueEvents, finishWriting, flushEvents, moveJournal } from './writer'
 
 export type WriterRequest =
   | { kind: 'events'; batch: EncodedBatch }
-  | { kind: 'flush'; id: number; rollups: boolean }
+  | { kind: 'flush'; id: number }
   | { kind: 'finish'; id: number }
 export type WriterReply = { id: number; error?: string }
 
 declare const self: Worker
 
 const reader = new EventReader()
+
+// What a killed process left in the journal is moved, and counted, as this thread starts.
+void moveJournal()
 
 self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   if (data.kind === 'events') {
@@ -24,10 +27,7 @@ self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
       // Closed here, so no lock of this thread's connection outlives it.
       await closeDb()
     }
-    else {
-      await flushEvents()
-      if (data.rollups) await flushRollups()
-    }
+    else await flushEvents()
     self.postMessage({ id: data.id } satisfies WriterReply)
   } catch (error) {
     self.postMessage({ id: data.id, error: (error as Error).message } satisfies WriterReply)

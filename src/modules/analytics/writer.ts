@@ -1,24 +1,22 @@
 // The event writer: runs in its own thread (writer-worker.ts), so the thread answering redirects
 // never parses a User-Agent, looks up a country, hashes a visitor or writes a row. Events arrive
 // in batches and are stored every WRITE_INTERVAL_MS as one journal row; a failed write is retried
-// after RETRY_DELAY_MS. Every MOVE_INTERVAL_MS, before any read of raw events on this instance
-// and at a graceful stop, the journal's rows are regrouped by link into chunks (event-chunks.ts):
-// the writer holds what it put in the journal, as numbers, so it reads back only rows it no
-// longer holds (another writer's, or its own after a failure).
-//
-// What events add up to (per-day totals, breakdowns, unique visitors) is one row per link and day
-// or more, as many rows as events when traffic spreads over many links, so it is added up in
-// memory as events arrive and written every ROLLUP_INTERVAL_MS, before any analytics read on this
-// instance (flushRollups) and at a graceful stop. A crash loses at most that interval of rollups;
-// the raw events are already in the journal.
-import { isForeignKeyViolation } from '../../platform/db'
+// after RETRY_DELAY_MS. Every MOVE_INTERVAL_MS, before any analytics read on this instance and at
+// a graceful stop, the journal's rows are regrouped by link into chunks (event-chunks.ts), and
+// what their events add up to (per-day totals, breakdowns, unique visitors: rollups.ts) is added
+// in the same transaction. So totals count exactly the events that left the journal, and a
+// process killed at any moment loses only events not yet in the journal: its rows are moved, and
+// counted, by the next writer to start (or by any other after ORPHANED_AFTER_MS). The writer holds
+// what it put in the journal, as numbers, so it reads back only rows it no longer holds (another
+// writer's, or its own after a failure).
 import { log } from '../../platform/log'
-import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytics'
+import { isoDay } from '../../shared/analytics'
 import type { EventType } from '../../shared/domain'
-import { describeAgent, isSocialHost, referrerHost } from './classify'
+import { describeAgent, referrerHost } from './classify'
 import { ChunkBuilder, sameKind, type StoredEvent } from './event-chunks'
 import { countryOf } from './geo'
 import * as repo from './repo'
+import { RollupBuilder } from './rollups'
 import { visitorHash } from './visitor'
 
 /** What the redirect path knows about a visit; everything else is derived here. */
@@ -40,12 +38,11 @@ export type RecordedEvent = {
 /** Identical events recorded one after another in the same millisecond arrive as one with their number. */
 export type CountedEvent = RecordedEvent & { count: number }
 
-const WRITE_INTERVAL_MS = 100
+const WRITE_INTERVAL_MS = 50
 const RETRY_DELAY_MS = 1000
-// Events per journal row, and rollup rows (upserts, slower each) per transaction, at most: the
-// request thread's own writes (new links, sign-ups) never wait long for SQLite's one write lock.
+// Events per journal row at most: the request thread's own writes (new links, sign-ups) never
+// wait long for SQLite's one write lock.
 const EVENTS_PER_WRITE = 5000
-const ROLLUP_ROWS_PER_WRITE = 500
 // Regrouping the journal: the longer the interval, the fewer chunk rows a link gets.
 const MOVE_INTERVAL_MS = 10_000
 const JOURNAL_ROWS_PER_MOVE = 100
@@ -56,13 +53,12 @@ const ORPHANED_AFTER_MS = 60_000
 // Past this, a database that keeps failing would eat the memory: older events are dropped.
 const MAX_PENDING = 200_000
 
-const ROLLUP_INTERVAL_MS = 10_000
-// Rollup rows waiting; past this they are written at once.
-const ROLLUP_SIZE = 50_000
-// Visitors known to be stored already (link|day|hash), so they are not offered to the database
-// again; the database's primary key still decides what counts. Bounded.
-const KNOWN_VISITORS_MAX = 200_000
-const knownVisitors = new Set<string>()
+// Link-days whose rollups are held; past this the held rows are moved at once.
+const HELD_ROLLUPS_MAX = 50_000
+// Visitors already named by an event on its way to the journal (link|day|hash), so a returning
+// visitor is not named again; the database's primary key still decides what counts. Bounded.
+const OFFERED_VISITORS_MAX = 200_000
+const offeredVisitors = new Set<string>()
 
 // Events classified and waiting to be stored.
 let pending: StoredEvent[] = []
@@ -99,12 +95,10 @@ type Profile = {
   platform: string | null
   countryHeader: string | null
   referrerHost: string | null
-  social: boolean
   country: string | null
   device: string | null
   browser: string | null
   os: string | null
-  agentName: string
   visitorHash: string | null
 }
 
@@ -135,10 +129,8 @@ function profileOf(event: CountedEvent, day: string): Profile {
     platform: event.platform,
     countryHeader: event.country,
     referrerHost: host,
-    social: isSocialHost(host),
     country: countryOf(event.ip, event.country),
     ...agent,
-    agentName: agentKey(agent.device, agent.browser, agent.os),
     // Unique visitors count people: crawlers have none.
     visitorHash: event.type === 'click' ? visitorHash(event.ip, event.userAgent, day) : null,
   }
@@ -147,65 +139,21 @@ function profileOf(event: CountedEvent, day: string): Profile {
   return profile
 }
 
-/**
- * What one link's events add to one day, waiting to be written: totals, and how many events of
- * each profile, which become breakdown values ('' when unknown) and visitors when written.
- */
-type LinkDay = {
-  linkId: string
-  accountId: string
-  day: string
-  clicks: number
-  previews: number
-  socialClicks: number
-  profiles: Map<Profile, number>
-  /** The profiles' breakdown values and visitors once rollups are taken, and rows a failed write put back. */
-  breakdowns: Record<BreakdownDimension, Map<string, number>>
-  visitors: Set<string>
-}
-
-// Rollups waiting, by day and link, and about how many rows they will write.
-let rollups = new Map<string, Map<string, LinkDay>>()
-let rollupRows = 0
-let rollingUp: Promise<void> | undefined
-
-function linkDay(linkId: string, accountId: string, day: string) {
-  let links = rollups.get(day)
-  if (!links) rollups.set(day, (links = new Map()))
-  let row = links.get(linkId)
-  if (!row) {
-    const breakdowns = { referrer: new Map(), platform: new Map(), country: new Map(), agent: new Map() }
-    links.set(linkId, (row = { linkId, accountId, day, clicks: 0, previews: 0, socialClicks: 0, profiles: new Map(), breakdowns, visitors: new Set() }))
-    rollupRows++
-  }
-  return row
-}
-
-function addBreakdown(row: LinkDay, dimension: BreakdownDimension, value: string | null, count: number) {
-  const values = row.breakdowns[dimension]
-  values.set(value ?? '', (values.get(value ?? '') ?? 0) + count)
-}
-
-/** Adds a link-day's profiles to its breakdowns and visitors. */
-function addProfiles(row: LinkDay) {
-  for (const [profile, count] of row.profiles) {
-    if (profile.type === 'click') {
-      // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
-      addBreakdown(row, 'referrer', profile.referrerHost, count)
-      addBreakdown(row, 'country', profile.country, count)
-      addBreakdown(row, 'agent', profile.agentName, count)
-      const hash = profile.visitorHash
-      if (hash && !knownVisitors.has(`${row.linkId}|${row.day}|${hash}`)) row.visitors.add(hash)
-    } else addBreakdown(row, 'platform', profile.platform, count)
-  }
-  row.profiles.clear()
+/** The visitor's hash if no event on its way to the journal named it for the link and day yet. */
+function newVisitor(linkId: string, day: string, hash: string | null) {
+  if (!hash) return undefined
+  const key = `${linkId}|${day}|${hash}`
+  if (offeredVisitors.has(key)) return undefined
+  if (offeredVisitors.size >= OFFERED_VISITORS_MAX) offeredVisitors.clear()
+  offeredVisitors.add(key)
+  return hash
 }
 
 /**
- * Classifies a batch, adds it to the rollups waiting and answers the events to store. An event
- * alike in everything stored (type, millisecond, referrer, platform, country, agent) to its link's
- * one before becomes one with it and their number: a busy link's visitors differ only in who they
- * are, which the day's visitors keep, so one entry stands for a crowd.
+ * Classifies a batch and answers the events to store. An event alike in everything stored (type,
+ * millisecond, referrer, platform, country, agent) to its link's one before becomes one with it
+ * and their number: a busy link's visitors differ only in who they are, which the entry's new
+ * visitors keep, so one entry stands for a crowd.
  */
 function prepare(batch: CountedEvent[]): StoredEvent[] {
   const stored: StoredEvent[] = []
@@ -213,128 +161,29 @@ function prepare(batch: CountedEvent[]): StoredEvent[] {
   for (const event of batch) {
     const day = dayOf(event.at)
     const profile = profileOf(event, day)
-    const rollup = linkDay(event.linkId, event.accountId, day)
-    if (event.type === 'click') {
-      rollup.clicks += event.count
-      if (profile.social) rollup.socialClicks += event.count
-    } else rollup.previews += event.count
-    const counted = rollup.profiles.get(profile)
-    if (counted === undefined) rollupRows++
-    rollup.profiles.set(profile, (counted ?? 0) + event.count)
+    const visitor = newVisitor(event.linkId, day, profile.visitorHash)
     const last = lastOfLink.get(event.linkId)
     if (last && last.at === event.at && sameKind(last, profile)) {
       last.count += event.count
+      if (visitor) (last.visitors ??= []).push(visitor)
       continue
     }
     const { type, referrerHost, platform, country, device, browser, os } = profile
     const entry: StoredEvent = { linkId: event.linkId, accountId: event.accountId, type, at: event.at, referrerHost, platform, country, device, browser, os, count: event.count }
+    if (visitor) entry.visitors = [visitor]
     lastOfLink.set(event.linkId, entry)
     stored.push(entry)
   }
-  if (rollupRows >= ROLLUP_SIZE && !rollingUp) void flushRollups()
   return stored
-}
-
-type Rollups = { daily: repo.DailyDelta[]; breakdowns: repo.BreakdownDelta[]; visitors: repo.VisitorDelta[] }
-
-/** The rollups waiting, as rows to write; they are no longer waiting. */
-function takeRollups(): Rollups {
-  const taken: Rollups = { daily: [], breakdowns: [], visitors: [] }
-  // In key order (the tables' keys start with the link, then the day): each transaction's rows then
-  // land on neighbouring pages of the tables, rather than each on a page of its own.
-  const rows = [...rollups.values()].flatMap((links) => [...links.values()])
-  rows.sort((a, b) => (a.linkId < b.linkId ? -1 : a.linkId > b.linkId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
-  for (const row of rows) {
-    addProfiles(row)
-    const { linkId, accountId, day, clicks, previews, socialClicks, breakdowns, visitors } = row
-    taken.daily.push({ linkId, accountId, day, clicks, previews, socialClicks })
-    for (const [dimension, values] of Object.entries(breakdowns) as [BreakdownDimension, Map<string, number>][])
-      for (const [value, count] of values) taken.breakdowns.push({ linkId, dimension, day, value, count })
-    for (const visitorHash of visitors) taken.visitors.push({ linkId, accountId, day, visitorHash })
-  }
-  rollups = new Map()
-  rollupRows = 0
-  return taken
-}
-
-/** Puts rows that could not be written back with the rollups waiting; `accounts` names each link's account. */
-function restoreRollups({ daily, breakdowns, visitors }: Rollups, accounts: Map<string, string>) {
-  for (const row of daily) {
-    const rollup = linkDay(row.linkId, row.accountId, row.day)
-    rollup.clicks += row.clicks
-    rollup.previews += row.previews
-    rollup.socialClicks += row.socialClicks
-  }
-  for (const row of breakdowns) addBreakdown(linkDay(row.linkId, accounts.get(row.linkId)!, row.day), row.dimension, row.value, row.count)
-  for (const row of visitors) linkDay(row.linkId, row.accountId, row.day).visitors.add(row.visitorHash)
-  rollupRows += breakdowns.length + visitors.length
-}
-
-/** After a commit, the batch's visitors are stored (new or not), so later batches may skip them. */
-function remember(visitors: repo.VisitorDelta[]) {
-  if (knownVisitors.size + visitors.length > KNOWN_VISITORS_MAX) knownVisitors.clear()
-  for (const visitor of visitors) knownVisitors.add(`${visitor.linkId}|${visitor.day}|${visitor.visitorHash}`)
-}
-
-/** Runs write(rows); when a link was deleted while its rows waited, writes the other links' rows. */
-async function withoutDeletedLinks<T extends { linkId: string }>(rows: T[], write: (rows: T[]) => Promise<void>) {
-  try {
-    await write(rows)
-  } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error
-    for (const linkRows of Map.groupBy(rows, (row) => row.linkId).values()) {
-      try {
-        await write(linkRows)
-      } catch (inner) {
-        if (!isForeignKeyViolation(inner)) throw inner
-      }
-    }
-  }
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
-/**
- * Writes the rollups waiting, a slice per transaction. A write under way is waited for
- * first, since rows may have arrived after it began.
- */
-export async function flushRollups(): Promise<void> {
-  while (rollingUp) await rollingUp
-  rollingUp = (async () => {
-    let rest = takeRollups()
-    const accounts = new Map(rest.daily.map((row) => [row.linkId, row.accountId]))
-    const size = (rows: Rollups) => rows.daily.length + rows.breakdowns.length + rows.visitors.length
-    try {
-      while (size(rest) > 0) {
-        const slice: Rollups = {
-          daily: rest.daily.slice(0, ROLLUP_ROWS_PER_WRITE),
-          breakdowns: rest.breakdowns.slice(0, ROLLUP_ROWS_PER_WRITE),
-          visitors: rest.visitors.slice(0, ROLLUP_ROWS_PER_WRITE),
-        }
-        await withoutDeletedLinks([...slice.daily, ...slice.breakdowns, ...slice.visitors], async (kept) => {
-          const links = new Set(kept.map((row) => row.linkId))
-          const stillThere = <T extends { linkId: string }>(rows: T[]) => rows.filter((row) => links.has(row.linkId))
-          const visitors = stillThere(slice.visitors)
-          await repo.writeRollups({ daily: stillThere(slice.daily), breakdowns: stillThere(slice.breakdowns), visitors })
-          remember(visitors)
-        })
-        rest = { daily: rest.daily.slice(slice.daily.length), breakdowns: rest.breakdowns.slice(slice.breakdowns.length), visitors: rest.visitors.slice(slice.visitors.length) }
-        if (size(rest) > 0) await nextTurn()
-      }
-    } catch (error) {
-      log.error('analytics rollup failed; will retry', { error, rows: size(rest) })
-      if (rollupRows + size(rest) <= MAX_PENDING) restoreRollups(rest, accounts)
-    }
-  })().finally(() => {
-    rollingUp = undefined
-  })
-  return rollingUp
-}
-
 // Journal rows this writer stored and has not moved into chunks yet. The newest have their events
-// held here too (up to HELD_EVENTS_MAX), so moving those reads nothing back.
+// (and what they add up to) held here too, up to HELD_EVENTS_MAX, so moving those reads nothing back.
 let journalRows: number[] = []
-let held = { rows: [] as number[], chunks: new ChunkBuilder() }
+const nothingHeld = () => ({ rows: [] as number[], chunks: new ChunkBuilder(), rollups: new RollupBuilder() })
+let held = nothingHeld()
 let moving: Promise<void> | undefined
 
 /** Stores a batch in the journal, holding its events for the next move while there is room. */
@@ -344,20 +193,27 @@ async function writeJournalRow(batch: StoredEvent[]) {
   else {
     held.rows.push(id)
     held.chunks.add(batch)
+    held.rollups.add(batch)
+    if (held.rollups.size >= HELD_ROLLUPS_MAX && !moving) void moveJournal()
   }
 }
 
 /** Moves the journal rows whose events are held; any it could not are read back by the next move. */
 async function moveHeldRows() {
-  const { rows, chunks } = held
-  held = { rows: [], chunks: new ChunkBuilder() }
+  const { rows, chunks, rollups } = held
+  held = nothingHeld()
   let moved = false
   try {
-    moved = await repo.replaceJournalRows(rows, chunks.rows())
+    moved = await repo.replaceJournalRows(rows, chunks.rows(), rollups.take())
   } finally {
     if (!moved) journalRows.unshift(...rows)
   }
 }
+
+// Journal rows written before this writer started are no live writer's on a lone instance (a
+// killed process left them): they are moved at once. With several instances a running one may
+// lose such a row to this writer, which is harmless: whoever deletes a row moves it.
+const startedAt = Date.now()
 
 /**
  * Moves this writer's journal rows into chunks, then any a stopped writer left behind. A move
@@ -373,7 +229,7 @@ export async function moveJournal(): Promise<void> {
         await repo.moveJournalToChunks(ids)
         journalRows = journalRows.slice(ids.length)
       }
-      const orphanedBefore = new Date(Date.now() - ORPHANED_AFTER_MS)
+      const orphanedBefore = new Date(Math.max(startedAt, Date.now() - ORPHANED_AFTER_MS))
       for (;;) {
         const ids = await repo.orphanedJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE)
         if (ids.length === 0) break
@@ -389,7 +245,7 @@ export async function moveJournal(): Promise<void> {
   return moving
 }
 
-/** Stores every event waiting now and moves it into chunks, where readers find it. */
+/** Stores every event waiting now and moves it into chunks and totals, where readers find it. */
 export async function flushEvents() {
   await writeEvents()
   await moveJournal()
@@ -431,20 +287,13 @@ const moveTimer = setInterval(() => {
   if (!moving) void moveJournal()
 }, MOVE_INTERVAL_MS)
 moveTimer.unref()
-const rollupTimer = setInterval(() => {
-  if (!rollingUp) void flushRollups()
-}, ROLLUP_INTERVAL_MS)
-rollupTimer.unref()
 
 /** Writes everything and stops the timers: the last thing before the process exits. */
 export async function finishWriting() {
   clearInterval(timer)
   clearInterval(moveTimer)
-  clearInterval(rollupTimer)
   await flushing
   await flushEvents()
-  await rollingUp
-  await flushRollups()
   if (pending.length > 0) log.error('events could not be written at shutdown', { events: pending.length })
   if (journalRows.length > 0) log.error('stored events left in the journal at shutdown; another start moves them', { rows: journalRows.length })
 }

@@ -62,3 +62,12 @@ export async function writeLastUsed(uses: { id: string; at: Date }[]) {
         .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, at))))
   })
 }
+
+/** Revokes every active key a user created; answers the hashes of those this call revoked. */
+export async function revokeKeysCreatedBy(userId: string, at: Date) {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+    .returning({ keyHash: apiKeys.keyHash })
+}

@@ -3,9 +3,11 @@
 // Last-used times are kept in memory and written at most once a minute per key.
 import { createHash, randomInt } from 'node:crypto'
 import { publish, subscribe } from '../../platform/bus'
+import { consumeRate } from '../../platform/counters'
 import { AppError, fieldError } from '../../platform/errors'
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
+import { API_KEY_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import {
   API_KEY_DESCRIPTION_MAX,
   API_KEY_MESSAGES,
@@ -22,6 +24,9 @@ import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
 
 /** Who a public-API call acts for: the key's account, the person who made the key, the plan, the key. */
 export type ApiKeyOwner = { accountId: string; userId: string | null; plan: Plan; keyId: string }
+
+const HOUR = 60 * 60_000
+const DAY = 24 * HOUR
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 // Keys are lnk_ and at least 32 random characters; anything else is not looked up.
@@ -156,6 +161,12 @@ export async function createApiKey(creator: { accountId: string; userId: string 
   const description = input.description?.trim() || null
   if (description && description.length > API_KEY_DESCRIPTION_MAX) throw fieldError('invalid', 'description', API_KEY_MESSAGES.descriptionTooLong)
   if ((await repo.countActiveKeys(creator.accountId)) >= MAX_ACTIVE_API_KEYS) throw new AppError('conflict', API_KEY_MESSAGES.tooManyKeys)
+  // Revoking and creating again must not sidestep the per-key rate limits for ever.
+  const rate = await consumeRate(`api-key-create:${creator.accountId}`, [
+    { limit: API_KEY_CREATE_LIMITS.perHour, windowMs: HOUR },
+    { limit: API_KEY_CREATE_LIMITS.perDay, windowMs: DAY },
+  ])
+  if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.apiKeysCreated(rate.retryAfter), undefined, rate.retryAfter)
   const key = generateKey()
   const row = await repo.insertApiKey({
     accountId: creator.accountId,
@@ -177,4 +188,9 @@ export async function revokeApiKey(accountId: string, id: string) {
     return
   }
   if (!(await repo.findApiKey(accountId, id))) throw new AppError('not_found', API_KEY_MESSAGES.notFound)
+}
+
+/** Revokes every key a user created, on every instance (an account taken back from them). */
+export async function revokeApiKeysCreatedBy(userId: string) {
+  for (const row of await repo.revokeKeysCreatedBy(userId, new Date())) publish(KEY_REVOKED, row.keyHash)
 }

@@ -5,7 +5,7 @@ import * as oidc from 'openid-client'
 import { config } from '../../platform/config'
 import { AppError } from '../../platform/errors'
 import { log } from '../../platform/log'
-import { signInWithIdentity } from './service'
+import { issueSignInCode, signInWithIdentity } from './service'
 import { signValue, verifyValue } from './tokens'
 
 type ProviderSettings = { id: string; name: string; clientId: string; clientSecret?: string } & (
@@ -79,10 +79,13 @@ export async function startSignIn(providerId: string, from: Flow['from']) {
 }
 
 /**
- * Finishes the round trip and answers where the browser goes next: /login (or /signup) with
- * `token` on success or `error` (no_email, email_not_verified, access_denied, sign_in_failed).
+ * Finishes the round trip and answers where the browser goes next: /login (or /signup) with a
+ * one-time `code` on success (and `notice=account_reclaimed` when an unconfirmed account was taken
+ * back), or `error` (no_email, email_not_verified, access_denied, sign_in_failed). The code works
+ * only with `binding`, which the caller keeps in this browser's cookie: a session token never
+ * travels in a URL, where histories, logs and Referer headers would keep it.
  */
-export async function finishSignIn(providerId: string, search: string, flowCookie: string | undefined) {
+export async function finishSignIn(providerId: string, search: string, flowCookie: string | undefined, binding: string) {
   const flow = flowCookie ? await verifyValue<Flow>(flowCookie, 'oidc-flow') : undefined
   const provider = providers.find((p) => p.id === providerId)
   const from = flow?.from === 'signup' ? 'signup' : 'login'
@@ -95,8 +98,8 @@ export async function finishSignIn(providerId: string, search: string, flowCooki
     const configuration = await configurationOf(provider)
     const callback = new URL(callbackUrl(provider.id) + search)
     const identity = provider.kind === 'oidc' ? await oidcIdentity(configuration, callback, flow) : await githubIdentity(configuration, callback, flow, provider.apiUrl)
-    const token = await signInWithIdentity({ provider: provider.id, ...identity })
-    return back({ token })
+    const { userId, isReclaimed } = await signInWithIdentity({ provider: provider.id, ...identity })
+    return back({ code: await issueSignInCode(userId, binding), ...(isReclaimed ? { notice: 'account_reclaimed' } : {}) })
   } catch (error) {
     if (error instanceof AppError && (error.message === 'no_email' || error.message === 'email_not_verified')) return back({ error: error.message })
     log.warn('identity-provider sign-in failed', { provider: provider.id, error })

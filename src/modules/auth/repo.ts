@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { db, tables, type Db } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 
-const { users, accounts, userIdentities, passwordResetTokens } = tables
+const { users, accounts, userIdentities, passwordResetTokens, spentTokens } = tables
 
 export type UserRow = typeof users.$inferSelect
 
@@ -38,7 +38,7 @@ export async function insertUser(values: typeof users.$inferInsert, tx: Db = db)
   return row
 }
 
-export async function updateUser(id: string, changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'isSuperAdmin'>>, tx: Db = db) {
+export async function updateUser(id: string, changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'isSuperAdmin' | 'emailVerifiedAt'>>, tx: Db = db) {
   const [row] = await tx
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -55,6 +55,42 @@ export async function updatePasswordAndRevokeSessions(id: string, passwordHash: 
     .where(eq(users.id, id))
     .returning()
   return row
+}
+
+/** Bumps the token version: every session signed before ends. */
+export async function revokeSessionsOfUser(id: string, tx: Db = db) {
+  await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+}
+
+/** Marks the address verified, only while it is still the user's address. */
+export async function markEmailVerified(id: string, email: string, at: Date, tx: Db = db) {
+  const rows = await tx
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, id), eq(users.email, email)))
+    .returning({ id: users.id })
+  return rows.length > 0
+}
+
+/** Moves the user to a new, verified address, only while `from` is still their address. */
+export async function changeEmail(id: string, from: string, to: string, at: Date, tx: Db = db) {
+  const rows = await tx
+    .update(users)
+    .set({ email: to, emailVerifiedAt: at, updatedAt: at })
+    .where(and(eq(users.id, id), eq(users.email, from)))
+    .returning({ id: users.id })
+  return rows.length > 0
+}
+
+/** Takes an unverified account back for the address' owner: no password, no earlier session. */
+export async function reclaimUser(id: string, at: Date, tx: Db = db) {
+  await tx
+    .update(users)
+    .set({ passwordHash: null, emailVerifiedAt: at, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+    .where(eq(users.id, id))
 }
 
 export async function deleteUserRow(id: string, tx: Db = db) {
@@ -145,4 +181,31 @@ export async function consumeResetToken(tokenHash: string, now: Date, tx: Db = d
 
 export async function deleteResetTokensOfUser(userId: string, tx: Db = db) {
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
+}
+
+/** A valid, unused reset token's user, without using it up. */
+export async function findResetTokenOwner(tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .limit(1)
+  return row?.userId
+}
+
+/** Records a token id as spent; false when it already was (a one-time code used twice). */
+export async function spendToken(jti: string, expiresAt: Date) {
+  const rows = await db.insert(spentTokens).values({ jti, expiresAt }).onConflictDoNothing().returning({ jti: spentTokens.jti })
+  return rows.length > 0
+}
+
+const spentTokenById = db.select({ jti: spentTokens.jti }).from(spentTokens).where(eq(spentTokens.jti, sql.placeholder('jti'))).limit(1).prepare()
+
+export async function isTokenSpent(jti: string) {
+  return (await spentTokenById.execute({ jti })).length > 0
+}
+
+/** Spent tokens past their expiry are refused by their signature's `exp` anyway. */
+export async function deleteExpiredSpentTokens(now: Date) {
+  await db.delete(spentTokens).where(lt(spentTokens.expiresAt, now))
 }

@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto'
 import { Elysia, t } from 'elysia'
 import { config } from '../../platform/config'
 import { clientIp } from '../../platform/http'
 import { FLOW_COOKIE, finishSignIn, listProviders, startSignIn } from './identity-providers'
 import { auth } from './plugin'
 import {
+  CodeInput,
   CurrentUser,
+  EmailChangeStarted,
+  EmailStatus,
+  TokenInput,
   ForgotPasswordInput,
   LoginInput,
   Message,
@@ -19,6 +24,10 @@ import * as service from './service'
 
 const tags = ['Account']
 const noStore = { 'cache-control': 'no-store' }
+// Set on the browser that finished a provider sign-in; the one-time code works only beside it.
+const SIGN_IN_COOKIE = 'lc_signin'
+const SIGN_IN_COOKIE_PATH = '/api/auth/exchange'
+const secureCookies = config.publicUrl.startsWith('https:')
 
 export const authRoutes = new Elysia({ prefix: '/auth' })
   .use(auth)
@@ -40,11 +49,53 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
     { body: LoginInput, response: Session, detail: { summary: 'Sign in', tags } },
   )
   .get('/me', ({ user }) => service.currentUser(user), { session: true, response: CurrentUser, detail: { summary: 'The signed-in user', tags } })
-  .patch('/update-email', ({ user, body }) => service.updateEmail(user, body.email), {
+  .post(
+    '/logout',
+    async ({ user, set }) => {
+      await service.endSession(user)
+      set.status = 204
+    },
+    { session: true, detail: { summary: 'Sign out: this session token is refused from now on', tags } },
+  )
+  .post(
+    '/logout-everywhere',
+    async ({ user, set }) => {
+      await service.endEverySession(user)
+      set.status = 204
+    },
+    { session: true, detail: { summary: 'Sign out everywhere: every session of this user ends, this one included', tags } },
+  )
+  .post(
+    '/exchange',
+    async ({ body, cookie, set }) => {
+      Object.assign(set.headers, noStore)
+      const binding = cookie[SIGN_IN_COOKIE].value as string | undefined
+      // One try per cookie: it goes with the first exchange, good or bad.
+      cookie[SIGN_IN_COOKIE].set({ value: '', httpOnly: true, sameSite: 'strict', secure: secureCookies, path: SIGN_IN_COOKIE_PATH, maxAge: 0 })
+      return service.exchangeSignInCode(body.code, binding)
+    },
+    { body: CodeInput, response: Session, detail: { summary: 'Exchange the one-time code of a provider sign-in for a session', tags } },
+  )
+  .get('/email-status', ({ user }) => service.emailStatus(user), {
+    session: true,
+    response: EmailStatus,
+    detail: { summary: 'Whether the e-mail address is confirmed', tags },
+  })
+  .post('/resend-verification', ({ user }) => service.resendConfirmation(user), {
+    session: true,
+    response: Message,
+    detail: { summary: 'Mail a new confirmation link for the e-mail address', tags },
+  })
+  .post('/verify-email', ({ body }) => service.confirmEmail(body.token), {
+    body: TokenInput,
+    response: Message,
+    detail: { summary: 'Open a mailed confirmation link (address confirmation or change)', tags },
+  })
+  .patch('/update-email', ({ user, body }) => service.updateEmail(user, body.email, body.currentPassword), {
     session: true,
     body: UpdateEmailInput,
-    response: CurrentUser,
-    detail: { summary: 'Change the e-mail address', tags },
+    response: EmailChangeStarted,
+    detail: { summary: 'Change the e-mail address: applies when the new address confirms; the old one is told', tags },
   })
   .patch('/update-password', ({ user, body }) => service.updatePassword(user, body.currentPassword, body.newPassword), {
     session: true,
@@ -65,7 +116,7 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
     response: Message,
     detail: { summary: 'E-mail a password reset link', tags },
   })
-  .post('/reset-password', ({ body }) => service.resetPassword(body.token, body.newPassword), {
+  .post('/reset-password', ({ body, request, server }) => service.resetPassword(body.token, body.newPassword, clientIp(request, server)), {
     body: ResetPasswordInput,
     response: Message,
     detail: { summary: 'Choose a new password with a reset token', tags },
@@ -79,7 +130,7 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
         value: flow.cookie,
         httpOnly: true,
         sameSite: 'lax',
-        secure: config.publicUrl.startsWith('https:'),
+        secure: secureCookies,
         path: '/api/auth',
         maxAge: flow.maxAge,
       })
@@ -90,8 +141,10 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
   .get(
     '/:provider/callback',
     async ({ params, request, cookie, redirect }) => {
-      const target = await finishSignIn(params.provider, new URL(request.url).search, cookie[FLOW_COOKIE].value as string | undefined)
+      const binding = randomBytes(32).toString('base64url')
+      const target = await finishSignIn(params.provider, new URL(request.url).search, cookie[FLOW_COOKIE].value as string | undefined, binding)
       cookie[FLOW_COOKIE].remove()
+      cookie[SIGN_IN_COOKIE].set({ value: binding, httpOnly: true, sameSite: 'strict', secure: secureCookies, path: SIGN_IN_COOKIE_PATH, maxAge: 120 })
       return redirect(target, 302)
     },
     { detail: { summary: 'Identity-provider callback', tags, hide: true } },

@@ -3,7 +3,11 @@ import { EMAIL_MAX, MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../shared/au
 import { PLANS, USER_ROLES } from '../../shared/domain'
 
 const Email = t.String({ format: 'email', maxLength: EMAIL_MAX, error: MESSAGES.invalidEmail, description: 'E-mail address' })
-const NewPassword = t.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, error: MESSAGES.passwordTooShort })
+// Two parts so each bound gets its own message.
+const NewPassword = t.Intersect(
+  [t.String({ minLength: PASSWORD_MIN, error: MESSAGES.passwordTooShort }), t.String({ maxLength: PASSWORD_MAX, error: MESSAGES.passwordTooLong })],
+  { description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
+)
 
 export const User = t.Object({
   id: t.String(),
@@ -25,11 +29,18 @@ export const CurrentUser = t.Object({ user: User })
 export const SignupInput = t.Object({ email: Email, password: NewPassword })
 export type SignupInput = typeof SignupInput.static
 
-export const LoginInput = t.Object({ email: t.String({ maxLength: EMAIL_MAX }), password: t.String({ maxLength: PASSWORD_MAX }) })
+// A password no account can have gets the same words as sign-up, not the validator's own.
+const GivenPassword = (options: { description?: string } = {}) => t.String({ maxLength: PASSWORD_MAX, error: MESSAGES.passwordTooLong, ...options })
+
+export const LoginInput = t.Object({ email: t.String({ maxLength: EMAIL_MAX }), password: GivenPassword() })
 export type LoginInput = typeof LoginInput.static
 
-export const UpdateEmailInput = t.Object({ email: Email })
-export const UpdatePasswordInput = t.Object({ currentPassword: t.String({ maxLength: PASSWORD_MAX }), newPassword: NewPassword })
+export const UpdateEmailInput = t.Object({ email: Email, currentPassword: GivenPassword({ description: 'Needed when the user has a password' }) })
+export const EmailChangeStarted = t.Object({ user: User, message: t.String() })
+export const TokenInput = t.Object({ token: t.String({ minLength: 1, maxLength: 2000 }) })
+export const CodeInput = t.Object({ code: t.String({ minLength: 1, maxLength: 2000 }) })
+export const EmailStatus = t.Object({ email: t.String(), emailVerified: t.Boolean() })
+export const UpdatePasswordInput = t.Object({ currentPassword: GivenPassword(), newPassword: NewPassword })
 export const ForgotPasswordInput = t.Object({ email: t.String({ maxLength: EMAIL_MAX }) })
 export const ResetPasswordInput = t.Object({ token: t.String({ minLength: 1, maxLength: 200 }), newPassword: NewPassword })
 

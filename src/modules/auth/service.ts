@@ -7,13 +7,15 @@ import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
+import { networkOf } from '../../shared/network'
 import type { Plan, UserRole } from '../../shared/domain'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import * as accounts from '../accounts/service'
+import { revokeApiKeysCreatedBy } from '../api-keys/service'
 import { deleteLinksCreatedBy } from '../links/service'
 import * as repo from './repo'
 import type { LoginInput, SignupInput, User } from './schema'
-import { signSession, verifySession } from './tokens'
+import { signSession, signValue, verifySession, verifyValue } from './tokens'
 
 /** The signed-in person a request acts for. */
 export type Actor = {
@@ -26,13 +28,23 @@ export type Actor = {
   plan: Plan
   createdAt: Date
   tokenVersion: number
+  emailVerifiedAt?: Date | null
+  /** The session this request came with (its `jti` and expiry), when it came with one. */
+  session?: { id: string; expiresAt: Date }
 }
 
 const MINUTE = 60_000
 const LOGIN_WINDOW = 15 * MINUTE
+// Failed sign-ins allowed per window: for one address from one network, from one network in
+// all, and for one address from everywhere (higher, so guesses from one network cannot lock the
+// owner out elsewhere, while a spread-out attack still meets a ceiling).
 const LOGIN_FAILURES_PER_EMAIL = 5
 const LOGIN_FAILURES_PER_CLIENT = 20
+const LOGIN_FAILURES_PER_ACCOUNT = 50
+const RESET_ATTEMPTS_PER_CLIENT = 10
 const RESET_TOKEN_TTL = 60 * MINUTE
+const CONFIRM_LINK_TTL_SECONDS = 48 * 60 * 60
+const MAILS_PER_USER_HOUR = 5
 
 export function toUserJson(actor: Actor): User {
   return {
@@ -75,10 +87,46 @@ async function verifyPassword(password: string, hash: string | null | undefined)
 export async function authenticateSession(token: string): Promise<Actor | undefined> {
   const claims = await verifySession(token)
   if (!claims) return undefined
-  const actor = await loadActor(claims.userId)
-  // A password change or reset bumps the version, ending every earlier session.
-  if (!actor || actor.tokenVersion !== claims.version) return undefined
-  return actor
+  const [actor, isSignedOut] = await Promise.all([loadActor(claims.userId), repo.isTokenSpent(claims.sessionId)])
+  // A password change or reset bumps the version, ending every earlier session; sign-out ends one.
+  if (!actor || isSignedOut || actor.tokenVersion !== claims.version) return undefined
+  return { ...actor, session: { id: claims.sessionId, expiresAt: claims.expiresAt } }
+}
+
+/** Records a token id as spent (false when it already was), clearing out expired ones as it goes. */
+async function spendToken(jti: string, expiresAt: Date) {
+  const isFirst = await repo.spendToken(jti, expiresAt)
+  repo.deleteExpiredSpentTokens(new Date()).catch((error) => log.warn('clearing spent tokens failed', { error }))
+  return isFirst
+}
+
+/** Sign out: this session's token is refused from now on. */
+export async function endSession(actor: Actor) {
+  if (actor.session) await spendToken(actor.session.id, actor.session.expiresAt)
+}
+
+/** Sign out everywhere: every session of this user ends, this one included. */
+export async function endEverySession(actor: Actor) {
+  await repo.revokeSessionsOfUser(actor.id)
+}
+
+/**
+ * Counts an attempt against every limit before it is checked, so concurrent guesses cannot all
+ * slip through; an attempt refused by a limit is taken back from every counter, so refused guesses
+ * never fill the wider limits. Answers `settle(failed)`, which keeps or takes back the count.
+ */
+async function countAttempt(limits: { key: string; limit: number }[], windowMs: number, message: string) {
+  const counts = await Promise.all(limits.map(({ key }) => counters.hit(key, windowMs)))
+  const giveBack = () => Promise.all(limits.map(({ key }) => counters.hit(key, windowMs, -1))).then(() => undefined)
+  const over = counts.filter((count, i) => count.count > limits[i].limit)
+  if (over.length > 0) {
+    await giveBack()
+    const resetAt = Math.max(...over.map((count) => count.resetAt))
+    throw new AppError('rate_limited', message, undefined, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)))
+  }
+  return async (failed: boolean) => {
+    if (!failed) await giveBack()
+  }
 }
 
 async function createUserWithAccount(email: string, passwordHash: string | null) {
@@ -102,41 +150,133 @@ export async function signup(input: SignupInput, clientIp: string) {
   if (await repo.findUserByEmail(email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
   const actor = await createUserWithAccount(email, await hashPassword(input.password))
   log.info('signup', { userId: actor.id })
+  inBackground(mailConfirmLink(actor.id, email), 'mailing a confirmation link')
   return sessionFor(actor)
 }
 
 export async function login(input: LoginInput, clientIp: string) {
   const email = normalizeEmail(input.email)
-  const emailKey = `login-fail:email:${email}`
-  const clientKey = `login-fail:ip:${clientIp}`
-  const [byEmail, byClient] = await Promise.all([counters.peek(emailKey, LOGIN_WINDOW), counters.peek(clientKey, LOGIN_WINDOW)])
-  if (byEmail.count >= LOGIN_FAILURES_PER_EMAIL || byClient.count >= LOGIN_FAILURES_PER_CLIENT) {
-    const resetAt = Math.max(byEmail.count >= LOGIN_FAILURES_PER_EMAIL ? byEmail.resetAt : 0, byClient.count >= LOGIN_FAILURES_PER_CLIENT ? byClient.resetAt : 0)
-    throw new AppError('rate_limited', MESSAGES.tooManyAttempts, undefined, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)))
-  }
+  const network = networkOf(clientIp)
+  const settle = await countAttempt(
+    [
+      { key: `login-fail:email-net:${email}:${network}`, limit: LOGIN_FAILURES_PER_EMAIL },
+      { key: `login-fail:net:${network}`, limit: LOGIN_FAILURES_PER_CLIENT },
+      { key: `login-fail:email:${email}`, limit: LOGIN_FAILURES_PER_ACCOUNT },
+    ],
+    LOGIN_WINDOW,
+    MESSAGES.tooManyAttempts,
+  )
   const user = await repo.findUserByEmail(email)
   const isValid = await verifyPassword(input.password, user?.passwordHash)
-  if (!user || !isValid) {
-    await Promise.all([counters.hit(emailKey, LOGIN_WINDOW), counters.hit(clientKey, LOGIN_WINDOW)])
-    throw new AppError('unauthorized', MESSAGES.invalidCredentials)
-  }
+  await settle(!user || !isValid)
+  if (!user || !isValid) throw new AppError('unauthorized', MESSAGES.invalidCredentials)
   return sessionFor((await loadActor(user.id))!)
+}
+
+function inBackground(work: Promise<unknown>, what: string) {
+  work.catch((error) => log.error(`${what} failed`, { error }))
+}
+
+async function limitMails(userId: string) {
+  const rate = await consumeRate(`mail:user:${userId}`, [{ limit: MAILS_PER_USER_HOUR, windowMs: 60 * MINUTE }])
+  if (!rate.allowed) throw new AppError('rate_limited', MESSAGES.tooManyMails, undefined, rate.retryAfter)
+}
+
+type ConfirmClaims = { sub: string; email: string; from?: string }
+
+/** Mails the link that confirms `email` is the user's (or, with `from`, moves them to it). */
+async function mailConfirmLink(userId: string, email: string, from?: string) {
+  const token = await signValue({ sub: userId, email, ...(from ? { from } : {}) }, 'confirm-email', CONFIRM_LINK_TTL_SECONDS)
+  const link = `${config.publicUrl}/verify-email?token=${token}`
+  await sendMail(
+    from
+      ? {
+          to: email,
+          subject: 'Confirm your new Linkcard email address',
+          text:
+            `Someone asked to move the Linkcard account of ${from} to this address.\n\n` +
+            `To confirm, open this link within the next 48 hours:\n${link}\n\n` +
+            `If it wasn't you, ignore this e-mail: nothing changes.\n`,
+        }
+      : {
+          to: email,
+          subject: 'Confirm your Linkcard email address',
+          text:
+            `Welcome to Linkcard. To confirm that this address is yours, open this link within the next 48 hours:\n${link}\n\n` +
+            `If you did not sign up, ignore this e-mail.\n`,
+        },
+  )
+}
+
+export async function emailStatus(actor: Actor) {
+  return { email: actor.email, emailVerified: Boolean(actor.emailVerifiedAt) }
+}
+
+/** Mails a fresh confirmation link to the signed-in user's address. */
+export async function resendConfirmation(actor: Actor) {
+  if (actor.emailVerifiedAt) return { message: MESSAGES.emailConfirmed }
+  await limitMails(actor.id)
+  await mailConfirmLink(actor.id, actor.email)
+  return { message: MESSAGES.verificationSent }
+}
+
+/**
+ * Opens a mailed link: confirms the address, or moves the user to the new one. A link is good only
+ * while the address it was sent for (or moved from) is still the user's.
+ */
+export async function confirmEmail(token: string) {
+  const claims = await verifyValue<ConfirmClaims>(token, 'confirm-email')
+  if (!claims || typeof claims.sub !== 'string' || typeof claims.email !== 'string') throw new AppError('invalid', MESSAGES.invalidConfirmLink)
+  const now = new Date()
+  if (!claims.from) {
+    if (!(await repo.markEmailVerified(claims.sub, claims.email, now))) throw new AppError('invalid', MESSAGES.invalidConfirmLink)
+    return { message: MESSAGES.emailConfirmed }
+  }
+  try {
+    const changed = await transaction(async (tx) => {
+      if (!(await repo.changeEmail(claims.sub, claims.from!, claims.email, now, tx))) return false
+      // A reset link mailed to the old address must not outlive it.
+      await repo.deleteResetTokensOfUser(claims.sub, tx)
+      return true
+    })
+    if (!changed) throw new AppError('invalid', MESSAGES.invalidConfirmLink)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
+    throw error
+  }
+  log.info('email changed', { userId: claims.sub })
+  return { message: MESSAGES.emailChanged }
 }
 
 export async function currentUser(actor: Actor) {
   return { user: toUserJson(actor) }
 }
 
-export async function updateEmail(actor: Actor, newEmail: string) {
+/**
+ * Starts an e-mail change: with the current password, mails a link to the new address (the change
+ * applies when it is opened) and tells the old one. Answers the user as they still are.
+ */
+export async function updateEmail(actor: Actor, newEmail: string, currentPassword: string) {
   const email = normalizeEmail(newEmail)
+  const row = await repo.findUserWithAccount(actor.id)
+  // People who only ever used an identity provider have no current password to give.
+  if (row?.user.passwordHash && !(await verifyPassword(currentPassword, row.user.passwordHash)))
+    throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
   if (email === actor.email) throw fieldError('invalid', 'email', MESSAGES.sameEmail)
-  try {
-    await repo.updateUser(actor.id, { email })
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
-    throw error
-  }
-  return { user: toUserJson({ ...actor, email }) }
+  if (await repo.findUserByEmail(email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
+  await limitMails(actor.id)
+  await mailConfirmLink(actor.id, email, actor.email)
+  inBackground(
+    sendMail({
+      to: actor.email,
+      subject: 'Your Linkcard email address is about to change',
+      text:
+        `Someone signed in to your Linkcard account asked to change its address to ${email}.\n\n` +
+        `It changes only when that address confirms. If it wasn't you, sign in, change your password and sign out everywhere in Settings.\n`,
+    }),
+    'telling the old address',
+  )
+  return { user: toUserJson(actor), message: `We sent a confirmation link to ${email}. Your address changes when you open it.` }
 }
 
 /** Changes the password, ends every other session and answers a fresh one for this device. */
@@ -145,7 +285,11 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
   // People who only ever used an identity provider have no current password to give.
   if (row?.user.passwordHash && !(await verifyPassword(currentPassword, row.user.passwordHash)))
     throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
-  await repo.updatePasswordAndRevokeSessions(actor.id, await hashPassword(newPassword))
+  const passwordHash = await hashPassword(newPassword)
+  await transaction(async (tx) => {
+    await repo.updatePasswordAndRevokeSessions(actor.id, passwordHash, tx)
+    await repo.deleteResetTokensOfUser(actor.id, tx)
+  })
   return sessionFor((await loadActor(actor.id))!)
 }
 
@@ -177,26 +321,40 @@ export async function requestPasswordReset(rawEmail: string, clientIp: string) {
     consumeRate(`reset:ip:${clientIp}`, [{ limit: 20, windowMs: 60 * MINUTE }]),
   ])
   const user = byEmail.allowed && byClient.allowed ? await repo.findUserByEmail(email) : undefined
-  if (user) {
-    const token = randomBytes(32).toString('base64url')
-    await repo.insertResetToken(user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL))
-    const link = `${config.publicUrl}/reset-password?token=${token}`
-    await sendMail({
-      to: user.email,
-      subject: 'Reset your Linkcard password',
-      text:
-        `Someone asked to reset the password of your Linkcard account.\n\n` +
-        `To choose a new password, open this link within the next hour:\n${link}\n\n` +
-        `If it wasn't you, ignore this e-mail: your password stays as it is.\n`,
-    })
-  }
+  // Not awaited: a known address must answer as fast as an unknown one.
+  if (user) inBackground(mailResetLink(user.id, user.email), 'mailing a reset link')
   return { message: MESSAGES.forgotPasswordSent }
 }
 
-export async function resetPassword(token: string, newPassword: string) {
+async function mailResetLink(userId: string, email: string) {
+  const token = randomBytes(32).toString('base64url')
+  await repo.insertResetToken(userId, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL))
+  const link = `${config.publicUrl}/reset-password?token=${token}`
+  await sendMail({
+    to: email,
+    subject: 'Reset your Linkcard password',
+    text:
+      `Someone asked to reset the password of your Linkcard account.\n\n` +
+      `To choose a new password, open this link within the next hour:\n${link}\n\n` +
+      `If it wasn't you, ignore this e-mail: your password stays as it is.\n`,
+  })
+}
+
+export async function resetPassword(token: string, newPassword: string, clientIp: string) {
+  // Counted before the token is looked at, so guessing tokens is slow, and checked before the
+  // (deliberately costly) hashing, so bogus tokens cost little.
+  const settle = await countAttempt(
+    [{ key: `reset-fail:net:${networkOf(clientIp)}`, limit: RESET_ATTEMPTS_PER_CLIENT }],
+    LOGIN_WINDOW,
+    MESSAGES.tooManyResetAttempts,
+  )
+  const tokenHash = hashToken(token)
+  const isKnown = (await repo.findResetTokenOwner(tokenHash, new Date())) !== undefined
+  await settle(!isKnown)
+  if (!isKnown) throw new AppError('invalid', MESSAGES.invalidResetToken)
   const passwordHash = await hashPassword(newPassword)
   const userId = await transaction(async (tx) => {
-    const owner = await repo.consumeResetToken(hashToken(token), new Date(), tx)
+    const owner = await repo.consumeResetToken(tokenHash, new Date(), tx)
     if (!owner) return undefined
     await repo.updatePasswordAndRevokeSessions(owner, passwordHash, tx)
     await repo.deleteResetTokensOfUser(owner, tx)
@@ -210,11 +368,12 @@ export type VerifiedIdentity = { provider: string; subject: string; email?: stri
 
 /**
  * Signs in through an identity provider: a known identity signs in its user; otherwise the verified
- * e-mail links to an existing user or creates a new account. Answers a session token.
+ * e-mail links to an existing user or creates a new account. Answers the user, and whether an
+ * unconfirmed account was taken back from whoever had set its password.
  */
-export async function signInWithIdentity(identity: VerifiedIdentity) {
+export async function signInWithIdentity(identity: VerifiedIdentity): Promise<{ userId: string; isReclaimed: boolean }> {
   const linked = await repo.findIdentity(identity.provider, identity.subject)
-  if (linked) return (await sessionFor((await loadActor(linked.userId))!)).token
+  if (linked) return { userId: linked.userId, isReclaimed: false }
   if (!identity.email) throw new AppError('invalid', 'no_email')
   // Linking by an unverified address would let anyone claim someone else's account.
   if (!identity.emailVerified) throw new AppError('forbidden', 'email_not_verified')
@@ -229,8 +388,43 @@ export async function signInWithIdentity(identity: VerifiedIdentity) {
     }
     user = (await repo.findUserByEmail(email))!
   }
-  await repo.insertIdentity(identity.provider, identity.subject, user.id)
-  return (await sessionFor((await loadActor(user.id))!)).token
+  const now = new Date()
+  // Whoever signed up with this address never proved it theirs; the provider just did. So the
+  // password they set stops working and their sessions end before the two are joined.
+  const isReclaimed = !user.emailVerifiedAt && user.passwordHash !== null
+  await transaction(async (tx) => {
+    if (isReclaimed) {
+      await repo.reclaimUser(user.id, now, tx)
+      await repo.deleteResetTokensOfUser(user.id, tx)
+    } else if (!user.emailVerifiedAt) await repo.markEmailVerified(user.id, email, now, tx)
+    await repo.insertIdentity(identity.provider, identity.subject, user.id, tx)
+  })
+  if (isReclaimed) {
+    // Keys they made would still open the account's links through the public API.
+    await revokeApiKeysCreatedBy(user.id)
+    log.warn('unconfirmed account taken back by a provider sign-in', { userId: user.id, provider: identity.provider })
+  }
+  return { userId: user.id, isReclaimed }
+}
+
+const SIGN_IN_CODE_TTL_SECONDS = 60
+type SignInCode = { sub: string; bind: string }
+
+const hashBinding = (binding: string) => createHash('sha256').update(binding).digest('base64url')
+
+/** A short-lived one-time code for the browser holding `binding`, exchanged once for a session. */
+export async function issueSignInCode(userId: string, binding: string) {
+  return signValue({ sub: userId, bind: hashBinding(binding) }, 'sign-in-code', SIGN_IN_CODE_TTL_SECONDS)
+}
+
+export async function exchangeSignInCode(code: string, binding: string | undefined) {
+  const claims = await verifyValue<SignInCode>(code, 'sign-in-code')
+  if (!claims || !binding || typeof claims.sub !== 'string' || claims.bind !== hashBinding(binding))
+    throw new AppError('unauthorized', MESSAGES.invalidSignInCode)
+  if (!(await spendToken(claims.jti, new Date(claims.exp * 1000)))) throw new AppError('unauthorized', MESSAGES.invalidSignInCode)
+  const actor = await loadActor(claims.sub)
+  if (!actor) throw new AppError('unauthorized', MESSAGES.invalidSignInCode)
+  return sessionFor(actor)
 }
 
 /** One user as the admin panel shows them, or 404. */

@@ -1,5 +1,6 @@
-// Session tokens: HS256 JWTs naming the user and the user's token version. Only HS256 is
-// accepted, so forged, `alg: none` or expired tokens fail verification.
+// Session tokens: HS256 JWTs naming the user, the user's token version and the session (`jti`,
+// so one session can be ended alone). Only HS256 is accepted, and `exp` is required, so forged,
+// `alg: none`, expired or never-expiring tokens fail verification.
 import { SignJWT, jwtVerify } from 'jose'
 import { config } from '../../platform/config'
 
@@ -7,22 +8,24 @@ const key = new TextEncoder().encode(config.jwtSecret)
 const ISSUER = 'linkcard'
 
 export type SessionClaims = { userId: string; version: number }
+export type VerifiedSession = SessionClaims & { sessionId: string; expiresAt: Date }
 
 export async function signSession({ userId, version }: SessionClaims) {
   return new SignJWT({ ver: version, typ: 'session' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
+    .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${config.sessionTtlDays}d`)
     .sign(key)
 }
 
-export async function verifySession(token: string): Promise<SessionClaims | undefined> {
+export async function verifySession(token: string): Promise<VerifiedSession | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER })
-    if (payload.typ !== 'session' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined
-    return { userId: payload.sub, version: payload.ver }
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'jti', 'sub'] })
+    if (payload.typ !== 'session' || typeof payload.ver !== 'number') return undefined
+    return { userId: payload.sub!, version: payload.ver, sessionId: payload.jti!, expiresAt: new Date(payload.exp! * 1000) }
   } catch {
     return undefined
   }
@@ -33,14 +36,15 @@ export async function signValue(value: Record<string, unknown>, purpose: string,
   return new SignJWT({ ...value, typ: purpose })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
+    .setJti(crypto.randomUUID())
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(key)
 }
 
-export async function verifyValue<T>(token: string, purpose: string): Promise<T | undefined> {
+export async function verifyValue<T>(token: string, purpose: string): Promise<(T & { jti: string; exp: number }) | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER })
-    return payload.typ === purpose ? (payload as T) : undefined
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'jti'] })
+    return payload.typ === purpose ? (payload as T & { jti: string; exp: number }) : undefined
   } catch {
     return undefined
   }

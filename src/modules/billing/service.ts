@@ -206,6 +206,9 @@ export async function handleWebhook(payload: Buffer, signature: string | undefin
   } catch {
     throw new AppError('invalid', 'Invalid Stripe signature.')
   }
+  // Stripe's check refuses only old signatures; one dated ahead would stay replayable until then.
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature ?? '')?.[1])
+  if (signedAt * 1000 > Date.now() + SIGNATURE_TOLERANCE_SECONDS * 1000) throw new AppError('invalid', 'Invalid Stripe signature.')
   const change = await changesFor(event)
   const applied = await transaction(async (tx) => {
     if (!(await repo.insertStripeEvent(event.id, event.type, tx))) return false

@@ -22,28 +22,34 @@ function resolver() {
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? 'error'
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, '')
 
+/** What a DNS check found wrong; `transient` when a look-up failed rather than a record being absent or wrong. */
+export type DnsProblem = { message: string; transient: boolean }
+
 /** Checks the TXT ownership record and the CNAME; answers what is wrong, or nothing. */
-export async function checkDns(hostname: string, token: string): Promise<{ message: string }[]> {
+export async function checkDns(hostname: string, token: string): Promise<DnsProblem[]> {
   const dns = resolver()
   const txtName = verifyRecordName(hostname)
   const [txt, cname] = await Promise.allSettled([dns.resolveTxt(txtName), dns.resolveCname(hostname)])
-  const problems: string[] = []
+  const problems: DnsProblem[] = []
+  const wrong = (message: string) => problems.push({ message, transient: false })
 
   if (txt.status === 'rejected') {
     const code = codeOf(txt.reason)
-    problems.push(MISSING.has(code) ? `TXT record ${txtName} not found.` : `DNS lookup of ${txtName} failed (${code}); it is retried automatically.`)
+    if (MISSING.has(code)) wrong(`TXT record ${txtName} not found.`)
+    else problems.push({ message: `DNS lookup of ${txtName} failed (${code}); it is retried automatically.`, transient: true })
   } else if (!txt.value.some((chunks) => chunks.join('') === token)) {
-    problems.push('TXT record has the wrong value.')
+    wrong('TXT record has the wrong value.')
   }
 
   if (cname.status === 'rejected') {
     const code = codeOf(cname.reason)
-    problems.push(MISSING.has(code) ? `No CNAME record for ${hostname}.` : `DNS lookup of ${hostname} failed (${code}); it is retried automatically.`)
+    if (MISSING.has(code)) wrong(`No CNAME record for ${hostname}.`)
+    else problems.push({ message: `DNS lookup of ${hostname} failed (${code}); it is retried automatically.`, transient: true })
   } else {
     const targets = cname.value.map(bare)
-    if (!targets.includes(productHostname)) problems.push(`CNAME of ${hostname} points to ${targets.join(', ')}, expected ${productHostname}.`)
+    if (!targets.includes(productHostname)) wrong(`CNAME of ${hostname} points to ${targets.join(', ')}, expected ${productHostname}.`)
   }
-  return problems.map((message) => ({ message }))
+  return problems
 }
 
 let trusted: string[] | undefined

@@ -1,18 +1,26 @@
-import { and, eq, gte, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { db, tables } from '../../platform/db'
 
-const { customDomains, accounts } = tables
+const { customDomains, accounts, users } = tables
 
 export type DomainRow = typeof customDomains.$inferSelect
-type DomainChanges = Partial<Pick<DomainRow, 'status' | 'sslStatus' | 'verificationErrors' | 'lastCheckedAt' | 'verifiedAt'>>
+type DomainChanges = Partial<Pick<DomainRow, 'status' | 'sslStatus' | 'verificationErrors' | 'lastCheckedAt' | 'verifiedAt' | 'dnsCheckedAt'>>
 
 export async function findDomainOfAccount(accountId: string) {
   const [row] = await db.select().from(customDomains).where(eq(customDomains.accountId, accountId)).limit(1)
   return row
 }
 
-export async function findDomainByHostname(hostname: string) {
-  const [row] = await db.select().from(customDomains).where(eq(customDomains.hostname, hostname)).limit(1)
+// Several accounts may claim one name; at most one has verified it.
+const verifiedFirst = sql`${customDomains.verifiedAt} is null`
+
+/** The verified claim of hostname (whatever its status now), if any. */
+export async function findVerifiedDomain(hostname: string) {
+  const [row] = await db
+    .select()
+    .from(customDomains)
+    .where(and(eq(customDomains.hostname, hostname), isNotNull(customDomains.verifiedAt)))
+    .limit(1)
   return row
 }
 
@@ -36,29 +44,40 @@ export async function deleteDomain(id: string) {
   await db.delete(customDomains).where(eq(customDomains.id, id))
 }
 
-/** Domains not yet fully live, created after `createdAfter`, last checked before `checkedBefore`. */
-export async function findDomainsToCheck(createdAfter: Date, checkedBefore: Date, limit: number) {
+/**
+ * Domains due for a check: claims not yet live created after `createdAfter`, and paused domains,
+ * last checked before `checkedBefore`; and verified domains whose DNS was last checked before
+ * `dnsCheckedBefore` (the daily re-check).
+ */
+export async function findDomainsToCheck(createdAfter: Date, checkedBefore: Date, dnsCheckedBefore: Date, limit: number) {
+  const notLive = or(ne(customDomains.status, 'active'), ne(customDomains.sslStatus, 'active'))
+  const checkedLongAgo = or(isNull(customDomains.lastCheckedAt), lt(customDomains.lastCheckedAt, checkedBefore))
+  const dnsDue = and(isNotNull(customDomains.verifiedAt), or(isNull(customDomains.dnsCheckedAt), lt(customDomains.dnsCheckedAt, dnsCheckedBefore)))
   return db
     .select()
     .from(customDomains)
-    .where(
-      and(
-        or(ne(customDomains.status, 'active'), ne(customDomains.sslStatus, 'active')),
-        gte(customDomains.createdAt, createdAfter),
-        or(isNull(customDomains.lastCheckedAt), lt(customDomains.lastCheckedAt, checkedBefore)),
-      ),
-    )
+    .where(or(and(notLive, checkedLongAgo, or(gte(customDomains.createdAt, createdAfter), isNotNull(customDomains.verifiedAt))), dnsDue))
     .orderBy(customDomains.lastCheckedAt)
     .limit(limit)
 }
 
-/** The verified domain at hostname with its account's plan. */
+/** Where notices about an account's domain go: its owners' addresses. */
+export async function findOwnerEmails(accountId: string) {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, 'owner')))
+  return rows.map((row) => row.email)
+}
+
+/** The claim of hostname that counts (the verified one, if any) with its account's plan. */
 export async function findDomainWithPlan(hostname: string) {
   const [row] = await db
     .select({ accountId: customDomains.accountId, status: customDomains.status, plan: accounts.plan })
     .from(customDomains)
     .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
     .where(eq(customDomains.hostname, hostname))
+    .orderBy(verifiedFirst)
     .limit(1)
   return row
 }

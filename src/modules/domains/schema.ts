@@ -11,7 +11,11 @@ export type CustomDomainInput = typeof CustomDomainInput.static
 export const CustomDomainStatus = t.Object({
   hasCustomDomain: t.Boolean(),
   hostname: t.Nullable(t.String()),
-  status: t.Nullable(t.UnionEnum(['pending', 'active'] as const, { description: "DNS: 'active' once the TXT and CNAME records check out" })),
+  status: t.Nullable(
+    t.UnionEnum(['pending', 'active', 'paused'] as const, {
+      description: "DNS: 'active' once the TXT and CNAME records check out; 'paused' while a verified domain's records are gone (its links answer 404 there)",
+    }),
+  ),
   sslStatus: t.Nullable(t.UnionEnum(['pending', 'active'] as const, { description: "'active' once a valid certificate is served" })),
   verificationErrors: t.Nullable(t.Array(t.Object({ message: t.String() }))),
   ownershipVerification: t.Nullable(t.Object({ ...DnsRecord.properties, type: t.Literal('TXT') })),

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import { onShutdown } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
+import { sendMail } from '../../platform/mailer'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
 import { PLAN_INFO } from '../../shared/plans'
 import { remembered } from '../../shared/remembered'
@@ -24,8 +25,10 @@ const DAY = 24 * 60 * MINUTE
 const RECHECK_AFTER = 30 * SECOND
 const BACKGROUND_EVERY = 5 * MINUTE
 const BACKGROUND_BATCH = 100
-/** A claim never verified within this time stops blocking the hostname for someone who owns it. */
+/** A claim never verified within this time is no longer checked in the background. */
 const STALE_CLAIM_AFTER = 7 * DAY
+/** A verified domain's records are looked up again this often; gone records pause it. */
+const DNS_RECHECK_EVERY = DAY
 const HOST_CACHE_TTL = 30 * SECOND
 const HOST_CACHE_MAX = 10_000
 
@@ -45,7 +48,7 @@ const noDomain: CustomDomainStatus = {
   lastCheckedAt: null,
 }
 
-const state = (value: string) => (value === 'active' ? 'active' : 'pending')
+const state = (value: string) => (value === 'active' || value === 'paused' ? value : 'pending')
 
 function toStatusJson(row: repo.DomainRow | undefined): CustomDomainStatus {
   if (!row) return noDomain
@@ -53,7 +56,7 @@ function toStatusJson(row: repo.DomainRow | undefined): CustomDomainStatus {
     hasCustomDomain: true,
     hostname: row.hostname,
     status: state(row.status),
-    sslStatus: state(row.sslStatus),
+    sslStatus: row.sslStatus === 'active' ? 'active' : 'pending',
     verificationErrors: row.verificationErrors ?? [],
     ownershipVerification: { type: 'TXT', name: verifyRecordName(row.hostname), value: row.verificationToken },
     cnameRecord: { type: 'CNAME', name: row.hostname, value: productHostname },
@@ -83,33 +86,100 @@ subscribe(ACCOUNT_CHANGED, () => hostCache.clear())
 
 const running = new Map<string, Promise<repo.DomainRow | undefined>>()
 
-/** Checks DNS (until verified) and then the certificate, and stores what it found. */
-function checkDomain(row: repo.DomainRow): Promise<repo.DomainRow | undefined> {
+type Notice = 'paused' | 'resumed' | 'released'
+
+/** Tells the account's owners that their domain stopped answering, answers again, or went to a newer proof. */
+function notifyOwners(row: repo.DomainRow, notice: Notice) {
+  const expected = `  TXT ${verifyRecordName(row.hostname)} = ${row.verificationToken}\n  CNAME ${row.hostname} -> ${productHostname}`
+  const mails: Record<Notice, { subject: string; text: string }> = {
+    paused: {
+      subject: `Your custom domain ${row.hostname} is paused`,
+      text:
+        `The DNS records of ${row.hostname} are gone, so its short links are paused: visitors on ${row.hostname} get a 404 until ` +
+        `the records are back.\n\nExpected:\n${expected}\n\nLinkcard checks again by itself and resumes the domain once they are ` +
+        `found; ${config.publicUrl}/billing shows its status.`,
+    },
+    resumed: { subject: `Your custom domain ${row.hostname} works again`, text: `The DNS records of ${row.hostname} are back, and its short links answer again.` },
+    released: {
+      subject: `Your custom domain ${row.hostname} was removed`,
+      text: `While its records were gone, another account proved ownership of ${row.hostname} with its own DNS record, so it was removed from your account. Your links still work at ${config.publicUrl}.`,
+    },
+  }
+  repo
+    .findOwnerEmails(row.accountId)
+    .then((emails) => Promise.all(emails.map((to) => sendMail({ to, ...mails[notice] }))))
+    .catch((error) => log.error('custom domain notice failed', { hostname: row.hostname, error }))
+}
+
+/**
+ * Stores a check's findings. A claim becoming verified may find the name already verified by
+ * another account: the first proof wins, unless that owner's domain is paused (its records gone,
+ * this claim's present), which hands the name over.
+ */
+async function saveCheck(row: repo.DomainRow, changes: Parameters<typeof repo.updateDomain>[1]) {
+  try {
+    return await repo.updateDomain(row.id, changes)
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+  }
+  const owner = await repo.findVerifiedDomain(row.hostname)
+  if (owner && owner.id !== row.id && owner.status === 'paused') {
+    log.info('paused custom domain taken over by a newer proof', { hostname: row.hostname, from: owner.accountId, to: row.accountId })
+    await repo.deleteDomain(owner.id)
+    notifyOwners(owner, 'released')
+    try {
+      return await repo.updateDomain(row.id, changes)
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+    }
+  }
+  return repo.updateDomain(row.id, { status: 'pending', sslStatus: 'pending', verifiedAt: null, lastCheckedAt: changes.lastCheckedAt, verificationErrors: [{ message: MESSAGES.taken }] })
+}
+
+/**
+ * Checks DNS (until verified, while paused, and daily once verified: `recheckDns`) and then the
+ * certificate, and stores what it found. A verified domain whose records are gone is paused, and
+ * resumes when they return; a look-up that merely fails changes nothing.
+ */
+function checkDomain(row: repo.DomainRow, recheckDns = false): Promise<repo.DomainRow | undefined> {
   const inFlight = running.get(row.id)
   if (inFlight) return inFlight
   const run = (async () => {
+    const now = new Date()
     let status = row.status
     let errors: { message: string }[] = []
-    if (status !== 'active') {
-      errors = await checkDns(row.hostname, row.verificationToken)
-      if (errors.length === 0) status = 'active'
+    let dnsCheckedAt = row.dnsCheckedAt
+    if (status !== 'active' || recheckDns) {
+      const problems = await checkDns(row.hostname, row.verificationToken)
+      dnsCheckedAt = now
+      errors = problems.map(({ message }) => ({ message }))
+      if (problems.length === 0) status = 'active'
+      else if (row.verifiedAt && problems.every((problem) => !problem.transient)) status = 'paused'
     }
     let sslStatus = row.sslStatus
     if (status === 'active' && sslStatus !== 'active') {
       if (await hasValidCertificate(row.hostname)) sslStatus = 'active'
       else errors = [{ message: `Waiting for the SSL certificate of ${row.hostname}; it is issued automatically once DNS is verified.` }]
     }
-    const now = new Date()
-    const updated = await repo.updateDomain(row.id, {
+    const updated = await saveCheck(row, {
       status,
       sslStatus,
       verificationErrors: errors,
       lastCheckedAt: now,
-      ...(status === 'active' && row.status !== 'active' ? { verifiedAt: now } : {}),
+      dnsCheckedAt,
+      ...(status === 'active' && !row.verifiedAt ? { verifiedAt: now } : {}),
     })
-    if (status !== row.status) {
+    if (updated && updated.status !== row.status) {
       forgetHost(row.hostname)
-      log.info('custom domain verified', { hostname: row.hostname, account: row.accountId })
+      if (updated.status === 'paused') {
+        log.warn('custom domain paused: DNS records gone', { hostname: row.hostname, account: row.accountId })
+        notifyOwners(updated, 'paused')
+      } else if (updated.status === 'active' && row.status === 'paused') {
+        log.info('custom domain resumed', { hostname: row.hostname, account: row.accountId })
+        notifyOwners(updated, 'resumed')
+      } else if (updated.status === 'active') {
+        log.info('custom domain verified', { hostname: row.hostname, account: row.accountId })
+      }
     }
     return updated
   })().finally(() => running.delete(row.id))
@@ -121,11 +191,27 @@ function requirePaidPlan(actor: Actor) {
   if (!PLAN_INFO[actor.plan].hasCustomDomain) throw new AppError('forbidden', MESSAGES.paidOnly)
 }
 
+/** A verified domain's records are due for their daily look-up. */
+const isDnsDue = (row: repo.DomainRow, now = Date.now()) =>
+  row.verifiedAt !== null && (row.dnsCheckedAt === null || now - row.dnsCheckedAt.getTime() >= DNS_RECHECK_EVERY)
+
 export async function getCustomDomainStatus(actor: Actor): Promise<CustomDomainStatus> {
   let row: repo.DomainRow | undefined = await repo.findDomainOfAccount(actor.accountId)
   const stale = !row?.lastCheckedAt || Date.now() - row.lastCheckedAt.getTime() > RECHECK_AFTER
-  if (row && !isDomainLive(row) && stale && PLAN_INFO[actor.plan].hasCustomDomain) row = (await checkDomain(row)) ?? undefined
+  if (row && PLAN_INFO[actor.plan].hasCustomDomain && ((!isDomainLive(row) && stale) || isDnsDue(row)))
+    row = (await checkDomain(row, isDnsDue(row))) ?? undefined
   return toStatusJson(row)
+}
+
+/**
+ * True when short links answer at this URL's host: PUBLIC_URL's host (and port), the product's
+ * other hosts, and every verified custom domain.
+ */
+export async function servesShortLinks(url: URL) {
+  if (url.host === config.publicHost) return true
+  const name = bareHost(url.hostname)
+  if (name !== productHostname && productHosts.has(name)) return true
+  return (await repo.findVerifiedDomain(name)) !== undefined
 }
 
 /** "Check now": re-runs the checks at once, for someone who just changed their DNS. */
@@ -147,13 +233,10 @@ export async function addCustomDomain(actor: Actor, input: string): Promise<Cust
   if (productHosts.has(hostname)) throw fieldError('invalid', 'hostname', MESSAGES.productHost)
   if (await repo.findDomainOfAccount(actor.accountId)) throw new AppError('conflict', MESSAGES.oneDomain)
 
-  const holder = await repo.findDomainByHostname(hostname)
-  if (holder) {
-    const abandoned = holder.status !== 'active' && Date.now() - holder.createdAt.getTime() > STALE_CLAIM_AFTER
-    if (!abandoned) throw new AppError('conflict', MESSAGES.taken)
-    log.info('stale custom domain claim released', { hostname, account: holder.accountId })
-    await repo.deleteDomain(holder.id)
-  }
+  // Only a verified owner whose records are in place blocks the name: other claims wait for
+  // whoever proves the TXT record first (a paused owner's name may have changed hands).
+  const owner = await repo.findVerifiedDomain(hostname)
+  if (owner && owner.status !== 'paused') throw new AppError('conflict', MESSAGES.taken)
 
   const rate = await consumeRate(`domain-add:${actor.accountId}`, [{ limit: 10, windowMs: 60 * MINUTE }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many custom domains added. Please try again later.', undefined, rate.retryAfter)
@@ -163,9 +246,8 @@ export async function addCustomDomain(actor: Actor, input: string): Promise<Cust
     row = await repo.insertDomain({ accountId: actor.accountId, hostname, verificationToken: `linkcard-verify=${randomBytes(18).toString('base64url')}` })
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    // Someone else got there between the checks and the insert.
-    const mine = await repo.findDomainOfAccount(actor.accountId)
-    throw new AppError('conflict', mine ? MESSAGES.oneDomain : MESSAGES.taken)
+    // A second request of this account got there between the checks and the insert.
+    throw new AppError('conflict', MESSAGES.oneDomain)
   }
   forgetHost(hostname)
   return toStatusJson((await checkDomain(row)) ?? row)
@@ -234,20 +316,23 @@ export async function mayIssueCertificate(domain: string | undefined) {
 
 let timer: ReturnType<typeof setInterval> | undefined
 
-async function checkPendingDomains() {
-  const now = Date.now()
-  const rows = await repo.findDomainsToCheck(new Date(now - STALE_CLAIM_AFTER), new Date(now - BACKGROUND_EVERY + 30 * SECOND), BACKGROUND_BATCH)
+/**
+ * One round of background checks at `now`: claims until they are live (for a week), paused domains
+ * until their records return, and every verified domain's DNS once a day.
+ */
+export async function checkDueDomains(now = Date.now(), isRunning = () => true) {
+  const rows = await repo.findDomainsToCheck(new Date(now - STALE_CLAIM_AFTER), new Date(now - BACKGROUND_EVERY + 30 * SECOND), new Date(now - DNS_RECHECK_EVERY), BACKGROUND_BATCH)
   for (const row of rows) {
-    if (!timer) return
-    await checkDomain(row).catch((error) => log.error('custom domain check failed', { hostname: row.hostname, error }))
+    if (!isRunning()) return
+    await checkDomain(row, isDnsDue(row, now)).catch((error) => log.error('custom domain check failed', { hostname: row.hostname, error }))
   }
 }
 
-/** Re-checks pending domains every few minutes until they are live; stops on shutdown. */
+/** Runs the background checks every few minutes; stops on shutdown. */
 export function startDomainChecks() {
   if (timer) return
   timer = setInterval(() => {
-    checkPendingDomains().catch((error) => log.error('custom domain checks failed', { error }))
+    checkDueDomains(Date.now(), () => timer !== undefined).catch((error) => log.error('custom domain checks failed', { error }))
   }, BACKGROUND_EVERY)
   timer.unref()
   onShutdown('custom domain checks', () => {

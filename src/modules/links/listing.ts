@@ -1,7 +1,7 @@
 // The /share-links table: the account's links with their clicks and previews in a period.
 import { linkTotals } from '../analytics/service'
 import type { LinkWithCounts, Period } from './schema'
-import { listLinkRows, toLinkJson, type Owner } from './service'
+import { listLinkRows, toLinkJson, type LinkPageQuery, type Owner } from './service'
 
 const PERIOD_DAYS: Record<Exclude<Period, 'all'>, number> = { '7days': 7, '30days': 30, '90days': 90, year: 365 }
 
@@ -12,7 +12,14 @@ export function periodStart(period: Period, now = new Date()): Date | undefined 
   return new Date(today - (PERIOD_DAYS[period] - 1) * 86_400_000)
 }
 
-export async function listLinksWithCounts(owner: Owner, period: Period): Promise<LinkWithCounts[]> {
-  const [rows, totals] = await Promise.all([listLinkRows(owner), linkTotals(owner.accountId, periodStart(period))])
-  return rows.map((row) => ({ ...toLinkJson(row), clicks: totals.get(row.id)?.clicks ?? 0, previews: totals.get(row.id)?.previews ?? 0 }))
+/** One page of the account's links with their counts in the period; only that page's counts are read. */
+export async function listLinksWithCounts(owner: Owner, query: LinkPageQuery & { period?: Period }) {
+  const listed = await listLinkRows(owner, query)
+  const totals = await linkTotals(owner.accountId, periodStart(query.period ?? 'all'), listed.rows.map((row) => row.id))
+  const links: LinkWithCounts[] = listed.rows.map((row) => ({
+    ...toLinkJson(row),
+    clicks: totals.get(row.id)?.clicks ?? 0,
+    previews: totals.get(row.id)?.previews ?? 0,
+  }))
+  return { ...listed, links }
 }

@@ -1,8 +1,9 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import { db, tables, type Db } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
+import type { LinkStatusFilter } from '../../shared/link-list'
 
 const { shareLinks } = tables
 
@@ -23,8 +24,26 @@ export async function findLink(accountId: string, id: string) {
   return row
 }
 
-export async function listLinks(accountId: string) {
-  return db.select().from(shareLinks).where(eq(shareLinks.accountId, accountId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+/** Which of an account's links a list shows, and which page of them. */
+export type LinkListFilter = { search?: string; status: LinkStatusFilter; now: Date; limit: number; offset: number }
+
+/** A page of the account's links, newest first (ties by id, so pages never overlap), and how many match in all. */
+export async function listLinks(accountId: string, filter: LinkListFilter) {
+  const conditions: (SQL | undefined)[] = [eq(shareLinks.accountId, accountId)]
+  if (filter.search) {
+    const text = filter.search
+    conditions.push(or(containsText(shareLinks.title, text), containsText(shareLinks.targetUrl, text), containsText(sql`coalesce(${shareLinks.alias}, '')`, text), containsText(shareLinks.slug, text)))
+  }
+  // An expired link no longer sends anyone on, so it lists as inactive.
+  const live = and(eq(shareLinks.isActive, true), or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, filter.now)))
+  if (filter.status === 'active') conditions.push(live)
+  if (filter.status === 'inactive') conditions.push(not(live!))
+  const where = and(...conditions)
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(shareLinks).where(where).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ total: count() }).from(shareLinks).where(where),
+  ])
+  return { rows, total: Number(total) }
 }
 
 export const LINK_SORTS = ['createdAt', 'title'] as const

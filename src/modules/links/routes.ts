@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia'
+import { pageHeaders } from '../../platform/paging'
 import { auth } from '../auth/plugin'
 import { Link, LinkChanges, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
 import { createLink, deleteLink, getLink, updateLink } from './service'
@@ -9,12 +10,20 @@ const IdParams = t.Object({ id: t.String() })
 
 export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
   .use(auth)
-  .get('/', ({ user, query }) => listLinksWithCounts(user, query.period ?? 'all'), {
-    session: true,
-    query: LinkListQuery,
-    response: t.Array(LinkWithCounts),
-    detail: { summary: "The account's links, newest first, with clicks and previews in the period", tags, hide: true },
-  })
+  .get(
+    '/',
+    async ({ user, query, path, request, set }) => {
+      const listed = await listLinksWithCounts(user, query)
+      Object.assign(set.headers, pageHeaders(request, path, listed))
+      return listed.links
+    },
+    {
+      session: true,
+      query: LinkListQuery,
+      response: t.Array(LinkWithCounts),
+      detail: { summary: "A page of the account's links, newest first, with clicks and previews in the period", tags, hide: true },
+    },
+  )
   .post(
     '/',
     async ({ user, body, set }) => {

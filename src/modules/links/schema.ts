@@ -1,9 +1,18 @@
 import { t } from 'elysia'
-import { TWITTER_CARDS } from '../../shared/domain'
+import { oneOf } from '../../platform/schema'
+import { DEFAULT_TWITTER_CARD, TWITTER_CARDS } from '../../shared/domain'
+import {
+  LINK_LIST_MESSAGES,
+  LINK_PAGE_DEFAULT,
+  LINK_PAGE_MAX,
+  LINK_PAGE_NUMBER_MAX,
+  LINK_SEARCH_MAX,
+  LINK_STATUS_FILTERS,
+} from '../../shared/link-list'
 import { DESCRIPTION_MAX, IMAGE_ALT_MAX, LINK_MESSAGES, TITLE_MAX, URL_MAX } from '../../shared/link-rules'
 
-// Types only here; lengths, http(s)-only, alias rules and reserved words are checked by the
-// service with the shared rules, so every message is the product's own.
+// Types only here; lengths, http(s)-only, alias rules, reserved words, control characters and the
+// expiry format are checked by the service with the shared rules, so every message is the product's own.
 const fields = {
   targetUrl: t.String({ error: LINK_MESSAGES.requiredFields, description: `Where visitors are sent (http or https, up to ${URL_MAX} characters)` }),
   title: t.String({ error: LINK_MESSAGES.requiredFields, description: `Preview title (up to ${TITLE_MAX} characters)` }),
@@ -11,9 +20,9 @@ const fields = {
   alias: t.Nullable(t.String({ description: 'Custom path instead of the random slug: 3-50 letters, digits, hyphens and underscores' })),
   ogImage: t.Nullable(t.String({ description: 'Preview image URL (http or https); 1200x630 suits every platform' })),
   ogImageAlt: t.Nullable(t.String({ description: `Preview image described (up to ${IMAGE_ALT_MAX} characters)` })),
-  twitterCard: t.UnionEnum(TWITTER_CARDS, { error: `twitterCard must be one of ${TWITTER_CARDS.join(', ')}.`, description: 'X card type', default: 'summary_large_image' }),
+  twitterCard: oneOf(TWITTER_CARDS, { error: `twitterCard must be one of ${TWITTER_CARDS.join(', ')}.`, description: `X card type; a new link gets ${DEFAULT_TWITTER_CARD} when none is given` }),
   canonicalUrl: t.Nullable(t.String({ description: 'Canonical URL for search engines (defaults to the target URL)' })),
-  expiresAt: t.Nullable(t.String({ description: 'ISO 8601 date-time after which the link answers 410; null for permanent' })),
+  expiresAt: t.Nullable(t.String({ description: 'RFC 3339 date-time with a time zone (e.g. 2030-01-31T18:00:00Z), in the future, after which the link answers 410; null for permanent' })),
 }
 
 export const LinkInput = t.Object({
@@ -48,7 +57,7 @@ export const Link = t.Object({
   description: t.Nullable(t.String()),
   ogImage: t.Nullable(t.String()),
   ogImageAlt: t.Nullable(t.String()),
-  twitterCard: t.UnionEnum(TWITTER_CARDS),
+  twitterCard: oneOf(TWITTER_CARDS),
   canonicalUrl: t.Nullable(t.String()),
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),
   isActive: t.Boolean(),
@@ -67,6 +76,23 @@ export const LinkWithCounts = t.Object({
 })
 export type LinkWithCounts = typeof LinkWithCounts.static
 
+/** Paging and filters of both link lists (the app's and the public API's). */
+export const LinkPageParams = {
+  limit: t.Optional(
+    t.Integer({ minimum: 1, maximum: LINK_PAGE_MAX, error: LINK_LIST_MESSAGES.limit, description: `Links per page, 1 to ${LINK_PAGE_MAX}; ${LINK_PAGE_DEFAULT} when left out` }),
+  ),
+  page: t.Optional(
+    t.Integer({ minimum: 1, maximum: LINK_PAGE_NUMBER_MAX, error: LINK_LIST_MESSAGES.page, description: 'Page number, from 1 (the newest links); the `Link` header names the next one' }),
+  ),
+  search: t.Optional(
+    t.String({ maxLength: LINK_SEARCH_MAX, error: LINK_LIST_MESSAGES.search, description: 'Only links whose title, target URL, alias or slug contain this text (any letter case)' }),
+  ),
+  status: t.Optional(
+    oneOf(LINK_STATUS_FILTERS, { error: LINK_LIST_MESSAGES.status, description: '`active`: links that send visitors on; `inactive`: switched off or expired; `all` (the default)' }),
+  ),
+}
+
 export const LinkListQuery = t.Object({
-  period: t.Optional(t.UnionEnum(PERIODS, { error: `period must be one of ${PERIODS.join(', ')}.` })),
+  period: t.Optional(oneOf(PERIODS, { error: `period must be one of ${PERIODS.join(', ')}.` })),
+  ...LinkPageParams,
 })

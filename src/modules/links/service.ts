@@ -2,23 +2,31 @@
 // for the redirect path.
 import { randomInt } from 'node:crypto'
 import { config } from '../../platform/config'
+import { consumeRate } from '../../platform/counters'
 import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
+import { LINK_PAGE_DEFAULT, type LinkStatusFilter } from '../../shared/link-list'
+import { LINK_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import {
   aliasError,
   DESCRIPTION_MAX,
+  expiryError,
+  hasControlCharacters,
   IMAGE_ALT_MAX,
-  isHttpUrl,
+  isShortLinkPath,
   LINK_MESSAGES,
   linkPath,
+  normalizedHttpUrl,
   normalizeTargetUrl,
+  parseInstant,
   RESERVED_ALIASES,
   SLUG_ALPHABET,
   SLUG_LENGTH,
   TITLE_MAX,
 } from '../../shared/link-rules'
+import { servesShortLinks } from '../domains/service'
 import { invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import * as repo from './repo'
 import type { Link, LinkChanges, LinkInput } from './schema'
@@ -30,7 +38,23 @@ export type Owner = { accountId: string; userId?: string | null }
 /** The short link itself: PUBLIC_URL and the alias or slug. */
 export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias'>) => `${config.publicUrl}/${encodeURIComponent(linkPath(row))}`
 
-export function toLinkJson(row: LinkRow): Link {
+/** A stored URL in its normalised form; links saved before URLs were normalised get it on reading. */
+const normalizedOnRead = (value: string) => normalizedHttpUrl(value) ?? value
+
+/**
+ * The row with its URLs normalised, so every redirect has a valid Location. The same row object
+ * when nothing changes (the redirect path keys its caches on it).
+ */
+export function withNormalizedUrls(row: LinkRow): LinkRow {
+  const targetUrl = normalizedOnRead(row.targetUrl)
+  const ogImage = row.ogImage === null ? null : normalizedOnRead(row.ogImage)
+  const canonicalUrl = row.canonicalUrl === null ? null : normalizedOnRead(row.canonicalUrl)
+  if (targetUrl === row.targetUrl && ogImage === row.ogImage && canonicalUrl === row.canonicalUrl) return row
+  return { ...row, targetUrl, ogImage, canonicalUrl }
+}
+
+export function toLinkJson(stored: LinkRow): Link {
+  const row = withNormalizedUrls(stored)
   return {
     id: row.id,
     slug: row.slug,
@@ -56,48 +80,54 @@ const blankToNull = (value: string | null | undefined) => {
   return trimmed ? trimmed : null
 }
 
+/** An http(s) URL in its normalised form, or null when blank. */
 function checkedUrl(field: string, value: string | null | undefined, message: string) {
   const url = blankToNull(value)
-  if (url !== null && !isHttpUrl(url)) throw fieldError('invalid', field, message)
-  return url
+  if (url === null) return null
+  if (hasControlCharacters(url)) throw fieldError('invalid', field, LINK_MESSAGES.controlCharacters)
+  const normalized = normalizedHttpUrl(url)
+  if (normalized === undefined) throw fieldError('invalid', field, message)
+  return normalized
 }
 
-function checkedText(field: string, value: string | null | undefined, max: number, label: string) {
+function checkedText(field: string, value: string | null | undefined, max: number, label: string, multiLine = false) {
   const text = blankToNull(value)
+  if (text !== null && hasControlCharacters(text, multiLine)) throw fieldError('invalid', field, LINK_MESSAGES.controlCharacters)
   if (text !== null && text.length > max) throw fieldError('invalid', field, `The ${label} must be at most ${max} characters.`)
   return text
 }
 
-function checkedExpiry(value: string | null | undefined) {
+/** A strict RFC 3339 instant in the future; `unchanged` is the stored one, which may stay although past. */
+function checkedExpiry(value: string | null | undefined, unchanged?: Date | null) {
   const text = blankToNull(value)
   if (text === null) return null
-  const date = new Date(text)
-  if (Number.isNaN(date.getTime())) throw fieldError('invalid', 'expiresAt', LINK_MESSAGES.invalidExpiry)
-  return date
+  const instant = parseInstant(text)
+  if (instant && unchanged && instant.getTime() === unchanged.getTime()) return instant
+  const problem = expiryError(text)
+  if (problem) throw fieldError('invalid', 'expiresAt', problem)
+  return instant!
 }
 
 /** Turns the given fields into column values, enforcing the link rules with their messages. */
-function columnsFrom(input: Partial<LinkInput>) {
+function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   const columns: Partial<repo.NewLinkRow> = {}
   if (input.targetUrl !== undefined) {
-    const targetUrl = input.targetUrl.trim()
-    if (!targetUrl) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
-    if (!isHttpUrl(targetUrl)) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.invalidTargetUrl)
+    if (!input.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
+    const targetUrl = checkedUrl('targetUrl', input.targetUrl, LINK_MESSAGES.invalidTargetUrl)!
     columns.targetUrl = targetUrl
     columns.targetKey = normalizeTargetUrl(targetUrl)
   }
   if (input.title !== undefined) {
-    const title = input.title.trim()
-    if (!title) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
-    if (title.length > TITLE_MAX) throw fieldError('invalid', 'title', `The title must be at most ${TITLE_MAX} characters.`)
+    const title = checkedText('title', input.title, TITLE_MAX, 'title')
+    if (title === null) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
     columns.title = title
   }
-  if (input.description !== undefined) columns.description = checkedText('description', input.description, DESCRIPTION_MAX, 'description')
+  if (input.description !== undefined) columns.description = checkedText('description', input.description, DESCRIPTION_MAX, 'description', true)
   if (input.ogImageAlt !== undefined) columns.ogImageAlt = checkedText('ogImageAlt', input.ogImageAlt, IMAGE_ALT_MAX, 'image description')
   if (input.ogImage !== undefined) columns.ogImage = checkedUrl('ogImage', input.ogImage, LINK_MESSAGES.invalidImageUrl)
   if (input.canonicalUrl !== undefined) columns.canonicalUrl = checkedUrl('canonicalUrl', input.canonicalUrl, LINK_MESSAGES.invalidCanonicalUrl)
   if (input.twitterCard !== undefined) columns.twitterCard = input.twitterCard
-  if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt)
+  if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
   if (input.alias !== undefined) {
     // An empty alias means none.
     const alias = blankToNull(input.alias)
@@ -111,6 +141,24 @@ function columnsFrom(input: Partial<LinkInput>) {
   return columns
 }
 
+/**
+ * A target on a host that serves this product's short links (its own hosts and every verified
+ * custom domain) naming a short link would send visitors in a loop, or through another link.
+ */
+async function ensureNotShortLink(targetUrl: string | undefined) {
+  if (targetUrl === undefined) return
+  const url = new URL(targetUrl)
+  if (isShortLinkPath(url.pathname) && (await servesShortLinks(url)))
+    throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.targetIsShortLink)
+}
+
+/** Checks a link's fields with the shared rules (the public API checks before it looks for duplicates). */
+export async function checkLinkInput(input: Partial<LinkInput>) {
+  const columns = columnsFrom(input)
+  await ensureNotShortLink(columns.targetUrl)
+  return columns
+}
+
 const aliasTaken = (): never => {
   throw fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken)
 }
@@ -121,6 +169,11 @@ async function ensureAliasFree(aliasKey: string | null | undefined, alias: strin
   const [byAlias, bySlug] = await Promise.all([repo.findByAliasKey(aliasKey), repo.findBySlug(alias)])
   if ((byAlias && byAlias.id !== exceptId) || (bySlug && bySlug.id !== exceptId)) aliasTaken()
 }
+
+const LINK_CREATE_RULES = [
+  { limit: LINK_CREATE_LIMITS.perHour, windowMs: 60 * 60_000 },
+  { limit: LINK_CREATE_LIMITS.perDay, windowMs: 24 * 60 * 60_000 },
+]
 
 function randomSlug() {
   let slug = ''
@@ -139,7 +192,10 @@ async function newSlug() {
 }
 
 export async function createLink(owner: Owner, input: LinkInput): Promise<Link> {
-  const columns = columnsFrom(input)
+  const columns = await checkLinkInput(input)
+  // Both APIs create links here: one account may not fill the database at the speed of its requests.
+  const rate = await consumeRate(`link-create:${owner.accountId}`, LINK_CREATE_RULES)
+  if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
   await ensureAliasFree(columns.aliasKey, columns.alias)
   for (let attempt = 0; ; attempt++) {
     try {
@@ -172,13 +228,22 @@ export async function getLink(owner: Owner, id: string) {
   return toLinkJson(await getLinkRow(owner, id))
 }
 
-export async function listLinkRows(owner: Owner) {
-  return repo.listLinks(owner.accountId)
+/** What a link list asks for: a page (from 1) of `limit` links, optionally searched and filtered by status. */
+export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter }
+
+/** One page of the account's links, newest first, with the paging it was read with and the total that match. */
+export async function listLinkRows(owner: Owner, query: LinkPageQuery = {}, now = new Date()) {
+  const limit = query.limit ?? LINK_PAGE_DEFAULT
+  const page = query.page ?? 1
+  const search = query.search?.trim() || undefined
+  const { rows, total } = await repo.listLinks(owner.accountId, { search, status: query.status ?? 'all', now, limit, offset: (page - 1) * limit })
+  return { rows, total, page, limit }
 }
 
 export async function updateLink(owner: Owner, id: string, changes: LinkChanges): Promise<Link> {
   const before = await getLinkRow(owner, id)
-  const columns: Partial<repo.NewLinkRow> = columnsFrom(changes)
+  const columns: Partial<repo.NewLinkRow> = columnsFrom(changes, before)
+  if (columns.targetUrl !== undefined && columns.targetUrl !== before.targetUrl) await ensureNotShortLink(columns.targetUrl)
   if (changes.isActive !== undefined) columns.isActive = changes.isActive
   if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.aliasKey, columns.alias, id)
   let after: LinkRow | undefined
@@ -255,13 +320,15 @@ export async function resolveLink(path: string): Promise<LinkRow | undefined> {
   const bySlug = readCache('slug', path)
   if (bySlug?.row) return bySlug.row
   if (!bySlug) {
-    const row = await repo.findBySlug(path)
+    const found = await repo.findBySlug(path)
+    const row = found && withNormalizedUrls(found)
     writeCache('slug', path, row)
     if (row) return row
   }
   const aliasKey = path.toLowerCase()
   const byAlias = readCache('alias', aliasKey)
-  const row = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
+  const found = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
+  const row = found && withNormalizedUrls(found)
   if (!byAlias) writeCache('alias', aliasKey, row)
   // Found as no slug but as an alias: the next visit of this path needs no slug look-up.
   if (row) rememberNotSlug(aliasKey, path)

@@ -24,8 +24,8 @@ const description = `Create and manage short links with the social previews you 
 Create keys on the API Keys screen; a key is shown once, and a revoked key answers 401 at once.
 Session tokens of the web app are not accepted here.
 
-**Rate limits.** Per key: ${API_RATE_LIMITS.perMinute} requests a minute, ${API_RATE_LIMITS.perHour} an hour and
-${API_RATE_LIMITS.perDay} a day. Every answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
+**Rate limits.** ${API_RATE_LIMITS.perMinute} requests a minute per key, and ${API_RATE_LIMITS.perHour} an hour and
+${API_RATE_LIMITS.perDay} a day per account, whichever of its keys made them. Every answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
 \`X-RateLimit-Reset\` (Unix seconds) for the tightest window; past a limit the answer is 429 with \`Retry-After\`.
 
 **Errors.** JSON \`{"message": "…"}\`, with \`errors: [{field, message}]\` on 400. Another account's link is a 404.`

@@ -8,12 +8,12 @@ function isApiHost(apiHost: string, hostHeader: string | null) {
   return host === apiHost || (!apiHost.includes(':') && host.replace(/:\d+$/, '') === apiHost)
 }
 
-/** The request as the /api routes expect it when it came to API_HOST without /api; else undefined. */
-export function apiHostRequest(request: Request): Request | undefined {
+/** The /api URL a request to API_HOST without /api stands for; else undefined. */
+export function apiHostUrl(request: Request): string | undefined {
   // Every request passes here, the short links included: without API_HOST, not even a header is read.
   if (!config.apiHost || !isApiHost(config.apiHost, request.headers.get('host'))) return undefined
   const url = new URL(request.url)
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return undefined
   url.pathname = `/api${url.pathname}`
-  return new Request(url, request)
+  return url.href
 }

@@ -1,9 +1,12 @@
 // The public API: bearer API keys, rate limits per key, and schemas that
 // both validate each call and document it in /api/openapi.json.
+import { withHeaders } from '@elysiajs/openapi'
 import { Elysia, t } from 'elysia'
+import { pageHeaders } from '../../platform/paging'
+import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
 import { auth } from '../auth/plugin'
 import { deleteLink, getLink, listLinkRows, toLinkJson, updateLink } from '../links/service'
-import { answers, CreatedLink, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
+import { answers, CreatedLink, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
 import { createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
 
 const links = ['Links']
@@ -33,7 +36,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     {
       apiKey: true,
       body: LinkCreateInput,
-      response: answers({ 200: CreatedLink, 201: CreatedLink }, [400]),
+      response: answers({ 200: CreatedLink, 201: CreatedLink }, [409]),
       detail: {
         summary: 'Create a link',
         description:
@@ -44,15 +47,32 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       },
     },
   )
-  .get('/links', async ({ owner }) => (await listLinkRows(owner)).map(toLinkJson), {
-    apiKey: true,
-    response: answers({ 200: t.Array(PublicLink) }, []),
-    detail: { summary: "List the account's links", description: 'Newest first.', tags: links, security },
-  })
+  .get(
+    '/links',
+    async ({ owner, query, path, request, set }) => {
+      const listed = await listLinkRows(owner, query)
+      Object.assign(set.headers, pageHeaders(request, path, listed))
+      return listed.rows.map(toLinkJson)
+    },
+    {
+      apiKey: true,
+      query: LinkListQuery,
+      response: answers({ 200: withHeaders(t.Array(PublicLink), PAGE_HEADERS) }, []),
+      detail: {
+        summary: "List the account's links",
+        description:
+          `Newest first (links made in the same instant by id), one page at a time: \`limit\` links (${LINK_PAGE_DEFAULT} unless given, at most ${LINK_PAGE_MAX}) ` +
+          'of page `page` (from 1). The body stays a plain array; `X-Total-Count` says how many links match and `Link` (RFC 8288) names the ' +
+          '`first`, `prev`, `next` and `last` pages. The last page has no `next`.',
+        tags: links,
+        security,
+      },
+    },
+  )
   .get('/link/byTarget/:targetUrl', ({ owner, params }) => findLinkByTarget(owner, params.targetUrl), {
     apiKey: true,
     params: TargetParams,
-    response: answers({ 200: LinkByTarget }, [400, 404]),
+    response: answers({ 200: LinkByTarget }, [404]),
     detail: {
       summary: 'Find the link for a page',
       description: 'The newest of your links whose target is this page. Used by the edge worker to give single-page apps their previews.',
@@ -70,7 +90,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     apiKey: true,
     params: IdParams,
     body: LinkUpdateInput,
-    response: answers({ 200: PublicLink }, [400, 404]),
+    response: answers({ 200: PublicLink }, [404, 409]),
     detail: { summary: 'Change a link', description: 'Send only the fields to change; `isActive: false` pauses the link (it then answers 404).', tags: links, security },
   })
   .delete(
@@ -90,7 +110,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     apiKey: true,
     params: IdParams,
     query: StatsQuery,
-    response: answers({ 200: LinkStats }, [400, 403, 404]),
+    response: answers({ 200: LinkStats }, [403, 404]),
     detail: {
       summary: "A link's clicks and previews",
       description: 'Paid plans only (403 on Free). The period defaults to the last 30 days.',

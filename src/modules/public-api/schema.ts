@@ -3,8 +3,9 @@
 import { t, type TSchema } from 'elysia'
 import { withHeaders } from '@elysiajs/openapi'
 import { API_RATE_LIMITS } from '../../shared/api-keys'
+import { INVALID_KEY_LIMIT } from '../../shared/rate-limits'
 import { EVENT_TYPES } from '../../shared/domain'
-import { LinkChanges, LinkInput, Link as LinkSchema } from '../links/schema'
+import { LinkChanges, LinkInput, LinkPageParams, Link as LinkSchema } from '../links/schema'
 
 /** A copy of `schema` with its description set, for fields whose docs the public API adds. */
 const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description })
@@ -71,6 +72,18 @@ export const LinkByTarget = t.Object({
   isActive: PublicLink.properties.isActive,
 })
 
+export const LinkListQuery = t.Object(LinkPageParams)
+
+/** The paging headers of a list answered as an array. */
+export const PAGE_HEADERS = {
+  'X-Total-Count': t.Integer({ description: 'How many links match, over all pages' }),
+  Link: t.String({
+    description:
+      'RFC 8288 links to the `first`, `prev`, `next` and `last` pages, as references relative to the host called, e.g. ' +
+      '`</api/links?limit=50&page=2>; rel="next"`. No `next` on the last page.',
+  }),
+}
+
 export const IdParams = t.Object({ id: t.String({ description: 'The link id' }) })
 
 export const TargetParams = t.Object({
@@ -113,7 +126,9 @@ export const ErrorBody = t.Object({
 })
 
 const RATE_HEADERS = {
-  'X-RateLimit-Limit': t.Integer({ description: `Requests allowed in the tightest window (${API_RATE_LIMITS.perMinute}/minute, ${API_RATE_LIMITS.perHour}/hour, ${API_RATE_LIMITS.perDay}/day)` }),
+  'X-RateLimit-Limit': t.Integer({
+    description: `Requests allowed in the tightest window (${API_RATE_LIMITS.perMinute}/minute per key; ${API_RATE_LIMITS.perHour}/hour and ${API_RATE_LIMITS.perDay}/day per account, across all its keys)`,
+  }),
   'X-RateLimit-Remaining': t.Integer({ description: 'Requests left in that window' }),
   'X-RateLimit-Reset': t.Integer({ description: 'When that window resets (Unix time, seconds)' }),
 }
@@ -124,17 +139,20 @@ const ERRORS = {
   401: 'No API key, or an unknown or revoked one',
   403: 'Not allowed on your plan',
   404: 'No such link in your account',
-  429: 'Rate limit reached; wait Retry-After seconds',
+  409: 'The alias is taken by another link',
+  429: `Rate limit reached, or ${INVALID_KEY_LIMIT.attempts} calls with an invalid key from one address in ${INVALID_KEY_LIMIT.windowMinutes} minutes; wait Retry-After seconds`,
 } as const
 
 /**
- * A route's answers for the document: the success schemas and the named error statuses, each with
- * the rate-limit headers every answer carries.
+ * A route's answers for the document: the success schemas, the named error statuses and those
+ * every call may meet (400, 401, 429), each with the rate-limit headers every answer carries.
  */
 export function answers<S extends Record<number, TSchema>>(success: S, errorStatuses: (keyof typeof ERRORS)[]) {
   const documented: Record<number, TSchema> = {}
-  for (const [status, schema] of Object.entries(success)) documented[Number(status)] = withHeaders(schema, RATE_HEADERS)
-  for (const status of [...errorStatuses, 401, 429] as const)
+  for (const [status, schema] of Object.entries(success))
+    documented[Number(status)] = withHeaders(schema, { ...RATE_HEADERS, ...(schema as { headers?: Record<string, TSchema> }).headers })
+  // Any call may meet malformed input (a path or query value with control characters, say): 400.
+  for (const status of [...errorStatuses, 400, 401, 429] as const)
     documented[status] = withHeaders(t.Object(ErrorBody.properties, { description: ERRORS[status] }), status === 429 ? RETRY_HEADERS : RATE_HEADERS)
   return documented as S
 }

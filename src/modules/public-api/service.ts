@@ -2,12 +2,12 @@
 // metadata from the target page, look-up by target, and statistics for paid plans.
 import { AppError, fieldError } from '../../platform/errors'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
-import { isHttpUrl, LINK_MESSAGES } from '../../shared/link-rules'
+import { LINK_MESSAGES } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
-import { createLink, findLinksByTarget, getLinkRow, toLinkJson, type LinkRow } from '../links/service'
+import { checkLinkInput, createLink, findLinksByTarget, getLinkRow, toLinkJson, withNormalizedUrls, type LinkRow } from '../links/service'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
 import type { LinkCreateInput, LinkStats } from './schema'
@@ -39,31 +39,27 @@ async function withPageMetadata(input: LinkFields): Promise<LinkFields> {
   }
 }
 
-const sameTime = (a: Date | null, b: string | null | undefined) => {
-  const text = blankToNull(b)
-  if (text === null || a === null) return a === null && text === null
-  return a.getTime() === new Date(text).getTime()
-}
+type LinkColumns = Awaited<ReturnType<typeof checkLinkInput>>
 
 /**
  * Identical means: the same target page (however trivially spelled: the links service's
  * normalisation), the same title, description, image, image alt text, card type, canonical URL and
  * expiry, and the same alias when one is asked for (any alias, or none, when none is). Only a link
- * that still works counts, so a retry never gets back a deactivated or expired link.
+ * that still works counts, so a retry never gets back a deactivated or expired link. `wanted` holds
+ * the request's fields as the links service stores them.
  */
-function isIdentical(row: LinkRow, input: LinkInput) {
-  const alias = blankToNull(input.alias)
+function isIdentical(row: LinkRow, wanted: LinkColumns) {
   return (
     row.isActive &&
     (row.expiresAt === null || row.expiresAt.getTime() > Date.now()) &&
-    row.title === input.title.trim() &&
-    row.description === blankToNull(input.description) &&
-    row.ogImage === blankToNull(input.ogImage) &&
-    row.ogImageAlt === blankToNull(input.ogImageAlt) &&
-    row.twitterCard === (input.twitterCard ?? DEFAULT_TWITTER_CARD) &&
-    row.canonicalUrl === blankToNull(input.canonicalUrl) &&
-    sameTime(row.expiresAt, input.expiresAt) &&
-    (alias === null || row.aliasKey === alias.toLowerCase())
+    row.title === wanted.title &&
+    row.description === (wanted.description ?? null) &&
+    row.ogImage === (wanted.ogImage ?? null) &&
+    row.ogImageAlt === (wanted.ogImageAlt ?? null) &&
+    row.twitterCard === (wanted.twitterCard ?? DEFAULT_TWITTER_CARD) &&
+    row.canonicalUrl === (wanted.canonicalUrl ?? null) &&
+    (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
+    (!wanted.aliasKey || row.aliasKey === wanted.aliasKey)
   )
 }
 
@@ -79,22 +75,24 @@ const shortAnswer = (link: { url: string; qrCodeUrl: string; id: string; slug: s
 export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInput) {
   const { useOriginalMeta, ...given } = body
   if (!given.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
-  if (!isHttpUrl(given.targetUrl.trim()))
-    throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.invalidTargetUrl)
+  // Checked before the page is read for useOriginalMeta; every other rule when the fields are complete.
+  await checkLinkInput({ targetUrl: given.targetUrl })
   const fields = useOriginalMeta ? await withPageMetadata(given) : given
   if (fields.title === undefined || !fields.title.trim())
     throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
   const input: LinkInput = { ...fields, title: fields.title }
+  const wanted = await checkLinkInput(input)
   const candidates = await findLinksByTarget(owner, input.targetUrl)
-  const earlier = candidates.find((row) => isIdentical(row, input))
+  const earlier = candidates.find((row) => isIdentical(row, wanted))
   if (earlier) return { status: 200 as const, body: shortAnswer(toLinkJson(earlier), true) }
   return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
 }
 
 /** `GET /api/link/byTarget/:targetUrl`: the newest of the account's links to that page. */
 export async function findLinkByTarget(owner: ApiKeyOwner, targetUrl: string) {
-  const [row] = await findLinksByTarget(owner, targetUrl)
-  if (!row) throw new AppError('not_found', 'No link for this target URL.')
+  const [found] = await findLinksByTarget(owner, targetUrl)
+  if (!found) throw new AppError('not_found', 'No link for this target URL.')
+  const row = withNormalizedUrls(found)
   return {
     id: row.id,
     targetUrl: row.targetUrl,

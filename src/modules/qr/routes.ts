@@ -5,7 +5,8 @@ export const qrRoutes = new Elysia().get(
   '/qr/:path',
   async ({ params, query, request }) => {
     const image = await qrCodeOf(params.path, query.format ?? 'png')
-    const headers = { 'content-type': image.type, 'cache-control': 'public, max-age=86400', etag: image.etag }
+    // Kept briefly, so a link switched off loses its QR code within minutes in browsers too.
+    const headers = { 'content-type': image.type, 'cache-control': 'public, max-age=300', etag: image.etag }
     if (request.headers.get('if-none-match') === image.etag) return new Response(null, { status: 304, headers })
     return new Response(image.body, { headers })
   },

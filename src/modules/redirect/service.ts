@@ -1,6 +1,7 @@
 // The short-link path: people are sent on with a 302 and a click is recorded; link-preview
 // crawlers get the link's own preview page and a preview is counted against the monthly quota.
-import { counters } from '../../platform/counters'
+import { exactCounters } from '../../platform/counters'
+import { RedisUnavailable } from '../../platform/redis'
 import { recordEvent } from '../analytics/recorder'
 import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
 import { cachedLink, resolveLink, type LinkRow } from '../links/service'
@@ -45,15 +46,22 @@ function previewAllowed(link: LinkRow, platform: string, now: number): true | Pr
 }
 
 async function countOnce(key: string, window: number, accountId: string) {
-  const { count } = await counters.hit(key, PREVIEW_WINDOW_MS)
-  if (count > 1 || (await tryCountPreview(accountId))) {
-    if (countedWindows.size >= COUNTED_WINDOWS_MAX) countedWindows.clear()
-    countedWindows.set(key, window)
-    return true
+  try {
+    const { count } = await exactCounters.hit(key, PREVIEW_WINDOW_MS)
+    if (count > 1 || (await tryCountPreview(accountId))) {
+      if (countedWindows.size >= COUNTED_WINDOWS_MAX) countedWindows.clear()
+      countedWindows.set(key, window)
+      return true
+    }
+    // Over the quota: forget this window so a later request (after an upgrade) is counted afresh.
+    await exactCounters.clear(key, PREVIEW_WINDOW_MS)
+    return false
+  } catch (error) {
+    // Redis unreachable: whether the window is counted is unknown, so the crawler gets the
+    // person's redirect and nothing is counted, as past the quota.
+    if (error instanceof RedisUnavailable) return false
+    throw error
   }
-  // Over the quota: forget this window so a later request (after an upgrade) is counted afresh.
-  await counters.clear(key, PREVIEW_WINDOW_MS)
-  return false
 }
 
 /**

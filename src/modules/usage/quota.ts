@@ -1,8 +1,11 @@
 // The monthly preview counter, exact under concurrency: one process counts in memory (JavaScript
 // runs one request's check-and-count at a time); several instances count in Redis with one atomic
-// script, or, without Redis, in the database with a conditional UPDATE.
+// script, or, without Redis, in the database with a conditional UPDATE. While Redis is
+// unreachable nothing is counted there (tryCount rejects, and crawlers get the person's redirect),
+// so its count stays exact for when it returns; reads answer the database's count meanwhile.
 import { redis } from '../../platform/counters'
 import { isPostgres } from '../../platform/db'
+import { RedisUnavailable, type Redis } from '../../platform/redis'
 import * as repo from './repo'
 
 export interface QuotaStore {
@@ -57,6 +60,16 @@ function memoryQuota(): QuotaStore {
   }
 }
 
+/** What Redis answered, or null (as for a missing key: the database's count is read) while it is unreachable. */
+async function orUnknown<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer
+  } catch (error) {
+    if (error instanceof RedisUnavailable) return null
+    throw error
+  }
+}
+
 // -1: not seeded yet; 0: at the limit; 1: counted.
 const TRY_COUNT = `local c = redis.call('GET', KEYS[1])
 if not c then return -1 end
@@ -65,30 +78,31 @@ if limit >= 0 and tonumber(c) >= limit then return 0 end
 redis.call('INCR', KEYS[1])
 return 1`
 
-function redisQuota(client: NonNullable<typeof redis>): QuotaStore {
+function redisQuota(redis: Redis): QuotaStore {
   const name = (accountId: string, periodStart: Date) => `lc:quota:${keyOf(accountId, periodStart)}`
   // Redis may have restarted empty: the database's count is the starting point, set only if absent.
   const seed = async (accountId: string, periodStart: Date) => {
     const { previews } = await repo.readCounters(accountId, periodStart)
-    await client.send('SET', [name(accountId, periodStart), String(previews), 'NX', 'PX', String(40 * 24 * 3600 * 1000)])
+    await redis.run((client) => client.send('SET', [name(accountId, periodStart), String(previews), 'NX', 'PX', String(40 * 24 * 3600 * 1000)]))
   }
   return {
     needsPersisting: true,
     async tryCount(accountId, periodStart, limit) {
       for (;;) {
-        const result = Number(await client.send('EVAL', [TRY_COUNT, '1', name(accountId, periodStart), String(limit ?? -1)]))
+        const result = Number(await redis.run((client) => client.send('EVAL', [TRY_COUNT, '1', name(accountId, periodStart), String(limit ?? -1)])))
         if (result !== -1) return result === 1
         await seed(accountId, periodStart)
       }
     },
     async current(accountId, periodStart) {
-      const value = await client.get(name(accountId, periodStart))
+      const value = await orUnknown(redis.run((client) => client.get(name(accountId, periodStart))))
       if (value !== null) return Number(value)
       return (await repo.readCounters(accountId, periodStart)).previews
     },
     async currentMany(keys) {
       if (keys.length === 0) return new Map()
-      const values = (await client.send('MGET', keys.map((key) => name(key.accountId, key.periodStart)))) as (string | null)[]
+      const names = keys.map((key) => name(key.accountId, key.periodStart))
+      const values = ((await orUnknown(redis.run((client) => client.send('MGET', names)))) ?? names.map(() => null)) as (string | null)[]
       const stored = await repo.readPreviewsOf(keys.filter((_, i) => values[i] === null))
       return new Map(keys.map((key, i) => [repo.counterKey(key), values[i] === null ? stored.get(repo.counterKey(key))! : Number(values[i])]))
     },

@@ -4,7 +4,7 @@ import { Database } from 'bun:sqlite'
 import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { config } from '../config'
 import { bundledMigrations } from './migrations' with { type: 'macro' }
@@ -22,6 +22,8 @@ export const isPostgres = dialect === 'postgres'
 function openSqlite(path: string) {
   mkdirSync(dirname(path), { recursive: true })
   const client = new Database(path, { create: true, strict: true })
+  // Readable by Linkcard's user alone (the WAL and shared-memory files take the database's mode).
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600)
   client.exec('PRAGMA journal_mode = WAL')
   client.exec('PRAGMA synchronous = NORMAL')
   client.exec('PRAGMA foreign_keys = ON')

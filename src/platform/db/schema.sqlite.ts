@@ -1,5 +1,6 @@
 // The SQLite tables. schema.pg.ts mirrors every name and row type, so one query code base
 // serves both databases: change the two together, then run `npm run db:generate`.
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { BreakdownDimension } from '../../shared/analytics'
 import type { EventType, Plan, TwitterCard, UserRole } from '../../shared/domain'
@@ -56,6 +57,8 @@ export const users = sqliteTable(
     isSuperAdmin: flag('is_super_admin').notNull().default(false),
     // Bumped on password change: every session signed with an older version stops working.
     tokenVersion: integer('token_version').notNull().default(0),
+    // Set when the owner of the address opened a mailed link (or a provider vouched for it).
+    emailVerifiedAt: time('email_verified_at'),
     createdAt: createdAt(),
     updatedAt: time('updated_at')
       .notNull()
@@ -94,6 +97,17 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+// Session tokens ended one by one (sign out) and one-time sign-in codes already exchanged, by
+// their `jti`, kept until the token would have expired anyway.
+export const spentTokens = sqliteTable(
+  'spent_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [index('spent_tokens_expires_idx').on(t.expiresAt)],
 )
 
 export const shareLinks = sqliteTable(
@@ -288,15 +302,22 @@ export const customDomains = sqliteTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     hostname: text('hostname').notNull(),
     verificationToken: text('verification_token').notNull(),
-    // 'pending' until the TXT and CNAME records check out, then 'active'.
+    // 'pending' until the TXT and CNAME records check out, then 'active'; 'paused' while a verified
+    // domain's records are gone (re-checked daily).
     status: text('status').notNull().default('pending'),
     sslStatus: text('ssl_status').notNull().default('pending'),
     verificationErrors: text('verification_errors', { mode: 'json' }).$type<{ message: string }[]>().notNull().default([]),
     lastCheckedAt: time('last_checked_at'),
     verifiedAt: time('verified_at'),
+    dnsCheckedAt: time('dns_checked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('custom_domains_account_idx').on(t.accountId), uniqueIndex('custom_domains_hostname_idx').on(t.hostname)],
+  // Several accounts may claim a name; whoever proves the TXT record first owns it.
+  (t) => [
+    uniqueIndex('custom_domains_account_idx').on(t.accountId),
+    index('custom_domains_hostname_idx').on(t.hostname),
+    uniqueIndex('custom_domains_verified_hostname_idx').on(t.hostname).where(sql`verified_at is not null`),
+  ],
 )
 
 export const contactMessages = sqliteTable(

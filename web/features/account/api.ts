@@ -1,19 +1,38 @@
 import useSWR, { mutate } from 'swr'
 import type { Session, User } from '../../../src/modules/auth/schema'
 import { api } from '../../lib/api'
-import { setSession, setUser } from '../../lib/session'
+import { setSession, setUser, signOut, useSession } from '../../lib/session'
 
 const ME = '/auth/me'
 
 /** The signed-in user, fresh from the server. */
 export const useMe = () => useSWR<{ user: User }>(ME, api.get)
 
-export async function updateEmail(email: string, current: User) {
-  const answer = await api.patch<{ user?: User } | undefined>('/auth/update-email', { email })
-  const user = answer?.user ?? { ...current, email: email.trim().toLowerCase() }
+const EMAIL_STATUS = '/auth/email-status'
+
+/** Whether the signed-in user's address is confirmed. */
+export const useEmailStatus = (isSignedIn: boolean) =>
+  useSWR<{ email: string; emailVerified: boolean }>(isSignedIn ? EMAIL_STATUS : null, api.get)
+
+export const resendConfirmation = () => api.post<{ message: string }>('/auth/resend-verification')
+
+/** Starts an e-mail change: the server mails the new address, which must confirm. */
+export async function updateEmail(email: string, currentPassword: string) {
+  return api.patch<{ user: User; message: string }>('/auth/update-email', { email, currentPassword })
+}
+
+/** After a confirmation link was opened, what the screens show is stale. */
+export async function refreshAfterConfirmation() {
+  if (!useSession.getState().token) return
+  const { user } = await api.get<{ user: User }>(ME)
   setUser(user)
-  await mutate(ME, { user }, { revalidate: false })
-  return user
+  await Promise.all([mutate(ME, { user }, { revalidate: false }), mutate(EMAIL_STATUS)])
+}
+
+/** Ends every session of this user, this one included. */
+export async function signOutEverywhere() {
+  await api.post('/auth/logout-everywhere')
+  signOut()
 }
 
 /** The server revokes every older session and answers a fresh one, which replaces ours. */

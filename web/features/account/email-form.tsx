@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { User } from '../../../src/modules/auth/schema'
 import { MESSAGES, normalizeEmail } from '../../../src/shared/auth-rules'
-import { EmailField } from '../../components/form-fields'
+import { EmailField, PasswordField } from '../../components/form-fields'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card'
 import { errorMessage } from '../../lib/api'
@@ -10,6 +10,7 @@ import { updateEmail } from './api'
 
 export function EmailForm({ user }: { user: User }) {
   const [email, setEmail] = useState('')
+  const [currentPassword, setCurrentPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 
@@ -19,9 +20,10 @@ export function EmailForm({ user }: { user: User }) {
     setError(null)
     setIsSubmitting(true)
     try {
-      const updated = await updateEmail(email, user)
+      const { message } = await updateEmail(email, currentPassword)
       setEmail('')
-      toast({ title: 'Email updated', description: `Your email is now ${updated.email}.` })
+      setCurrentPassword('')
+      toast({ title: 'Check your inbox', description: message })
     } catch (failure) {
       toast({ title: 'Failed to update email', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
     } finally {
@@ -35,11 +37,19 @@ export function EmailForm({ user }: { user: User }) {
         <CardHeader>
           <CardTitle>Email address</CardTitle>
           <CardDescription>
-            You sign in with <span className="font-medium text-slate-700">{user.email}</span>.
+            You sign in with <span className="font-medium text-slate-700">{user.email}</span>. A new address takes effect once you open the link we
+            mail to it; we also let the current address know.
           </CardDescription>
         </CardHeader>
-        <CardContent>
-          <EmailField label="New Email" placeholder="new@company.com" value={email} onValueChange={setEmail} error={error} className="max-w-md" />
+        <CardContent className="grid max-w-md gap-4">
+          <EmailField label="New Email" placeholder="new@company.com" value={email} onValueChange={setEmail} error={error} />
+          <PasswordField
+            label="Current Password"
+            name="emailCurrentPassword"
+            autoComplete="current-password"
+            value={currentPassword}
+            onValueChange={setCurrentPassword}
+          />
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" isLoading={isSubmitting}>

@@ -7,7 +7,11 @@ import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { updatePassword } from './api'
 
-const PROBLEMS: Record<NewPasswordProblem, string> = { mismatch: MESSAGES.newPasswordMismatch, tooShort: MESSAGES.passwordTooShort }
+const PROBLEMS: Record<NewPasswordProblem, string> = {
+  mismatch: MESSAGES.newPasswordMismatch,
+  tooShort: MESSAGES.passwordTooShort,
+  tooLong: MESSAGES.passwordTooLong,
+}
 
 export function PasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('')

@@ -23,7 +23,8 @@ export function UsageGuidelines() {
           </li>
           <li>
             <span className="font-medium text-slate-900">Rate limits.</span> {number(API_RATE_LIMITS.perHour)} requests per hour,{' '}
-            {number(API_RATE_LIMITS.perDay)} per day, with bursts of up to {number(API_RATE_LIMITS.perMinute)} per minute, for each key.
+            {number(API_RATE_LIMITS.perDay)} per day, with bursts of up to {number(API_RATE_LIMITS.perMinute)} per minute. The hour and the day
+            count for the whole account, all its keys together; the minute counts for each key.
           </li>
           <li>
             Every call is described in the{' '}

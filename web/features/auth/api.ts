@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import type { LoginInput, Provider, Session, SignupInput } from '../../../src/modules/auth/schema'
-import { api } from '../../lib/api'
-import { signIn } from '../../lib/session'
+import { api, clearApiCache } from '../../lib/api'
+import { setSession, signIn } from '../../lib/session'
 
 /** Configured identity providers; none (or a failed call) means no provider buttons. */
 export function useProviders(): Provider[] {
@@ -18,6 +18,14 @@ export async function login(input: LoginInput) {
 export async function signup(input: SignupInput) {
   await signIn((await api.post<Session>('/auth/signup', input)).token)
 }
+
+/** Exchanges the one-time code of an identity-provider return for this browser's session. */
+export async function exchangeSignInCode(code: string) {
+  await clearApiCache()
+  setSession(await api.post<Session>('/auth/exchange', { code }))
+}
+
+export const confirmEmail = (token: string) => api.post<{ message: string }>('/auth/verify-email', { token })
 
 export const requestPasswordReset = (email: string) => api.post('/auth/forgot-password', { email })
 

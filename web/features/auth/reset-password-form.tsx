@@ -13,6 +13,7 @@ export const RESET_REDIRECT_MS = 2000
 const PROBLEMS: Record<NewPasswordProblem, string> = {
   mismatch: MESSAGES.passwordMismatch.replace(/\.$/, ''),
   tooShort: MESSAGES.passwordTooShort.replace(/\.$/, ''),
+  tooLong: MESSAGES.passwordTooLong,
 }
 
 export function ResetPasswordForm() {

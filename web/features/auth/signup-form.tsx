@@ -10,6 +10,7 @@ import { signup } from './api'
 const PROBLEM_TOASTS: Record<NewPasswordProblem, { title: string; description: string }> = {
   mismatch: { title: MESSAGES.passwordMismatchTitle, description: MESSAGES.passwordMismatch },
   tooShort: { title: 'Password too short', description: MESSAGES.passwordTooShort },
+  tooLong: { title: 'Password too long', description: MESSAGES.passwordTooLong },
 }
 
 export function SignupForm() {

@@ -1,26 +1,26 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { signIn } from '../../lib/session'
+import { MESSAGES } from '../../../src/shared/auth-rules'
 import { toast } from '../../lib/toast'
+import { exchangeSignInCode } from './api'
 
 /**
- * The identity provider's way back: `?token=` signs in and goes to the
- * dashboard; `?error=` shows why it failed and cleans the address. Answers whether a token is
- * being exchanged, so the screen can show that instead of its form.
+ * The identity provider's way back: `?code=` is exchanged once (beside the cookie the server set
+ * on this browser) for a session, then the dashboard; `?error=` shows why it failed. The address
+ * is cleaned either way, and a `token` in it is ignored: a URL never signs anyone in. Answers
+ * whether a code is being exchanged, so the screen can show that instead of its form.
  */
 export function useProviderReturn(mode: 'login' | 'signup'): boolean {
   const search = useSearch()
   const [, navigate] = useLocation()
   const handled = useRef<string | null>(null)
-  const params = new URLSearchParams(search)
-  const token = params.get('token')
-  const [isExchanging, setIsExchanging] = useState(Boolean(token))
+  const [isExchanging, setIsExchanging] = useState(() => new URLSearchParams(search).has('code'))
 
   useEffect(() => {
     const params = new URLSearchParams(search)
-    const token = params.get('token')
+    const code = params.get('code')
     const error = params.get('error')
-    if ((!token && !error) || handled.current === search) return
+    if ((!code && !error && !params.has('token')) || handled.current === search) return
     handled.current = search
     const provider = params.get('provider') || 'your identity provider'
     const failed = (code: string | null) =>
@@ -31,11 +31,13 @@ export function useProviderReturn(mode: 'login' | 'signup'): boolean {
         variant: 'destructive',
       })
 
-    if (token) {
+    if (code) {
       setIsExchanging(true)
-      signIn(token)
+      exchangeSignInCode(code)
         .then(() => {
-          toast({ title: 'Welcome!', description: 'You are signed in.' })
+          if (params.get('notice') === 'account_reclaimed')
+            toast({ title: 'Your account is yours again', description: MESSAGES.accountReclaimed, duration: 20_000 })
+          else toast({ title: 'Welcome!', description: 'You are signed in.' })
           navigate('/dashboard', { replace: true })
         })
         .catch(() => {
@@ -45,7 +47,7 @@ export function useProviderReturn(mode: 'login' | 'signup'): boolean {
         .finally(() => setIsExchanging(false))
       return
     }
-    failed(error)
+    if (error) failed(error)
     navigate(`/${mode}`, { replace: true })
   }, [search, mode, navigate])
 

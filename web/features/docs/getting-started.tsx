@@ -43,7 +43,8 @@ export function GettingStarted() {
         <div className="grid gap-2 text-sm leading-relaxed text-slate-600">
           <p>
             <span className="font-medium text-slate-900">Rate limits:</span> {number(API_RATE_LIMITS.perHour)} requests per hour and{' '}
-            {number(API_RATE_LIMITS.perDay)} per day for each key, with bursts of up to {number(API_RATE_LIMITS.perMinute)} per minute. Every answer
+            {number(API_RATE_LIMITS.perDay)} per day for each account, all its keys together, with bursts of up to {number(API_RATE_LIMITS.perMinute)} per
+            minute for each key. Every answer
             carries <code className="font-mono text-[13px]">X-RateLimit-Limit</code>, <code className="font-mono text-[13px]">X-RateLimit-Remaining</code>{' '}
             and <code className="font-mono text-[13px]">X-RateLimit-Reset</code>; past a limit you get 429 with{' '}
             <code className="font-mono text-[13px]">Retry-After</code>.

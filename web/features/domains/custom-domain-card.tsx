@@ -30,7 +30,7 @@ export function CustomDomainCard({ plan }: { plan: Plan }) {
           <CardTitle>Custom Domain</CardTitle>
           {isPaid && domain && (
             <Badge variant={isLive ? 'success' : 'warning'} data-testid="domain-badge">
-              {isLive ? 'Active' : 'Pending'}
+              {isLive ? 'Active' : domain.status === 'paused' ? 'Paused' : 'Pending'}
             </Badge>
           )}
         </div>
@@ -175,6 +175,11 @@ function DomainDetails({ domain, isLive }: { domain: CustomDomainStatus; isLive:
         </Alert>
       ) : (
         <>
+          {domain.status === 'paused' && (
+            <Alert variant="destructive" title="Your custom domain is paused">
+              Its DNS records are gone, so links on {hostname} answer 404. Put the records below back; the domain resumes as soon as they are found.
+            </Alert>
+          )}
           <ol className="grid list-decimal gap-1.5 pl-5 text-sm text-slate-600">
             <li>At your DNS provider, add the TXT record below to prove the domain is yours.</li>
             <li>Add the CNAME record so {hostname} points at our servers.</li>
@@ -187,7 +192,7 @@ function DomainDetails({ domain, isLive }: { domain: CustomDomainStatus; isLive:
           </div>
           {problems.length > 0 && (
             <div className="rounded-lg border border-amber-200 bg-amber-50 p-3.5 text-sm text-amber-900" data-testid="verification-errors">
-              <p className="font-medium">Not verified yet</p>
+              <p className="font-medium">{domain.status === 'paused' ? 'Records not found' : 'Not verified yet'}</p>
               <ul className="mt-1 grid list-disc gap-0.5 pl-5">
                 {problems.map((problem) => (
                   <li key={problem.message}>{problem.message}</li>

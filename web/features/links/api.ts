@@ -2,22 +2,50 @@ import useSWR, { mutate } from 'swr'
 import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
 import type { Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
-import { api } from '../../lib/api'
+import { api, type PageOf } from '../../lib/api'
+import type { LinkStatusFilter } from '../../../src/shared/link-list'
 import { saveFile } from '../../lib/save-file'
 
 export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period }
 
 const LINKS = '/shareLinks'
 
-/** The account's links, newest first; clicks and previews count within `period` (all time without one). */
-export const useLinks = (period?: Period) =>
-  useSWR<LinkWithCounts[]>(period ? `${LINKS}?period=${period}` : LINKS, api.get, { keepPreviousData: true })
+export type LinkPageQuery = { page?: number; limit?: number; period?: Period; search?: string; status?: LinkStatusFilter }
+
+/** The list's address: only what differs from the server's defaults, in one order, so equal queries share a cache entry. */
+export function linkPagePath({ page, limit, period, search, status }: LinkPageQuery) {
+  const params = new URLSearchParams()
+  if (period) params.set('period', period)
+  if (search?.trim()) params.set('search', search.trim())
+  if (status && status !== 'all') params.set('status', status)
+  if (limit) params.set('limit', String(limit))
+  if (page && page > 1) params.set('page', String(page))
+  const query = params.toString()
+  return query ? `${LINKS}?${query}` : LINKS
+}
+
+/**
+ * One page of the account's links, newest first, searched and filtered by the server, with the
+ * number that match; clicks and previews count within `period` (all time without one).
+ */
+export const useLinkPage = (query: LinkPageQuery) =>
+  useSWR<LinkPage>(linkPagePath(query), async (path: string) => ({ ...(await api.getPage<LinkWithCounts>(path)), page: query.page ?? 1 }), {
+    keepPreviousData: true,
+  })
+
+/** A page of links and the page number it is, so a page still shown while the next loads is described as itself. */
+export type LinkPage = PageOf<LinkWithCounts> & { page: number }
 
 /** Only read to show a live custom domain beside each short link; the billing screen manages it. */
 export const useCustomDomainStatus = () => useSWR<CustomDomainStatus>('/custom-domain/status', api.get)
 
-/** Every list of links (each period) and the dashboard's per-link clicks read again. */
-export const refreshLinks = () => mutate((key) => typeof key === 'string' && (key.startsWith(LINKS) || key === '/dashboard-stats'))
+/**
+ * Every page of every list of links and the dashboard's per-link clicks read again: the lists on
+ * screen at once, the others dropped, since reads never go stale by themselves and would come back
+ * with old pages and totals.
+ */
+export const refreshLinks = () =>
+  mutate((key) => typeof key === 'string' && (key.startsWith(LINKS) || key === '/dashboard-stats'), undefined, { revalidate: true })
 
 export async function createLink(input: LinkInput) {
   const link = await api.post<Link>(LINKS, input)

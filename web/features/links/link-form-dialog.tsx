@@ -62,7 +62,8 @@ export function LinkFormDialog({ open, onOpenChange, link }: LinkFormDialogProps
 type LinkFormProps = { link?: Link; onBusyChange: (busy: boolean) => void; onDone: () => void }
 
 function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
-  const [values, setValues] = useState<LinkFormValues>(() => (link ? formFromLink(link) : EMPTY_LINK_FORM))
+  const [initial] = useState<LinkFormValues>(() => (link ? formFromLink(link) : EMPTY_LINK_FORM))
+  const [values, setValues] = useState<LinkFormValues>(initial)
   const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({})
   const [isSaving, setIsSaving] = useState(false)
   const [isFetching, setIsFetching] = useState(false)
@@ -92,7 +93,7 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const problems = formErrors(values)
+    const problems = formErrors(values, link ? initial : undefined)
     const first = (Object.keys(EMPTY_LINK_FORM) as LinkField[]).find((field) => problems[field])
     if (first) {
       // The required-fields sentence names both fields: say it once, at the first one missing.
@@ -103,7 +104,7 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
     }
     busy(true, setIsSaving)
     try {
-      if (link) await updateLink(link.id, toLinkChanges(values))
+      if (link) await updateLink(link.id, toLinkChanges(values, initial))
       else await createLink(toLinkInput(values))
       toast({ title: isEdit ? 'Share link updated' : 'Share link created', description: values.title.trim() })
       busy(false, setIsSaving)

@@ -121,3 +121,25 @@ it('names the domain of the target in the preview', () => {
   expect(previewDomain('blog.example.org')).toBe('blog.example.org')
   expect(previewDomain('')).toBe('')
 })
+
+describe('the expiry', () => {
+  const now = new Date(2030, 0, 1, 12, 0).getTime()
+
+  it('is refused when unreadable or past, with the server messages', () => {
+    expect(formErrors(filled({ expiresAt: '2030-02-30T10:00' }), undefined, now).expiresAt).toBe(LINK_MESSAGES.invalidExpiry)
+    expect(formErrors(filled({ expiresAt: '99999' }), undefined, now).expiresAt).toBe(LINK_MESSAGES.invalidExpiry)
+    expect(formErrors(filled({ expiresAt: '2029-12-31T10:00' }), undefined, now).expiresAt).toBe(LINK_MESSAGES.pastExpiry)
+    expect(formErrors(filled({ expiresAt: '2030-01-02T10:00' }), undefined, now).expiresAt).toBeUndefined()
+  })
+
+  it('is sent as an RFC 3339 instant in UTC', () => {
+    expect(toLinkInput(filled({ expiresAt: '2030-01-02T03:04' })).expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+  })
+
+  it('is neither checked nor sent again when an edit leaves it as it was, even once past', () => {
+    const initial = filled({ expiresAt: '2029-06-01T10:00' })
+    expect(formErrors(initial, initial, now).expiresAt).toBeUndefined()
+    expect('expiresAt' in toLinkChanges(filled({ ...initial, title: 'New' }), initial)).toBe(false)
+    expect(toLinkChanges(filled({ ...initial, expiresAt: '' }), initial).expiresAt).toBeNull()
+  })
+})

@@ -1,6 +1,6 @@
 // The link form's values and the payloads made from them.
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
-import { aliasError, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { aliasError, expiryError, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
 export type LinkFormValues = {
@@ -42,9 +42,13 @@ export function localInputFromIso(iso: string | null): string {
 
 /** A datetime-local value (local time) as an ISO string; null when empty or unreadable. */
 export function isoFromLocalInput(local: string): string | null {
-  if (!local.trim()) return null
-  const date = new Date(local)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim())
+  if (!match) return null
+  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0))
+  const date = new Date(year, month - 1, day, hour, minute, second)
+  // An impossible date (February 30) rolls over into another day: refuse it rather than send that day.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day || hour > 23 || minute > 59) return null
+  return date.toISOString()
 }
 
 export function formFromLink(link: Link): LinkFormValues {
@@ -82,16 +86,30 @@ export function toLinkInput(values: LinkFormValues): LinkInput {
   return { ...common(values), ...(alias ? { alias } : {}) }
 }
 
-/** PATCH body: every field, with an empty alias as null so the link goes back to its slug. */
-export function toLinkChanges(values: LinkFormValues): LinkChanges {
-  return { ...common(values), alias: orNull(values.alias) }
+/**
+ * PATCH body: every field, with an empty alias as null so the link goes back to its slug. An
+ * expiry left as it was is not sent: the input holds it to the minute, and it may have passed.
+ */
+export function toLinkChanges(values: LinkFormValues, initial?: LinkFormValues): LinkChanges {
+  const { expiresAt, ...rest } = common(values)
+  const changes: LinkChanges = { ...rest, alias: orNull(values.alias) }
+  if (!initial || values.expiresAt !== initial.expiresAt) changes.expiresAt = expiresAt
+  return changes
 }
 
-/** What blocks saving, by field, in the product's words; empty when the form may be sent. */
-export function formErrors(values: LinkFormValues): Partial<Record<LinkField, string>> {
+/**
+ * What blocks saving, by field, in the product's words; empty when the form may be sent. An
+ * expiry the edited link already had is not checked again.
+ */
+export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now = Date.now()): Partial<Record<LinkField, string>> {
   const errors: Partial<Record<LinkField, string>> = {}
   if (!values.targetUrl.trim()) errors.targetUrl = LINK_MESSAGES.requiredFields
   if (!values.title.trim()) errors.title = LINK_MESSAGES.requiredFields
+  if (values.expiresAt.trim() && values.expiresAt !== initial?.expiresAt) {
+    const iso = isoFromLocalInput(values.expiresAt)
+    const problem = iso === null ? LINK_MESSAGES.invalidExpiry : expiryError(iso, now)
+    if (problem) errors.expiresAt = problem
+  }
   const alias = values.alias.trim()
   const problem = alias ? aliasError(alias) : undefined
   if (problem) errors.alias = problem

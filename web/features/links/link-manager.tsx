@@ -1,21 +1,24 @@
 import { Link2, Plus, Search, SearchX } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Input } from '../../components/ui/input'
+import { Pagination } from '../../components/ui/pagination'
 import { Select } from '../../components/ui/select'
 import { Spinner } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { deleteLink, useCustomDomainStatus, useLinks, type LinkWithCounts } from './api'
+import { pageCount } from '../../../src/shared/link-list'
+import { deleteLink, useCustomDomainStatus, useLinkPage, type LinkWithCounts } from './api'
 import { LinkFormDialog } from './link-form-dialog'
 import { LinkList, LinkListSkeleton } from './link-list'
 import { QrDialog } from './qr-dialog'
 import {
   DEFAULT_TIME_FILTER,
-  filterLinks,
+  LINKS_PER_PAGE,
+  SEARCH_DELAY_MS,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   TIME_FILTER_LABELS,
@@ -33,15 +36,33 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('all')
   const [period, setPeriod] = useState<TimeFilter>(DEFAULT_TIME_FILTER)
-  const { data: links, error, isLoading, isValidating, mutate } = useLinks(period)
+  const [page, setPage] = useState(1)
+  // The server searches; it is asked once typing pauses, not on every key.
+  const [sentSearch, setSentSearch] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setSentSearch(search.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [search])
+  // Other filters show other links: back to their first page.
+  useEffect(() => setPage(1), [sentSearch, status])
+  const { data, error, isLoading, isValidating, mutate } = useLinkPage({ period, search: sentSearch, status, page, limit: LINKS_PER_PAGE })
+  const links = data?.items
+  const total = data?.total ?? 0
+  const pages = pageCount(total, LINKS_PER_PAGE)
+  // What is on screen: the page asked for once it has arrived, the one before it until then.
+  const shownPage = data?.page ?? page
+  // Deleting the last link of the last page leaves an empty page behind: show the one before it.
+  useEffect(() => {
+    if (data && data.page === page && page > pages) setPage(pages)
+  }, [data, page, pages])
   const { data: domain } = useCustomDomainStatus()
   // Each dialog keeps its link while it closes, so its text does not change during the exit animation.
   const qr = useDialogTarget()
   const edit = useDialogTarget()
   const remove = useDialogTarget()
 
-  const shown = links ? filterLinks(links, { search, status }) : []
-  const isFiltered = search.trim() !== '' || status !== 'all'
+  const isFiltered = sentSearch !== '' || status !== 'all'
+  const first = (shownPage - 1) * LINKS_PER_PAGE + 1
 
   async function confirmDelete() {
     const link = remove.link
@@ -87,7 +108,7 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
       )}
       {!links && isLoading && <LinkListSkeleton />}
 
-      {links && links.length === 0 && (
+      {links && total === 0 && !isFiltered && (
         <EmptyState
           icon={Link2}
           title="No share links yet"
@@ -100,7 +121,7 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
           }
         />
       )}
-      {links && links.length > 0 && shown.length === 0 && (
+      {links && total === 0 && isFiltered && (
         <EmptyState
           icon={SearchX}
           title="No links match your filters"
@@ -110,6 +131,7 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
               variant="outline"
               onClick={() => {
                 setSearch('')
+                setSentSearch('')
                 setStatus('all')
               }}
             >
@@ -118,12 +140,15 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
           }
         />
       )}
-      {shown.length > 0 && (
-        <div aria-busy={isValidating || undefined}>
-          <LinkList links={shown} period={period} domain={domain} onShowQr={qr.show} onEdit={edit.show} onDelete={remove.show} />
-          <p className="mt-3 text-sm text-slate-500" aria-live="polite" data-testid="results-summary">
-            Showing 1 to {shown.length} of {shown.length} results
-          </p>
+      {links && links.length > 0 && (
+        <div aria-busy={isValidating || undefined} className={isValidating ? 'opacity-70 transition-opacity' : undefined}>
+          <LinkList links={links} period={period} domain={domain} onShowQr={qr.show} onEdit={edit.show} onDelete={remove.show} />
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-500" aria-live="polite" data-testid="results-summary">
+              Showing {first} to {first + links.length - 1} of {total} results
+            </p>
+            {pages > 1 && <Pagination page={Math.min(shownPage, pages)} pageCount={pages} onPageChange={setPage} label="Share link pages" />}
+          </div>
         </div>
       )}
 

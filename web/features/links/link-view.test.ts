@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import type { CustomDomainStatus, Link } from './api'
-import { customDomainUrl, filterLinks, linkStatus, recentLinks } from './link-view'
+import { linkPagePath, type CustomDomainStatus, type Link } from './api'
+import { customDomainUrl, linkStatus } from './link-view'
 
 const NOW = Date.parse('2025-06-15T12:00:00Z')
 
@@ -55,34 +55,6 @@ describe('linkStatus', () => {
   })
 })
 
-describe('filterLinks', () => {
-  const links = [
-    link({ id: 'a', title: 'Spring Sale', targetUrl: 'https://shop.example.com/spring', alias: 'spring-sale' }),
-    link({ id: 'b', title: 'Docs', targetUrl: 'https://docs.example.com/start', slug: 'Zx9Qw2e', isActive: false }),
-    link({ id: 'c', title: 'Old campaign', targetUrl: 'https://example.com/old', expiresAt: '2024-01-01T00:00:00Z' }),
-  ]
-  const ids = (found: Link[]) => found.map((l) => l.id)
-
-  it('matches title, target URL, alias and slug, ignoring case and surrounding spaces', () => {
-    expect(ids(filterLinks(links, { search: '  SPRING ', status: 'all' }, NOW))).toEqual(['a'])
-    expect(ids(filterLinks(links, { search: 'docs.example', status: 'all' }, NOW))).toEqual(['b'])
-    expect(ids(filterLinks(links, { search: 'spring-sale', status: 'all' }, NOW))).toEqual(['a'])
-    expect(ids(filterLinks(links, { search: 'zx9q', status: 'all' }, NOW))).toEqual(['b'])
-    expect(ids(filterLinks(links, { search: 'nothing like it', status: 'all' }, NOW))).toEqual([])
-    expect(ids(filterLinks(links, { search: '', status: 'all' }, NOW))).toEqual(['a', 'b', 'c'])
-  })
-
-  it('counts an expired link as inactive, since it no longer sends anyone on', () => {
-    expect(ids(filterLinks(links, { search: '', status: 'active' }, NOW))).toEqual(['a'])
-    expect(ids(filterLinks(links, { search: '', status: 'inactive' }, NOW))).toEqual(['b', 'c'])
-  })
-
-  it('combines search and status', () => {
-    expect(ids(filterLinks(links, { search: 'example.com', status: 'inactive' }, NOW))).toEqual(['b', 'c'])
-    expect(ids(filterLinks(links, { search: 'docs', status: 'active' }, NOW))).toEqual([])
-  })
-})
-
 describe('customDomainUrl', () => {
   it('uses the alias, else the slug, on a live domain', () => {
     expect(customDomainUrl(domain(), link({ alias: 'spring-sale' }))).toBe('https://go.example.org/spring-sale')
@@ -97,10 +69,13 @@ describe('customDomainUrl', () => {
   })
 })
 
-describe('recentLinks', () => {
-  it('answers the three newest, newest first', () => {
-    const links = ['2025-01-02', '2025-03-01', '2025-01-01', '2025-02-01'].map((day, i) => link({ id: String(i), createdAt: `${day}T00:00:00Z` }))
-    expect(recentLinks(links).map((l) => l.id)).toEqual(['1', '3', '0'])
-    expect(recentLinks(links.slice(0, 1)).map((l) => l.id)).toEqual(['0'])
+describe('linkPagePath', () => {
+  it('sends only what differs from the server defaults, so equal lists share one cache entry', () => {
+    expect(linkPagePath({})).toBe('/shareLinks')
+    expect(linkPagePath({ page: 1, status: 'all', search: '  ' })).toBe('/shareLinks')
+    expect(linkPagePath({ limit: 3 })).toBe('/shareLinks?limit=3')
+    expect(linkPagePath({ period: '30days', search: ' a&b ', status: 'inactive', limit: 20, page: 3 })).toBe(
+      '/shareLinks?period=30days&search=a%26b&status=inactive&limit=20&page=3',
+    )
   })
 })

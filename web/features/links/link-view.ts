@@ -1,5 +1,6 @@
 // How the link list reads its data: each link's status, the filters, and the custom-domain address.
 import { isDomainLive } from '../../../src/shared/custom-domain'
+import { LINK_STATUS_FILTERS, type LinkStatusFilter } from '../../../src/shared/link-list'
 import { linkPath } from '../../../src/shared/link-rules'
 import type { CustomDomainStatus, Link, Period } from './api'
 
@@ -14,8 +15,9 @@ export function linkStatus(link: Pick<Link, 'isActive' | 'expiresAt'>, now = Dat
 
 export const STATUS_LABELS: Record<LinkStatus, string> = { active: 'Active', inactive: 'Inactive', expired: 'Expired' }
 
-export const STATUS_FILTERS = ['all', 'active', 'inactive'] as const
-export type StatusFilter = (typeof STATUS_FILTERS)[number]
+/** The server filters by status: an expired link counts as inactive, since it no longer sends anyone on. */
+export const STATUS_FILTERS = LINK_STATUS_FILTERS
+export type StatusFilter = LinkStatusFilter
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'All statuses', active: 'Active', inactive: 'Inactive' }
 
 /** The time filter of /share-links; it picks the period the click and preview counts cover. */
@@ -31,21 +33,6 @@ export const TIME_FILTER_LABELS: Record<TimeFilter, string> = {
 /** Under the Clicks and Previews headings, so nobody reads the counts as all-time totals. */
 export const TIME_FILTER_SHORT: Record<TimeFilter, string> = { '7days': '7 days', '30days': '30 days', '90days': '90 days', year: '1 year' }
 
-export type LinkFilters = { search: string; status: StatusFilter }
-
-/**
- * The links that match the search (title, target URL, alias or slug, case-insensitive) and the
- * status filter; an expired link counts as inactive, since it no longer sends anyone on.
- */
-export function filterLinks<T extends Link>(links: readonly T[], { search, status }: LinkFilters, now = Date.now()): T[] {
-  const needle = search.trim().toLowerCase()
-  return links.filter((link) => {
-    if (status !== 'all' && (linkStatus(link, now) === 'active') !== (status === 'active')) return false
-    if (!needle) return true
-    return [link.title, link.targetUrl, link.alias ?? '', link.slug].some((field) => field.toLowerCase().includes(needle))
-  })
-}
-
 /** `https://<hostname>/<alias or slug>` when the account's custom domain is live, else null. */
 export function customDomainUrl(domain: CustomDomainStatus | undefined, link: Pick<Link, 'alias' | 'slug'>): string | null {
   if (!domain?.hasCustomDomain || !domain.hostname || !isDomainLive(domain)) return null
@@ -59,9 +46,11 @@ export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(unde
 
 export const formatCount = (value: number) => value.toLocaleString('en-US')
 
-/** The dashboard lists the 3 newest links. */
+/** The dashboard lists the 3 newest links, and asks the server for those only. */
 export const RECENT_LINKS = 3
 
-export function recentLinks<T extends Pick<Link, 'createdAt'>>(links: readonly T[], count = RECENT_LINKS): T[] {
-  return [...links].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, count)
-}
+/** Links in one page of /share-links. */
+export const LINKS_PER_PAGE = 20
+
+/** How long typing in the search box pauses before the server is asked. */
+export const SEARCH_DELAY_MS = 250

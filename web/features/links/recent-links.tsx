@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/spinner'
 import { cn } from '../../lib/cn'
 import type { LinkWithCounts } from './api'
-import { formatCount, recentLinks, withoutScheme } from './link-view'
+import { formatCount, withoutScheme } from './link-view'
 
 type RecentLinksProps = {
   links: LinkWithCounts[] | undefined
@@ -21,7 +21,7 @@ type RecentLinksProps = {
 
 /** The dashboard's newest links with their clicks and short URLs; a first-link invitation when there are none. */
 export function RecentLinks({ links, isLoading, hasError, clicksByLinkId, className }: RecentLinksProps) {
-  const recent = links ? recentLinks(links) : []
+  const recent = links ?? []
   return (
     <Card className={cn('flex flex-col', className)} data-testid="recent-links">
       <CardHeader className="flex-row items-start justify-between gap-2">

@@ -1,0 +1,22 @@
+// How the link lists are paged and filtered, shared word for word by the server, the web app and the docs.
+
+/** Links in one page of GET /api/shareLinks and GET /api/links when no `limit` is given, and the most one may ask for. */
+export const LINK_PAGE_DEFAULT = 50
+export const LINK_PAGE_MAX = 500
+/** The highest page number accepted: far past any real list, low enough that no offset overflows. */
+export const LINK_PAGE_NUMBER_MAX = 1_000_000
+export const LINK_SEARCH_MAX = 200
+
+/** `active` links send visitors on; `inactive` ones were switched off or have expired. */
+export const LINK_STATUS_FILTERS = ['all', 'active', 'inactive'] as const
+export type LinkStatusFilter = (typeof LINK_STATUS_FILTERS)[number]
+
+export const LINK_LIST_MESSAGES = {
+  limit: `limit must be a whole number from 1 to ${LINK_PAGE_MAX}.`,
+  page: `page must be a whole number from 1 to ${LINK_PAGE_NUMBER_MAX}.`,
+  search: `search must be at most ${LINK_SEARCH_MAX} characters.`,
+  status: `status must be one of ${LINK_STATUS_FILTERS.join(', ')}.`,
+} as const
+
+/** Pages needed for `total` links at `limit` a page; an empty list still has its one (empty) page. */
+export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit))

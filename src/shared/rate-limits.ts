@@ -1,0 +1,14 @@
+// Limits on making things and on guessing keys, shared by the server and the docs. The public API's
+// own call limits are API_RATE_LIMITS in api-keys.ts.
+
+/** Per account, across all its users and both APIs: how fast new keys and new links may be made. */
+export const API_KEY_CREATE_LIMITS = { perHour: 60, perDay: 200 } as const
+export const LINK_CREATE_LIMITS = { perHour: 1000, perDay: 10_000 } as const
+/** Per client address: calls with a missing, unknown or revoked key before answers turn to 429. */
+export const INVALID_KEY_LIMIT = { attempts: 20, windowMinutes: 10 } as const
+
+export const RATE_LIMIT_MESSAGES = {
+  apiKeysCreated: (retryAfter: number) => `Too many API keys created recently. Try again in ${retryAfter} seconds.`,
+  linksCreated: (retryAfter: number) => `Too many links created recently. Try again in ${retryAfter} seconds.`,
+  invalidKeys: (retryAfter: number) => `Too many calls with an invalid API key. Try again in ${retryAfter} seconds.`,
+} as const

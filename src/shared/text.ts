@@ -1,0 +1,36 @@
+// Rules for every text a person or client sends, shared by the forms and the server.
+
+// C0 controls and DEL. Tabs and line breaks belong only in text that may span lines.
+const CONTROL = /[\u0000-\u001f\u007f]/
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tabs or line breaks) are not allowed here.'
+
+/** Body fields, by name, whose text may span lines: they may hold tabs and line breaks. */
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'message'])
+
+/** True when the text holds a control character; a multi-line text may hold tabs and line breaks. */
+export const hasControlCharacters = (value: string, multiLine = false) => (multiLine ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value)
+
+/**
+ * The first string in a parsed JSON body that holds a control character its field may not hold,
+ * named by its path (`a.b.0`), or undefined. Walked without recursion, so depth costs no stack.
+ */
+export function controlCharacterField(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const pending: [unknown, string, string][] = [[body, '', '']]
+  while (pending.length > 0) {
+    const [value, path, name] = pending.pop()!
+    if (typeof value === 'string') {
+      if (hasControlCharacters(value, MULTI_LINE_FIELDS.has(name))) return path
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push([item, path ? `${path}.${index}` : String(index), name]))
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (hasControlCharacters(key)) return path ? `${path}.${key}` : key
+        pending.push([item, path ? `${path}.${key}` : key, key])
+      }
+    }
+  }
+  return undefined
+}
