@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.pg.ts',
+  schema: './src/schema/pg.ts',
   out: './drizzle/pg',
 })

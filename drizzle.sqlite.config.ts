@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/platform/db/schema.sqlite.ts',
+  schema: './src/schema/sqlite.ts',
   out: './drizzle/sqlite',
 })

@@ -5,8 +5,9 @@
 // still answer at once; counts made during the outage are not carried over when it ends.
 import { lt, sql } from 'drizzle-orm'
 import { config } from './config'
-import { db, isPostgres, tables } from './db'
+import { db, isPostgres, kit } from './db'
 import { connectRedis, RedisUnavailable, type Redis } from './redis'
+import { platformTables } from './tables'
 
 export type WindowCount = { count: number; resetAt: number }
 
@@ -90,7 +91,7 @@ function withFallback(primary: CounterStore, fallback: CounterStore): CounterSto
 }
 
 function databaseStore(): CounterStore {
-  const { windowCounters } = tables
+  const { windowCounters } = platformTables(kit)
   setInterval(() => {
     db.delete(windowCounters)
       .where(lt(windowCounters.resetAt, new Date()))

@@ -1,9 +1,12 @@
 import { and, asc, count, desc, eq, exists, or } from 'drizzle-orm'
-import { db, tables, type Db } from '../../platform/db'
+import { db, type Db, kit } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { Plan } from '../../shared/domain'
+import { accountTables } from './tables'
+import { authTables } from '../auth/tables'
 
-const { accounts, users } = tables
+const { accounts } = accountTables(kit)
+const { users } = authTables(kit)
 
 export type AccountRow = typeof accounts.$inferSelect
 

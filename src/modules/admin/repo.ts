@@ -1,9 +1,10 @@
 // The audit log: who changed what in the admin panel, and when. Everything else the panel shows
 // belongs to other modules and is read through their services.
 import { count, desc } from 'drizzle-orm'
-import { db, tables, type Db } from '../../platform/db'
+import { db, type Db, kit } from '../../platform/db'
+import { adminTables } from './tables'
 
-const { auditLog } = tables
+const { auditLog } = adminTables(kit)
 
 export type NewAuditEntry = typeof auditLog.$inferInsert
 

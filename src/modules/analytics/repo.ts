@@ -1,10 +1,13 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
-import { db, isForeignKeyViolation, isPostgres, tables, transaction, type Db } from '../../platform/db'
+import { db, type Db, isForeignKeyViolation, isPostgres, kit, transaction } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
 import { chunkEvents, journalEvents, journalText, toChunks, type ChunkEvent, type NewChunk, type StoredEvent } from './event-chunks'
 import { rollupsOf, type Rollups, type VisitorDelta } from './rollups'
+import { analyticsTables } from './tables'
+import { linkTables } from '../links/tables'
 
-const { linkEventChunks, eventJournal, shareLinks, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = tables
+const { linkEventChunks, eventJournal, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = analyticsTables(kit)
+const { shareLinks } = linkTables(kit)
 
 const SLICE = 500
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db, tables } from '../../platform/db'
+import { db, kit } from '../../platform/db'
+import { analyticsTables } from './tables'
 import { AppError } from '../../platform/errors'
 import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
 import { createAccount } from '../accounts/service'
@@ -11,6 +12,8 @@ import * as repo from './repo'
 import { rollupsOf } from './rollups'
 import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
 import { enqueueEvents, moveJournal, flushEvents as writeWaitingEvents } from './writer'
+
+const { linkEventChunks, linkDailyVisitors, linkDailyBreakdowns, eventJournal } = analyticsTables(kit)
 
 let counter = 0
 
@@ -33,7 +36,7 @@ const at = (iso: string) => new Date(iso).getTime()
 
 /** A link's stored entries of alike events, oldest first. */
 async function rawEvents(linkId: string) {
-  const chunks = await db.select().from(tables.linkEventChunks).where(eq(tables.linkEventChunks.linkId, linkId))
+  const chunks = await db.select().from(linkEventChunks).where(eq(linkEventChunks.linkId, linkId))
   return chunks.flatMap(chunkEvents).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())
 }
 
@@ -108,7 +111,7 @@ describe('the event writer', () => {
     expect(fourth.totals).toMatchObject({ clicks: 2, previews: 1, uniqueVisitors: 1, socialShares: 2 })
     expect(fifth.totals).toMatchObject({ clicks: 2, previews: 0, uniqueVisitors: 1, socialShares: 2 })
     // A new day, a new hash: visits cannot be linked across days.
-    const visitors = await db.select().from(tables.linkDailyVisitors).where(eq(tables.linkDailyVisitors.linkId, link.id))
+    const visitors = await db.select().from(linkDailyVisitors).where(eq(linkDailyVisitors.linkId, link.id))
     expect(new Set(visitors.map((visitor) => visitor.visitorHash)).size).toBe(2)
     expect(fourth.top10.referrers).toEqual([
       { name: 'linkedin.com', count: 1 },
@@ -154,7 +157,7 @@ describe('the event journal', () => {
     count: 1,
   })
   const journalRow = async (writtenAt: Date, events: StoredEvent[]) => {
-    const [row] = await db.insert(tables.eventJournal).values({ writtenAt, events: journalText(events) }).returning({ id: tables.eventJournal.id })
+    const [row] = await db.insert(eventJournal).values({ writtenAt, events: journalText(events) }).returning({ id: eventJournal.id })
     return Number(row.id)
   }
 
@@ -168,7 +171,7 @@ describe('the event journal', () => {
     // The writer that stored it, coming back to it, finds it gone: nothing is stored twice.
     expect(await repo.moveJournalToChunks([orphan])).toBe(0)
     expect(await storedEvents(link.id)).toBe(2)
-    expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, young))).toHaveLength(1)
+    expect(await db.select().from(eventJournal).where(eq(eventJournal.id, young))).toHaveLength(1)
     expect(await repo.moveJournalToChunks([young])).toBe(1)
     expect(await storedEvents(link.id)).toBe(3)
   })
@@ -208,10 +211,10 @@ describe('the event journal', () => {
     // Both rows' events held: one row is gone, so nothing is replaced and nothing stored twice.
     expect(await repo.replaceJournalRows(ids, toChunks(batches.flat()), rollupsOf(batches.flat()))).toBe(false)
     expect(await storedEvents(link.id)).toBe(1)
-    expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, ids[1]))).toHaveLength(1)
+    expect(await db.select().from(eventJournal).where(eq(eventJournal.id, ids[1]))).toHaveLength(1)
     expect(await repo.replaceJournalRows([ids[1]], toChunks(batches[1]), rollupsOf(batches[1]))).toBe(true)
     expect(await storedEvents(link.id)).toBe(3)
-    expect(await db.select().from(tables.eventJournal).where(eq(tables.eventJournal.id, ids[1]))).toHaveLength(0)
+    expect(await db.select().from(eventJournal).where(eq(eventJournal.id, ids[1]))).toHaveLength(0)
   })
 
   it('drops held events of a link deleted before they are moved', async () => {
@@ -222,7 +225,7 @@ describe('the event journal', () => {
     await deleteLink(owner, link.id)
     expect(await repo.replaceJournalRows([id], toChunks(events), rollupsOf(events))).toBe(true)
     expect(await storedEvents(kept.link.id)).toBe(1)
-    expect(await db.select().from(tables.linkEventChunks).where(eq(tables.linkEventChunks.linkId, link.id))).toHaveLength(0)
+    expect(await db.select().from(linkEventChunks).where(eq(linkEventChunks.linkId, link.id))).toHaveLength(0)
   })
 
   it('lists newest first and exports oldest first across chunks that overlap in time', async () => {
@@ -313,7 +316,7 @@ describe('daily rollups', () => {
     ])
     expect(answer.totals.uniqueVisitors).toBe(4)
     // Exactly the day's stored visitors, none of them an address.
-    const visitors = await db.select().from(tables.linkDailyVisitors).where(eq(tables.linkDailyVisitors.linkId, link.id))
+    const visitors = await db.select().from(linkDailyVisitors).where(eq(linkDailyVisitors.linkId, link.id))
     expect(visitors.filter((v) => v.day === day)).toHaveLength(3)
     expect(visitors.every((v) => !v.visitorHash.includes('203.0.113'))).toBe(true)
   })
@@ -418,7 +421,7 @@ describe('links deleted while their events wait', () => {
     const answer = await linkAnalytics(owner, link.id, { from: '2026-06-02', to: '2026-06-02' })
     expect(answer.totals).toMatchObject({ clicks: 1, uniqueVisitors: 1 })
     expect(answer.top10.browsers).toEqual([{ name: 'Firefox', count: 1 }])
-    const left = await db.select().from(tables.linkDailyBreakdowns).where(eq(tables.linkDailyBreakdowns.linkId, doomed.id))
+    const left = await db.select().from(linkDailyBreakdowns).where(eq(linkDailyBreakdowns.linkId, doomed.id))
     expect(left).toEqual([])
   })
 })
@@ -442,7 +445,7 @@ describe('pruning', () => {
     expect(pruned).toBeGreaterThanOrEqual(12)
     const left = await rawEvents(link.id)
     expect(left.map((e) => e.occurredAt.getTime())).toEqual([now])
-    const visitors = await db.select().from(tables.linkDailyVisitors).where(eq(tables.linkDailyVisitors.linkId, link.id))
+    const visitors = await db.select().from(linkDailyVisitors).where(eq(linkDailyVisitors.linkId, link.id))
     expect(visitors.map((v) => v.day)).toEqual([new Date(now).toISOString().slice(0, 10)])
 
     const answer = await linkAnalytics(owner, link.id, { from: oldDay, to: oldDay })

@@ -1,8 +1,9 @@
 // SQL for API keys. Keys are found by the hash of the whole key; an account's keys by account first.
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm'
-import { db, tables, transaction } from '../../platform/db'
+import { db, kit, transaction } from '../../platform/db'
+import { apiKeyTables } from './tables'
 
-const { apiKeys } = tables
+const { apiKeys } = apiKeyTables(kit)
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect
 export type NewApiKeyRow = typeof apiKeys.$inferInsert

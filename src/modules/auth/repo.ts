@@ -1,8 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
-import { db, tables, type Db } from '../../platform/db'
+import { db, type Db, kit } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
+import { authTables } from './tables'
+import { accountTables } from '../accounts/tables'
 
-const { users, accounts, userIdentities, passwordResetTokens, spentTokens } = tables
+const { users, userIdentities, passwordResetTokens, spentTokens } = authTables(kit)
+const { accounts } = accountTables(kit)
 
 export type UserRow = typeof users.$inferSelect
 

@@ -1,6 +1,7 @@
-import { db, tables, type Db } from '../../platform/db'
+import { db, type Db, kit } from '../../platform/db'
+import { billingTables } from './tables'
 
-const { stripeEvents } = tables
+const { stripeEvents } = billingTables(kit)
 
 /** Records a Stripe event id; answers false when it was recorded before (a redelivery). */
 export async function insertStripeEvent(id: string, type: string, tx: Db = db) {

@@ -1,7 +1,12 @@
 import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
-import { db, tables } from '../../platform/db'
+import { db, kit } from '../../platform/db'
+import { domainTables } from './tables'
+import { accountTables } from '../accounts/tables'
+import { authTables } from '../auth/tables'
 
-const { customDomains, accounts, users } = tables
+const { customDomains } = domainTables(kit)
+const { accounts } = accountTables(kit)
+const { users } = authTables(kit)
 
 export type DomainRow = typeof customDomains.$inferSelect
 type DomainChanges = Partial<Pick<DomainRow, 'status' | 'sslStatus' | 'verificationErrors' | 'lastCheckedAt' | 'verifiedAt' | 'dnsCheckedAt'>>

@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db, tables } from '../../platform/db'
+import { db, kit } from '../../platform/db'
+import { accountTables } from '../accounts/tables'
+import { domainTables } from './tables'
 import type { Plan } from '../../shared/domain'
 import { changePlan, createAccount } from '../accounts/service'
 import type { Actor } from '../auth/service'
 import { accountIdForHost, customDomainUrlFor, mayIssueCertificate, removeCustomDomain } from './service'
 
+const { accounts } = accountTables(kit)
+const { customDomains } = domainTables(kit)
+
 let counter = 0
 
 async function accountWithDomain(plan: Plan, domain: { status: string; sslStatus: string }) {
   const account = await createAccount(`unit-${++counter}`)
-  await db.update(tables.accounts).set({ plan }).where(eq(tables.accounts.id, account.id))
+  await db.update(accounts).set({ plan }).where(eq(accounts.id, account.id))
   const hostname = `links.unit-${counter}-${Date.now().toString(36)}.com`
-  await db.insert(tables.customDomains).values({ accountId: account.id, hostname, verificationToken: 'token', ...domain })
+  await db.insert(customDomains).values({ accountId: account.id, hostname, verificationToken: 'token', ...domain })
   return { accountId: account.id, hostname }
 }
 

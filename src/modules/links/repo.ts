@@ -1,11 +1,12 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
 import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'drizzle-orm'
-import { db, tables, type Db } from '../../platform/db'
+import { db, type Db, kit } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { LinkStatusFilter } from '../../shared/link-list'
+import { linkTables } from './tables'
 
-const { shareLinks } = tables
+const { shareLinks } = linkTables(kit)
 
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert

@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
-import { db, tables, transaction } from '../../platform/db'
+import { db, kit, transaction } from '../../platform/db'
+import { usageTables } from './tables'
 
-const { usageCounters } = tables
+const { usageCounters } = usageTables(kit)
 
 export type UsageDelta = { accountId: string; periodStart: Date; previews: number; apiCalls: number }
 

@@ -1,5 +1,6 @@
 // The database handle. SQLite (bun:sqlite) by default, PostgreSQL (postgres.js) when DATABASE_URL
-// says so. Queries are written once against the SQLite types; both schemas share names and row types.
+// says so. Queries are written once against the SQLite types; each module builds its tables with
+// `kit`, the column kit of the database in use (kit.ts).
 import { Database } from 'bun:sqlite'
 import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js'
@@ -7,17 +8,17 @@ import postgres from 'postgres'
 import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { config } from '../config'
+import { kits } from './kit'
 import { bundledMigrations } from './migrations' with { type: 'macro' }
-import * as pgSchema from './schema.pg'
-import * as sqliteSchema from './schema.sqlite'
 
-export type Schema = typeof sqliteSchema
 // drizzle's migrators call these internals; the bundled migrations are handed to them directly.
 type Migratable = { dialect: { migrate(migrations: unknown, session: unknown, config: object): unknown }; session: unknown }
-export type Db = BunSQLiteDatabase<Schema>
+export type Db = BunSQLiteDatabase
 
 export const dialect = config.database.dialect
 export const isPostgres = dialect === 'postgres'
+/** The column kit of the database in use: modules build their tables with it. */
+export const kit = kits[dialect]
 
 function openSqlite(path: string) {
   mkdirSync(dirname(path), { recursive: true })
@@ -34,7 +35,7 @@ function openSqlite(path: string) {
   // 32 MB of pages per connection (2 MB by default): the event writer's inserts land all over the
   // per-link index, and each page it must read back from the file costs a system call and a copy.
   client.exec('PRAGMA cache_size = -32768')
-  return { client, db: drizzleSqlite({ client, schema: sqliteSchema }) }
+  return { client, db: drizzleSqlite({ client }) }
 }
 
 const sqliteHandle = config.database.dialect === 'sqlite' ? openSqlite(config.database.path) : undefined
@@ -45,10 +46,7 @@ const pgClient =
 
 export const db: Db = sqliteHandle
   ? sqliteHandle.db
-  : (drizzlePg({ client: pgClient!, schema: pgSchema }) as unknown as Db)
-
-/** The active schema's tables, typed as SQLite's so one query code base serves both. */
-export const tables: Schema = (isPostgres ? pgSchema : sqliteSchema) as unknown as Schema
+  : (drizzlePg({ client: pgClient! }) as unknown as Db)
 
 export async function migrate() {
   if (sqliteHandle) {

@@ -1,0 +1,30 @@
+import { defineTables, id, stamp } from '../../platform/db/kit'
+import { accountTables } from '../accounts/tables'
+import { authTables } from '../auth/tables'
+
+export const apiKeyTables = defineTables((k) => {
+  const { accounts } = accountTables(k)
+  const { users } = authTables(k)
+  const apiKeys = k.table(
+    'api_keys',
+    {
+      id: id(k),
+      accountId: k
+        .text('account_id')
+        .notNull()
+        .references(() => accounts.id, { onDelete: 'cascade' }),
+      createdBy: k.text('created_by').references(() => users.id, { onDelete: 'set null' }),
+      name: k.text('name').notNull(),
+      description: k.text('description'),
+      // SHA-256 of the whole key: the key itself is shown once and never stored.
+      keyHash: k.text('key_hash').notNull(),
+      prefix: k.text('prefix').notNull(),
+      last4: k.text('last4').notNull(),
+      lastUsedAt: k.time('last_used_at'),
+      createdAt: stamp(k, 'created_at'),
+      revokedAt: k.time('revoked_at'),
+    },
+    (t) => [k.uniqueIndex('api_keys_hash_idx').on(t.keyHash), k.index('api_keys_account_idx').on(t.accountId, t.createdAt)],
+  )
+  return { apiKeys }
+})

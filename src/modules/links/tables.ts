@@ -1,0 +1,45 @@
+import type { TwitterCard } from '../../shared/domain'
+import { defineTables, id, stamp } from '../../platform/db/kit'
+import { accountTables } from '../accounts/tables'
+import { authTables } from '../auth/tables'
+
+export const linkTables = defineTables((k) => {
+  const { accounts } = accountTables(k)
+  const { users } = authTables(k)
+  const shareLinks = k.table(
+    'share_links',
+    {
+      id: id(k),
+      accountId: k
+        .text('account_id')
+        .notNull()
+        .references(() => accounts.id, { onDelete: 'cascade' }),
+      createdBy: k.text('created_by').references(() => users.id, { onDelete: 'set null' }),
+      slug: k.text('slug').notNull(),
+      alias: k.text('alias'),
+      // lower(alias): aliases are unique and resolve case-insensitively.
+      aliasKey: k.text('alias_key'),
+      targetUrl: k.text('target_url').notNull(),
+      // The normalised target URL, for duplicate detection and look-up by target.
+      targetKey: k.text('target_key').notNull(),
+      title: k.text('title').notNull(),
+      description: k.text('description'),
+      ogImage: k.text('og_image'),
+      ogImageAlt: k.text('og_image_alt'),
+      twitterCard: k.text('twitter_card').$type<TwitterCard>().notNull().default('summary_large_image'),
+      canonicalUrl: k.text('canonical_url'),
+      expiresAt: k.time('expires_at'),
+      isActive: k.flag('is_active').notNull().default(true),
+      createdAt: stamp(k, 'created_at'),
+      updatedAt: stamp(k, 'updated_at'),
+    },
+    (t) => [
+      k.uniqueIndex('share_links_slug_idx').on(t.slug),
+      k.uniqueIndex('share_links_alias_key_idx').on(t.aliasKey),
+      k.index('share_links_account_created_idx').on(t.accountId, t.createdAt),
+      k.index('share_links_account_target_idx').on(t.accountId, t.targetKey),
+      k.index('share_links_created_by_idx').on(t.createdBy),
+    ],
+  )
+  return { shareLinks }
+})

@@ -1,0 +1,27 @@
+// Every table of Linkcard, each written once in the module that owns it, built with one kit.
+import type { Kit } from '../platform/db/kit'
+import { adminTables } from '../modules/admin/tables'
+import { accountTables } from '../modules/accounts/tables'
+import { analyticsTables } from '../modules/analytics/tables'
+import { apiKeyTables } from '../modules/api-keys/tables'
+import { authTables } from '../modules/auth/tables'
+import { billingTables } from '../modules/billing/tables'
+import { contactTables } from '../modules/contact/tables'
+import { domainTables } from '../modules/domains/tables'
+import { linkTables } from '../modules/links/tables'
+import { usageTables } from '../modules/usage/tables'
+import { platformTables } from '../platform/tables'
+
+export const allTables = (k: Kit) => ({
+  ...accountTables(k),
+  ...authTables(k),
+  ...linkTables(k),
+  ...analyticsTables(k),
+  ...usageTables(k),
+  ...apiKeyTables(k),
+  ...domainTables(k),
+  ...contactTables(k),
+  ...adminTables(k),
+  ...billingTables(k),
+  ...platformTables(k),
+})

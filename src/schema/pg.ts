@@ -1,0 +1,8 @@
+// What drizzle-kit reads to write the PostgreSQL migrations (`npm run db:generate`): every table,
+// built for PostgreSQL. The two dialects' tables are checked to agree column for column.
+import { kits } from '../platform/db/kit'
+import { allTables } from './all'
+
+export const {
+  accounts, users, userIdentities, passwordResetTokens, spentTokens, shareLinks, linkEventChunks, eventJournal, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors, usageCounters, apiKeys, customDomains, contactMessages, auditLog, stripeEvents, windowCounters,
+} = allTables(kits.postgres)
