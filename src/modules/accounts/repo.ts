@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, exists, or } from 'drizzle-orm'
+import { asc, count, desc, eq, inArray, or, type SQLWrapper } from 'drizzle-orm'
 import { db, type Db, kit } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { Plan } from '../../shared/domain'
 import { accountTables } from './tables'
-import { authTables } from '../auth/tables'
 
 const { accounts } = accountTables(kit)
-const { users } = authTables(kit)
 
 export type AccountRow = typeof accounts.$inferSelect
 
@@ -25,16 +23,16 @@ export type AccountSort = (typeof ACCOUNT_SORTS)[number]
 
 const accountSortColumns = { createdAt: accounts.createdAt, name: accounts.name, plan: accounts.plan }
 
-/** Accounts whose name, or a member's e-mail, contains the text. */
-const accountMatches = (text: string) =>
-  or(
-    containsText(accounts.name, text),
-    exists(db.select({ id: users.id }).from(users).where(and(eq(users.accountId, accounts.id), containsText(users.email, text)))),
-  )
+/** A query of the ids of accounts that match a search text in some other way (a member's e-mail). */
+export type AccountIdsMatching = (text: string) => SQLWrapper
 
-/** A page of accounts; each sort column is indexed, and the id breaks ties so pages never overlap. */
-export async function listAccounts(query: PageQuery<AccountSort>) {
-  const where = query.search ? accountMatches(query.search) : undefined
+/**
+ * A page of accounts whose name contains the search text (or that `alsoMatching` finds); each sort
+ * column is indexed, and the id breaks ties so pages never overlap.
+ */
+export async function listAccounts(query: PageQuery<AccountSort>, alsoMatching?: AccountIdsMatching) {
+  const text = query.search
+  const where = text ? or(containsText(accounts.name, text), alsoMatching && inArray(accounts.id, alsoMatching(text))) : undefined
   const order = query.sortOrder === 'asc' ? asc : desc
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -63,7 +63,7 @@ export async function adminStats(): Promise<AdminStats> {
 }
 
 export async function listAccounts(params: ListParams): Promise<AdminAccountList> {
-  const { rows, total } = await accounts.listAccounts(parseListQuery(params, accounts.ACCOUNT_SORTS))
+  const { rows, total } = await accounts.listAccounts(parseListQuery(params, accounts.ACCOUNT_SORTS), auth.accountIdsWithEmailContaining)
   const [usage, userCounts] = await Promise.all([usageThisMonthOf(rows), auth.userCountsOf(rows.map((row) => row.id))])
   return {
     accounts: rows.map((row) => ({

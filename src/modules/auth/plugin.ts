@@ -1,17 +1,11 @@
 // The `auth` plugin: route options that resolve who is calling.
 //   { session: true }     a signed-in user (Bearer session token), else 401
 //   { superAdmin: true }  a signed-in super admin, else 401 / 403
-//   { apiKey: true }      the owner of an active API key (Bearer lnk_…), else 401; rate-limited per key and per account
-// A session token is not an API key and an API key is not a session token: each refuses the other.
+// API keys are the public API's (public-api/api-key-auth.ts): a session token is not an API key and
+// an API key is not a session token, each refuses the other.
 import { Elysia } from 'elysia'
-import { consumeRate, type RateDecision, type RateRule } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
-import { clientIp } from '../../platform/http'
-import { log } from '../../platform/log'
-import { API_KEY_PREFIX, API_RATE_LIMITS } from '../../shared/api-keys'
-import { INVALID_KEY_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
-import { noteKeyUsed, verifyApiKey, type ApiKeyOwner } from '../api-keys/service'
-import { countApiCall } from '../usage/service'
+import { API_KEY_PREFIX } from '../../shared/api-keys'
 import { authenticateSession, type Actor } from './service'
 
 export function bearerToken(authorization: string | undefined) {
@@ -28,40 +22,6 @@ async function requireSession(authorization: string | undefined): Promise<Actor>
   return actor
 }
 
-// The minute's limit holds per key; the hour's and the day's per account, across all its keys, so
-// more keys never mean more calls.
-const KEY_RATE_RULES: RateRule[] = [{ limit: API_RATE_LIMITS.perMinute, windowMs: 60_000 }]
-const ACCOUNT_RATE_RULES: RateRule[] = [
-  { limit: API_RATE_LIMITS.perHour, windowMs: 60 * 60_000 },
-  { limit: API_RATE_LIMITS.perDay, windowMs: 24 * 60 * 60_000 },
-]
-const PER: Record<number, string> = { [API_RATE_LIMITS.perMinute]: 'minute', [API_RATE_LIMITS.perHour]: 'hour', [API_RATE_LIMITS.perDay]: 'day' }
-const INVALID_KEY_RULES: RateRule[] = [{ limit: INVALID_KEY_LIMIT.attempts, windowMs: INVALID_KEY_LIMIT.windowMinutes * 60_000 }]
-
-/** The decision the headers report: a refusal that lasts longest, else the window with the fewest calls left. */
-function tightest(...decisions: RateDecision[]) {
-  const denied = decisions.filter((d) => !d.allowed).sort((a, b) => b.resetAt - a.resetAt)[0]
-  return denied ?? decisions.sort((a, b) => a.remaining - b.remaining)[0]
-}
-
-// Keys travel in a header, never in a cookie, so any site may call the public API from a browser.
-const API_CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Total-Count, Link',
-}
-
-async function requireApiKey(authorization: string | undefined): Promise<ApiKeyOwner> {
-  const token = bearerToken(authorization)
-  if (!token) throw new AppError('unauthorized', 'Please send your API key in the Authorization header: Bearer lnk_…')
-  if (!token.startsWith(API_KEY_PREFIX)) throw new AppError('unauthorized', 'This call needs an API key (lnk_…); session tokens are not accepted.')
-  const owner = await verifyApiKey(token)
-  if (!owner) throw new AppError('unauthorized', 'Invalid or revoked API key.')
-  return owner
-}
-
-// Filled by the apiKey macro's transform, read by its resolve.
-const apiCallers = new WeakMap<Request, ApiKeyOwner>()
-
 export const auth = new Elysia({ name: 'auth' }).macro({
   session: {
     async resolve({ headers }) {
@@ -73,40 +33,6 @@ export const auth = new Elysia({ name: 'auth' }).macro({
       const user = await requireSession(headers.authorization)
       if (!user.isSuperAdmin) throw new AppError('forbidden', 'Super admin access is required.')
       return { user }
-    },
-  },
-  apiKey: {
-    // Runs before the input is validated, so every call is authenticated and counted first and
-    // every answer with a valid key, errors included, carries the rate-limit headers.
-    async transform({ headers, request, server, set }) {
-      Object.assign(set.headers, API_CORS_HEADERS)
-      set.headers['www-authenticate'] = 'Bearer realm="Linkcard API"'
-      const owner = await requireApiKey(headers.authorization).catch(async (error) => {
-        if (!(error instanceof AppError && error.kind === 'unauthorized')) throw error
-        // Guessing keys from one address is slowed down; a valid key from it still works.
-        const failures = await consumeRate(`api-key-invalid:${clientIp(request, server)}`, INVALID_KEY_RULES)
-        if (!failures.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.invalidKeys(failures.retryAfter), undefined, failures.retryAfter)
-        throw error
-      })
-      delete set.headers['www-authenticate']
-      noteKeyUsed(owner.keyId)
-      const rate = tightest(
-        ...(await Promise.all([consumeRate(`api-key:${owner.keyId}`, KEY_RATE_RULES), consumeRate(`api-account:${owner.accountId}`, ACCOUNT_RATE_RULES)])),
-      )
-      set.headers['x-ratelimit-limit'] = String(rate.limit)
-      set.headers['x-ratelimit-remaining'] = String(rate.remaining)
-      set.headers['x-ratelimit-reset'] = String(Math.ceil(rate.resetAt / 1000))
-      if (!rate.allowed) {
-        const per = PER[rate.limit]
-        throw new AppError('rate_limited', `Rate limit of ${rate.limit} requests per ${per} reached. Try again in ${rate.retryAfter} seconds.`, undefined, rate.retryAfter)
-      }
-      countApiCall(owner.accountId).catch((error) => log.error('counting an API call failed', { error }))
-      apiCallers.set(request, owner)
-    },
-    resolve({ request }) {
-      const owner = apiCallers.get(request)
-      if (!owner) throw new AppError('unauthorized', 'Please send your API key in the Authorization header: Bearer lnk_…')
-      return { owner }
     },
   },
 })

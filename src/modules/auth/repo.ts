@@ -135,6 +135,9 @@ export async function listUsers(query: PageQuery<UserSort>) {
   return { rows, total: Number(total) }
 }
 
+/** A query of the accounts with a member whose e-mail contains the text (for the admin search). */
+export const accountIdsWithEmailContaining = (text: string) => db.select({ id: users.accountId }).from(users).where(containsText(users.email, text))
+
 export async function countUsers() {
   const [{ total }] = await db.select({ total: count() }).from(users)
   return Number(total)

@@ -11,8 +11,6 @@ import { networkOf } from '../../shared/network'
 import type { Plan, UserRole } from '../../shared/domain'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import * as accounts from '../accounts/service'
-import { revokeApiKeysCreatedBy } from '../api-keys/service'
-import { deleteLinksCreatedBy } from '../links/service'
 import * as repo from './repo'
 import type { LoginInput, SignupInput, User } from './schema'
 import { signSession, signValue, verifySession, verifyValue } from './tokens'
@@ -294,6 +292,26 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
 }
 
 /**
+ * What goes with a user, done by the modules built on this one (links, API keys): app.ts hands
+ * them over, so auth needs none of them.
+ */
+export type UserCleanup = {
+  /** Deletes the links the user made, in the transaction; answers how many. */
+  deleteLinksCreatedBy(userId: string, tx: Db): Promise<number>
+  /** Revokes the API keys the user made. */
+  revokeApiKeysCreatedBy(userId: string): Promise<void>
+}
+
+let cleanup: UserCleanup | undefined
+export function provideUserCleanup(given: UserCleanup) {
+  cleanup = given
+}
+const userCleanup = () => {
+  if (!cleanup) throw new Error('No user clean-up was provided (app.ts).')
+  return cleanup
+}
+
+/**
  * Deletes a user and every link they created. The last user of an account takes the account with
  * them (links, keys, events and domain cascade), so no account is left without a person who can
  * sign in. Runs in the caller's transaction when given one (so an audit entry can share it).
@@ -302,7 +320,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   if (!tx) return transaction((inner) => deleteUser(userId, inner))
   const actor = await loadActor(userId, tx)
   if (!actor) throw new AppError('not_found', 'User not found.')
-  const linksDeleted = await deleteLinksCreatedBy(userId, tx)
+  const linksDeleted = await userCleanup().deleteLinksCreatedBy(userId, tx)
   const accountDeleted = (await repo.countUsersOfAccount(actor.accountId, tx)) <= 1
   if (accountDeleted) await accounts.deleteAccount(actor.accountId, tx)
   else await repo.deleteUserRow(userId, tx)
@@ -401,7 +419,7 @@ export async function signInWithIdentity(identity: VerifiedIdentity): Promise<{ 
   })
   if (isReclaimed) {
     // Keys they made would still open the account's links through the public API.
-    await revokeApiKeysCreatedBy(user.id)
+    await userCleanup().revokeApiKeysCreatedBy(user.id)
     log.warn('unconfirmed account taken back by a provider sign-in', { userId: user.id, provider: identity.provider })
   }
   return { userId: user.id, isReclaimed }
@@ -443,6 +461,7 @@ export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf
 }
 
 export const countUsers = repo.countUsers
+export const accountIdsWithEmailContaining = repo.accountIdsWithEmailContaining
 
 /** Users per account id, for a page of accounts (0 for an account without users). */
 export async function userCountsOf(accountIds: string[], tx?: Db) {

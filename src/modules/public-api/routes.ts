@@ -4,7 +4,7 @@ import { withHeaders } from '@elysiajs/openapi'
 import { Elysia, t } from 'elysia'
 import { pageHeaders } from '../../platform/paging'
 import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
-import { auth } from '../auth/plugin'
+import { apiKeyAuth } from './api-key-auth'
 import { deleteLink, getLink, listLinkRows, toLinkJson, updateLink } from '../links/service'
 import { answers, CreatedLink, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
 import { createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
@@ -25,7 +25,7 @@ const preflight = ({ set }: { set: { status?: number | string; headers: Record<s
 const hidden = { detail: { hide: true } }
 
 export const publicApiRoutes = new Elysia({ name: 'public-api' })
-  .use(auth)
+  .use(apiKeyAuth)
   .post(
     '/link',
     async ({ owner, body, set }) => {

@@ -1,0 +1,68 @@
+// The boundaries between Linkcard's parts, checked by `npm test` (dependency-cruiser).
+//   modules   each src/modules/<name> owns its routes, service, repo and tables
+//   platform  what every module uses (database, counters, HTTP, logs); knows no module
+//   shared    rules and texts the server and the web app share; knows neither
+// A module calls another through its service. Modules form layers (accounts, auth, keys and usage,
+// domains, links, analytics, then the public API, admin and redirects): no module depends on one
+// that depends on it; where a lower one needs a higher one, app.ts hands it over.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-module-cycles',
+      comment: 'Modules form layers: one that depends on another is not depended on by it, even through others.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/modules/[^/]+' },
+      to: { path: '^src/modules/[^/]+', circular: true },
+    },
+    {
+      name: 'no-file-cycles',
+      comment: 'A type shared back with a lazily loaded part is no cycle at run time.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'platform-knows-no-module',
+      severity: 'error',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/(modules|schema)/' },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'src/shared is bundled into the web app too.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(modules|platform|schema)/' },
+    },
+    {
+      name: 'own-repo-only',
+      comment: "A module's queries are its own; others call its service.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/repo\\.ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'tables-for-keys-and-joins',
+      comment: "Another module's tables are for foreign keys (tables.ts) and joins (repo.ts), nothing else.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/', pathNot: '/(tables|repo)\\.ts$' },
+      to: { path: '^src/modules/[^/]+/tables\\.ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'web-through-shared',
+      comment: 'The web app talks to the server over HTTP; it shares only src/shared.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/(modules|platform|schema)/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    // Tests may reach anywhere to set up what they check.
+    exclude: { path: ['^(node_modules|dist)/', '\\.test\\.tsx?$'] },
+  },
+}
