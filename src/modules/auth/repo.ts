@@ -138,6 +138,14 @@ export async function listUsers(query: PageQuery<UserSort>) {
 /** A query of the accounts with a member whose e-mail contains the text (for the admin search). */
 export const accountIdsWithEmailContaining = (text: string) => db.select({ id: users.accountId }).from(users).where(containsText(users.email, text))
 
+export async function findOwnerEmails(accountId: string) {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, 'owner')))
+  return rows.map((row) => row.email)
+}
+
 export async function countUsers() {
   const [{ total }] = await db.select({ total: count() }).from(users)
   return Number(total)

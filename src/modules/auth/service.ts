@@ -462,6 +462,8 @@ export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf
 
 export const countUsers = repo.countUsers
 export const accountIdsWithEmailContaining = repo.accountIdsWithEmailContaining
+/** Where notices about an account go: its owners' addresses. */
+export const ownerEmailsOf = repo.findOwnerEmails
 
 /** Users per account id, for a page of accounts (0 for an account without users). */
 export async function userCountsOf(accountIds: string[], tx?: Db) {

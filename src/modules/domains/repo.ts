@@ -1,12 +1,8 @@
 import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { db, kit } from '../../platform/db'
 import { domainTables } from './tables'
-import { accountTables } from '../accounts/tables'
-import { authTables } from '../auth/tables'
 
 const { customDomains } = domainTables(kit)
-const { accounts } = accountTables(kit)
-const { users } = authTables(kit)
 
 export type DomainRow = typeof customDomains.$inferSelect
 type DomainChanges = Partial<Pick<DomainRow, 'status' | 'sslStatus' | 'verificationErrors' | 'lastCheckedAt' | 'verifiedAt' | 'dnsCheckedAt'>>
@@ -66,21 +62,11 @@ export async function findDomainsToCheck(createdAfter: Date, checkedBefore: Date
     .limit(limit)
 }
 
-/** Where notices about an account's domain go: its owners' addresses. */
-export async function findOwnerEmails(accountId: string) {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, 'owner')))
-  return rows.map((row) => row.email)
-}
-
-/** The claim of hostname that counts (the verified one, if any) with its account's plan. */
-export async function findDomainWithPlan(hostname: string) {
+/** The claim of hostname that counts (the verified one, if any). */
+export async function findClaimThatCounts(hostname: string) {
   const [row] = await db
-    .select({ accountId: customDomains.accountId, status: customDomains.status, plan: accounts.plan })
+    .select({ accountId: customDomains.accountId, status: customDomains.status })
     .from(customDomains)
-    .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
     .where(eq(customDomains.hostname, hostname))
     .orderBy(verifiedFirst)
     .limit(1)

@@ -12,8 +12,8 @@ import { sendMail } from '../../platform/mailer'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
 import { PLAN_INFO } from '../../shared/plans'
 import { remembered } from '../../shared/remembered'
-import { ACCOUNT_CHANGED } from '../accounts/service'
-import type { Actor } from '../auth/service'
+import { ACCOUNT_CHANGED, findAccount } from '../accounts/service'
+import { ownerEmailsOf, type Actor } from '../auth/service'
 import { checkDns, hasValidCertificate, productHostname } from './checks'
 import * as repo from './repo'
 import type { CustomDomainStatus } from './schema'
@@ -105,8 +105,7 @@ function notifyOwners(row: repo.DomainRow, notice: Notice) {
       text: `While its records were gone, another account proved ownership of ${row.hostname} with its own DNS record, so it was removed from your account. Your links still work at ${config.publicUrl}.`,
     },
   }
-  repo
-    .findOwnerEmails(row.accountId)
+  ownerEmailsOf(row.accountId)
     .then((emails) => Promise.all(emails.map((to) => sendMail({ to, ...mails[notice] }))))
     .catch((error) => log.error('custom domain notice failed', { hostname: row.hostname, error }))
 }
@@ -280,10 +279,11 @@ export async function linkScopeForHost(host: string): Promise<LinkScope> {
   const known = cachedLinkScope(host)
   if (known) return known
   const hostname = bareHost(host)
-  const row = await repo.findDomainWithPlan(hostname)
+  const row = await repo.findClaimThatCounts(hostname)
+  const plan = row?.status === 'active' ? (await findAccount(row.accountId))?.plan : undefined
   const scope: LinkScope = !row
     ? ALL
-    : row.status === 'active' && PLAN_INFO[row.plan].hasCustomDomain
+    : plan && PLAN_INFO[plan].hasCustomDomain
       ? { kind: 'account', accountId: row.accountId }
       : { kind: 'none' }
   // Random Host headers must not grow the cache without bound.
