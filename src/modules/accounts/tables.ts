@@ -1,5 +1,5 @@
 import type { Plan } from '../../shared/domain'
-import { defineTables, id, stamp } from '../../platform/db/kit'
+import { defineTables, id, stamp, type Kit } from '../../platform/db/kit'
 
 export const accountTables = defineTables((k) => ({
   accounts: k.table(
@@ -26,3 +26,10 @@ export const accountTables = defineTables((k) => ({
     ],
   ),
 }))
+
+/** The account a row belongs to: the row goes when the account goes. */
+export const accountIdColumn = (k: Kit) =>
+  k
+    .text('account_id')
+    .notNull()
+    .references(() => accountTables(k).accounts.id, { onDelete: 'cascade' })

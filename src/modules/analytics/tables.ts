@@ -1,21 +1,15 @@
 import type { BreakdownDimension } from '../../shared/analytics'
 import { defineTables } from '../../platform/db/kit'
-import { accountTables } from '../accounts/tables'
+import { accountIdColumn } from '../accounts/tables'
 import { linkTables } from '../links/tables'
 
 export const analyticsTables = defineTables((k) => {
-  const { accounts } = accountTables(k)
   const { shareLinks } = linkTables(k)
   const linkId = () =>
     k
       .text('link_id')
       .notNull()
       .references(() => shareLinks.id, { onDelete: 'cascade' })
-  const accountId = () =>
-    k
-      .text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' })
 
   /**
    * Raw events, a link's at a time. The event writer regroups the batches of its journal by link
@@ -26,7 +20,7 @@ export const analyticsTables = defineTables((k) => {
     {
       id: k.serial('id'),
       linkId: linkId(),
-      accountId: accountId(),
+      accountId: accountIdColumn(k),
       // The first and last event's time.
       firstAt: k.time('first_at').notNull(),
       lastAt: k.time('last_at').notNull(),
@@ -61,7 +55,7 @@ export const analyticsTables = defineTables((k) => {
     'link_daily_stats',
     {
       linkId: linkId(),
-      accountId: accountId(),
+      accountId: accountIdColumn(k),
       // YYYY-MM-DD in UTC.
       day: k.text('day').notNull(),
       clicks: k.integer('clicks').notNull().default(0),

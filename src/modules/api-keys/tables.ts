@@ -1,19 +1,14 @@
 import { defineTables, id, stamp } from '../../platform/db/kit'
-import { accountTables } from '../accounts/tables'
-import { authTables } from '../auth/tables'
+import { accountIdColumn } from '../accounts/tables'
+import { createdByColumn } from '../auth/tables'
 
 export const apiKeyTables = defineTables((k) => {
-  const { accounts } = accountTables(k)
-  const { users } = authTables(k)
   const apiKeys = k.table(
     'api_keys',
     {
       id: id(k),
-      accountId: k
-        .text('account_id')
-        .notNull()
-        .references(() => accounts.id, { onDelete: 'cascade' }),
-      createdBy: k.text('created_by').references(() => users.id, { onDelete: 'set null' }),
+      accountId: accountIdColumn(k),
+      createdBy: createdByColumn(k),
       name: k.text('name').notNull(),
       description: k.text('description'),
       // SHA-256 of the whole key: the key itself is shown once and never stored.

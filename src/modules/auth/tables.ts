@@ -1,17 +1,13 @@
 import type { UserRole } from '../../shared/domain'
-import { defineTables, id, stamp } from '../../platform/db/kit'
-import { accountTables } from '../accounts/tables'
+import { defineTables, id, stamp, type Kit } from '../../platform/db/kit'
+import { accountIdColumn } from '../accounts/tables'
 
 export const authTables = defineTables((k) => {
-  const { accounts } = accountTables(k)
   const users = k.table(
     'users',
     {
       id: id(k),
-      accountId: k
-        .text('account_id')
-        .notNull()
-        .references(() => accounts.id, { onDelete: 'cascade' }),
+      accountId: accountIdColumn(k),
       // Stored lower-cased: e-mails compare case-insensitively.
       email: k.text('email').notNull(),
       // Null for people who only ever signed in through an identity provider.
@@ -75,3 +71,6 @@ export const authTables = defineTables((k) => {
 
   return { users, userIdentities, passwordResetTokens, spentTokens }
 })
+
+/** Who made a row: the row stays, without them, when they are deleted. */
+export const createdByColumn = (k: Kit) => k.text('created_by').references(() => authTables(k).users.id, { onDelete: 'set null' })

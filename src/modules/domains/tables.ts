@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { defineTables, id, stamp } from '../../platform/db/kit'
-import { accountTables } from '../accounts/tables'
+import { accountIdColumn } from '../accounts/tables'
 
 export const domainTables = defineTables((k) => {
-  const { accounts } = accountTables(k)
   const customDomains = k.table(
     'custom_domains',
     {
       id: id(k),
-      accountId: k
-        .text('account_id')
-        .notNull()
-        .references(() => accounts.id, { onDelete: 'cascade' }),
+      accountId: accountIdColumn(k),
       hostname: k.text('hostname').notNull(),
       verificationToken: k.text('verification_token').notNull(),
       // 'pending' until the TXT and CNAME records check out, then 'active'; 'paused' while a verified

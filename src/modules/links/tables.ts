@@ -1,20 +1,15 @@
 import type { TwitterCard } from '../../shared/domain'
 import { defineTables, id, stamp } from '../../platform/db/kit'
-import { accountTables } from '../accounts/tables'
-import { authTables } from '../auth/tables'
+import { accountIdColumn } from '../accounts/tables'
+import { createdByColumn } from '../auth/tables'
 
 export const linkTables = defineTables((k) => {
-  const { accounts } = accountTables(k)
-  const { users } = authTables(k)
   const shareLinks = k.table(
     'share_links',
     {
       id: id(k),
-      accountId: k
-        .text('account_id')
-        .notNull()
-        .references(() => accounts.id, { onDelete: 'cascade' }),
-      createdBy: k.text('created_by').references(() => users.id, { onDelete: 'set null' }),
+      accountId: accountIdColumn(k),
+      createdBy: createdByColumn(k),
       slug: k.text('slug').notNull(),
       alias: k.text('alias'),
       // lower(alias): aliases are unique and resolve case-insensitively.

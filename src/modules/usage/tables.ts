@@ -1,16 +1,12 @@
 import { defineTables } from '../../platform/db/kit'
-import { accountTables } from '../accounts/tables'
+import { accountIdColumn } from '../accounts/tables'
 
 export const usageTables = defineTables((k) => {
-  const { accounts } = accountTables(k)
   /** Counted previews and API calls of an account in one billing period. */
   const usageCounters = k.table(
     'usage_counters',
     {
-      accountId: k
-        .text('account_id')
-        .notNull()
-        .references(() => accounts.id, { onDelete: 'cascade' }),
+      accountId: accountIdColumn(k),
       periodStart: k.time('period_start').notNull(),
       previews: k.integer('previews').notNull().default(0),
       apiCalls: k.integer('api_calls').notNull().default(0),
