@@ -10,7 +10,9 @@ process.umask(0o077)
 
 async function loadConfigOrExit() {
   try {
-    return (await import('./platform/config')).config
+    const { config, prepareDataDir } = await import('./platform/config')
+    prepareDataDir(config)
+    return config
   } catch (error) {
     const { ConfigError } = await import('./platform/config').catch(() => ({ ConfigError: undefined }))
     if (ConfigError && error instanceof ConfigError) {

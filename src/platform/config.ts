@@ -115,27 +115,25 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
 }
 
 /** JWT_SECRET when set, otherwise a secret generated on first start and kept in DATA_DIR. */
-function jwtSecret(env: Env, dataDir: string): string {
+function jwtSecret(env: Env, dataDir: string): () => string {
   const given = text(env, 'JWT_SECRET')
-  if (given !== undefined) {
-    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.')
-    return given
+  if (given !== undefined && given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.')
+  let secret = given
+  return () => {
+    if (secret !== undefined) return secret
+    const file = join(dataDir, 'jwt-secret')
+    if (existsSync(file)) return (secret = readFileSync(file, 'utf8').trim())
+    secret = randomBytes(48).toString('base64url')
+    writeFileSync(file, secret + '\n', { mode: 0o600 })
+    return secret
   }
-  const file = join(dataDir, 'jwt-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret + '\n', { mode: 0o600 })
-  return secret
 }
 
+/** Reads the settings; touches no file (prepareDataDir does, at start). */
 export function loadConfig(env: Env = process.env) {
   const portNumber = port(env, 'PORT', 3000)
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data')
-  try {
-    mkdirSync(dataDir, { recursive: true })
-  } catch (error) {
-    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`)
-  }
+  const secret = jwtSecret(env, dataDir)
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${portNumber}`).replace(/\/+$/, '')
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:', 'sqlite:', 'file:'])
   const isPostgres = databaseUrl !== undefined && /^postgres(ql)?:/.test(databaseUrl)
@@ -161,7 +159,10 @@ export function loadConfig(env: Env = process.env) {
       ? ({ dialect: 'postgres', url: databaseUrl! } as const)
       : ({ dialect: 'sqlite', path: resolve(sqlitePath) } as const),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    jwtSecret: jwtSecret(env, dataDir),
+    /** Signs sessions and keys visitor hashes; read from (or first written to) DATA_DIR unless JWT_SECRET is set. */
+    get jwtSecret() {
+      return secret()
+    },
     sessionTtlDays: positiveInt(env, 'SESSION_TTL_DAYS', 30),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? `Linkcard <no-reply@${new URL(publicUrl).hostname}>`,
@@ -202,5 +203,15 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>
+
+/** Creates DATA_DIR and the secret kept in it, if need be: the first thing Linkcard does at start. */
+export function prepareDataDir(settings: Config = config) {
+  try {
+    mkdirSync(settings.dataDir, { recursive: true })
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR "${settings.dataDir}" cannot be created: ${(error as Error).message}`)
+  }
+  void settings.jwtSecret
+}
 
 export const config: Config = loadConfig()

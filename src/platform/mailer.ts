@@ -1,6 +1,6 @@
 // Outgoing mail. With SMTP_URL it is sent; without, it is written to DATA_DIR/outbox as an .eml
 // file and logged, so a self-hoster without a mail server can still reset a password.
-import nodemailer from 'nodemailer'
+import nodemailer, { type Transporter } from 'nodemailer'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { config } from './config'
@@ -9,12 +9,14 @@ import { log } from './log'
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string }
 
 const outbox = join(config.dataDir, 'outbox')
-const transport = config.smtpUrl
-  ? nodemailer.createTransport(config.smtpUrl)
-  : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+let transport: Transporter | undefined
+const transporter = () =>
+  (transport ??= config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
 
 export async function sendMail(mail: Mail): Promise<void> {
-  const info = await transport.sendMail({ from: config.mailFrom, ...mail })
+  const info = await transporter().sendMail({ from: config.mailFrom, ...mail })
   if (config.smtpUrl) {
     log.info('mail sent', { to: mail.to, subject: mail.subject })
     return

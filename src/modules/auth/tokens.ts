@@ -4,7 +4,8 @@
 import { SignJWT, jwtVerify } from 'jose'
 import { config } from '../../platform/config'
 
-const key = new TextEncoder().encode(config.jwtSecret)
+let signingKey: Uint8Array | undefined
+const key = () => (signingKey ??= new TextEncoder().encode(config.jwtSecret))
 const ISSUER = 'linkcard'
 
 export type SessionClaims = { userId: string; version: number }
@@ -18,12 +19,12 @@ export async function signSession({ userId, version }: SessionClaims) {
     .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${config.sessionTtlDays}d`)
-    .sign(key)
+    .sign(key())
 }
 
 export async function verifySession(token: string): Promise<VerifiedSession | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'jti', 'sub'] })
+    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'jti', 'sub'] })
     if (payload.typ !== 'session' || typeof payload.ver !== 'number') return undefined
     return { userId: payload.sub!, version: payload.ver, sessionId: payload.jti!, expiresAt: new Date(payload.exp! * 1000) }
   } catch {
@@ -38,12 +39,12 @@ export async function signValue(value: Record<string, unknown>, purpose: string,
     .setIssuer(ISSUER)
     .setJti(crypto.randomUUID())
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(key)
+    .sign(key())
 }
 
 export async function verifyValue<T>(token: string, purpose: string): Promise<(T & { jti: string; exp: number }) | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'jti'] })
+    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'jti'] })
     return payload.typ === purpose ? (payload as T & { jti: string; exp: number }) : undefined
   } catch {
     return undefined
