@@ -26,12 +26,8 @@ async function loadConfigOrExit() {
 async function serve() {
   const config = await loadConfigOrExit()
   const { log } = await import('./platform/log')
-  const { migrate, closeDb } = await import('./platform/db')
-  const { runShutdownTasks } = await import('./platform/lifecycle')
-  await migrate()
-  // Other instances' cache invalidations (revoked keys, changed links) arrive through Redis or PostgreSQL.
-  const { connectBus, closeBus } = await import('./platform/bus')
-  await connectBus()
+  const { startLinkcard } = await import('./runtime')
+  const lifecycle = await startLinkcard()
   const { app, handleRequest } = await import('./app')
   // Bun.serve itself rather than app.listen(): every request reaches handleRequest, which answers
   // short links before Elysia routes anything. Elysia reads the server (client addresses) from app.server.
@@ -48,11 +44,6 @@ async function serve() {
   process.on('unhandledRejection', (error) => log.error('unhandled rejection', { error }))
   process.on('uncaughtException', (error) => log.error('uncaught exception', { error }))
   app.server = server
-  // Background work: custom domain checks and pruning raw events past EVENT_RETENTION_DAYS.
-  const { startDomainChecks } = await import('./modules/domains/service')
-  const { startEventPruning } = await import('./modules/analytics/service')
-  startDomainChecks()
-  startEventPruning()
   const port = server.port
   log.info('listening', { port, url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, publicUrl: config.publicUrl, database: config.database.dialect })
 
@@ -62,9 +53,7 @@ async function serve() {
     stopping = true
     log.info('stopping', { signal })
     await server.stop()
-    await runShutdownTasks((name, error) => log.error('shutdown task failed', { task: name, error }))
-    closeBus()
-    await closeDb()
+    await lifecycle.stop((name, error) => log.error('shutdown task failed', { task: name, error }))
     log.info('stopped')
     process.exit(0)
   }
@@ -74,7 +63,7 @@ async function serve() {
 
 async function runCommand(name: string, rest: string[]) {
   await loadConfigOrExit()
-  const { migrate, closeDb } = await import('./platform/db')
+  const { startDatabase } = await import('./runtime')
   const { AppError } = await import('./platform/errors')
   const commands: Record<string, () => Promise<{ run: (args: string[]) => Promise<string> }>> = {
     'grant-admin': () => import('../scripts/grant-admin'),
@@ -86,9 +75,9 @@ async function runCommand(name: string, rest: string[]) {
     process.exit(2)
   }
   try {
-    await migrate()
+    const lifecycle = await startDatabase()
     console.log(await (await load()).run(rest))
-    await closeDb()
+    await lifecycle.stop((task, error) => console.error(`Stopping ${task} failed:`, error))
   } catch (error) {
     if (error instanceof AppError) {
       console.error(error.message)

@@ -2,11 +2,11 @@
 // stay true. Handlers run at once in this process; the message also reaches the other instances
 // through Redis pub/sub (REDIS_URL) and, on PostgreSQL, LISTEN/NOTIFY. With both, each message
 // goes both ways and is delivered once: a Redis outage then loses no message.
-import { config } from './config'
-import { redis } from './counters'
 import { pgChannel } from './db'
+import type { Running } from './lifecycle'
 import { log } from './log'
-import { connectRedis, RedisUnavailable } from './redis'
+import { RedisUnavailable } from './redis'
+import { listenToRedis, redis, sharesDatabase, topology } from './topology'
 
 type Handler = (payload: string) => void
 type Envelope = { from: string; id: number; topic: string; payload: string }
@@ -26,28 +26,30 @@ function deliver(topic: string, payload: string) {
   }
 }
 
-function redisTransport(url: string): Transport {
-  // A subscribed connection can do nothing else, so listening takes a second one.
-  const subscriber = connectRedis(url, 'bus')
+function redisTransport(): Transport {
+  let listening: ReturnType<typeof listenToRedis> | undefined
   return {
     name: 'redis',
-    send: (message) => redis!.run((client) => client.publish(CHANNEL, message)),
-    listen: (receive) => subscriber.subscribe(CHANNEL, receive),
-    close: () => subscriber.close(),
+    send: (message) => redis()!.run((client) => client.publish(CHANNEL, message)),
+    listen: (receive) => (listening = listenToRedis(CHANNEL, receive)).ready,
+    close: () => listening?.close(),
   }
 }
 
-const transports: Transport[] = []
-if (config.redisUrl) transports.push(redisTransport(config.redisUrl))
-if (pgChannel) transports.push({ name: 'postgres', ...pgChannel(CHANNEL) })
+// Made when the bus connects, from the topology.
+let transports: Transport[] = []
 
 // Messages heard already, by sender: each may arrive once over each transport. Bounded.
 const SEEN_MAX = 10_000
 const seen = new Set<string>()
 let nextId = 0
 
-/** Starts hearing the other instances; resolves once the subscriptions are live (or Redis is found unreachable: it subscribes when it comes back). */
-export async function connectBus() {
+/**
+ * Starts hearing the other instances, if there may be any; resolves once the subscriptions are
+ * live (or Redis is found unreachable: it subscribes when it comes back).
+ */
+export async function connectBus(): Promise<Running> {
+  transports = [...(topology === 'redis' ? [redisTransport()] : []), ...(sharesDatabase ? [{ name: 'postgres', ...pgChannel(CHANNEL) }] : [])]
   const receive = (message: string) => {
     const { from, id, topic, payload } = JSON.parse(message) as Envelope
     if (from === instanceId) return
@@ -58,6 +60,12 @@ export async function connectBus() {
     deliver(topic, payload)
   }
   await Promise.all(transports.map((transport) => transport.listen(receive)))
+  return {
+    stop() {
+      for (const transport of transports) transport.close()
+      transports = []
+    },
+  }
 }
 
 export function subscribe(topic: string, handler: Handler) {
@@ -73,8 +81,4 @@ export function publish(topic: string, payload: string) {
       if (error instanceof RedisUnavailable) log.warn('bus publish skipped: redis unreachable', { topic })
       else log.error('bus publish failed', { topic, transport: transport.name, error })
     })
-}
-
-export function closeBus() {
-  for (const transport of transports) transport.close()
 }

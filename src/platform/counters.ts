@@ -4,14 +4,17 @@
 // count where they would without it (the database, or memory on SQLite), so sign-ins and API calls
 // still answer at once; counts made during the outage are not carried over when it ends.
 import { lt, sql } from 'drizzle-orm'
-import { config } from './config'
-import { db, isPostgres, kit } from './db'
-import { connectRedis, RedisUnavailable, type Redis } from './redis'
+import { db, kit } from './db'
+import { every, type Running } from './lifecycle'
+import { RedisUnavailable, type Redis } from './redis'
 import { platformTables } from './tables'
+import { redis, sharesDatabase } from './topology'
 
 export type WindowCount = { count: number; resetAt: number }
 
 interface CounterStore {
+  /** Drops counters whose window has passed, now and then. */
+  sweep?(): void
   /** Adds amount to key's counter in the current window and answers the new count. */
   hit(key: string, windowMs: number, amount?: number): Promise<WindowCount>
   /** The current window's count without changing it. */
@@ -28,11 +31,11 @@ const windowKey = (key: string, windowMs: number) => `${key}@${windowOf(windowMs
 
 function memoryStore(): CounterStore {
   const counters = new Map<string, WindowCount>()
-  setInterval(() => {
-    const now = Date.now()
-    for (const [key, value] of counters) if (value.resetAt <= now) counters.delete(key)
-  }, 60_000).unref()
   return {
+    sweep() {
+      const now = Date.now()
+      for (const [key, value] of counters) if (value.resetAt <= now) counters.delete(key)
+    },
     async hit(key, windowMs, amount = 1) {
       const id = windowKey(key, windowMs)
       const entry = counters.get(id) ?? { count: 0, resetAt: windowOf(windowMs).resetAt }
@@ -53,9 +56,6 @@ function memoryStore(): CounterStore {
 const INCREMENT = `local c = redis.call('INCRBY', KEYS[1], ARGV[1])
 if c == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return c`
-
-/** The one connection to Redis for commands (the bus has its own for listening). */
-export const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl, 'commands') : undefined
 
 function redisStore(redis: Redis): CounterStore {
   const name = (key: string, windowMs: number) => `lc:win:${windowKey(key, windowMs)}`
@@ -92,12 +92,12 @@ function withFallback(primary: CounterStore, fallback: CounterStore): CounterSto
 
 function databaseStore(): CounterStore {
   const { windowCounters } = platformTables(kit)
-  setInterval(() => {
-    db.delete(windowCounters)
-      .where(lt(windowCounters.resetAt, new Date()))
-      .catch(() => undefined)
-  }, 60_000).unref()
   return {
+    sweep() {
+      db.delete(windowCounters)
+        .where(lt(windowCounters.resetAt, new Date()))
+        .catch(() => undefined)
+    },
     async hit(key, windowMs, amount = 1) {
       const { resetAt } = windowOf(windowMs)
       const [row] = await db
@@ -120,16 +120,43 @@ function databaseStore(): CounterStore {
   }
 }
 
-const localStore = isPostgres ? databaseStore() : memoryStore()
+/** Where counters live: made at start, from the topology; until then using one says so. */
+let stores: { counters: CounterStore; exact: CounterStore; local: CounterStore } | undefined
+
+/** Chooses the counter stores for the topology (the Redis connection is made before) and sweeps the local one. */
+export function startCounters(): Running {
+  // Instances on PostgreSQL count in the database without Redis (or while it is away); SQLite in memory.
+  const local = sharesDatabase ? databaseStore() : memoryStore()
+  const shared = redis()
+  stores = shared ? { counters: withFallback(redisStore(shared), local), exact: redisStore(shared), local } : { counters: local, exact: local, local }
+  const stop = every(60_000, () => stores?.local.sweep?.())
+  return {
+    stop() {
+      stop()
+      stores = undefined
+    },
+  }
+}
+
+const started = () => {
+  if (!stores) throw new Error('Counters are not started: startCounters() runs at start.')
+  return stores
+}
+
+const storeOf = (pick: (chosen: NonNullable<typeof stores>) => CounterStore): CounterStore => ({
+  hit: (key, windowMs, amount) => pick(started()).hit(key, windowMs, amount),
+  peek: (key, windowMs) => pick(started()).peek(key, windowMs),
+  clear: (key, windowMs) => pick(started()).clear(key, windowMs),
+})
 
 /** Rate limits and throttles: they answer in bounded time whatever happens to Redis. */
-export const counters: CounterStore = redis ? withFallback(redisStore(redis), localStore) : localStore
+export const counters = storeOf((chosen) => chosen.counters)
 
 /**
  * Counters that must stay exact across instances (a preview's window, which decides what the quota
  * counts): with Redis configured, a call rejects with RedisUnavailable while it is unreachable.
  */
-export const exactCounters: CounterStore = redis ? redisStore(redis) : localStore
+export const exactCounters = storeOf((chosen) => chosen.exact)
 
 export type RateRule = { limit: number; windowMs: number }
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfter: number }

@@ -1,17 +1,33 @@
-// Work that must finish before the process exits (flushing buffers), run in registration order.
-type Task = { name: string; run: () => Promise<void> | void }
-const tasks: Task[] = []
+// What runs in the background (connections, timers, threads) starts when the composition root
+// (src/runtime.ts) starts it, never on import, and stops in the reverse order.
 
-export function onShutdown(name: string, run: Task['run']) {
-  tasks.push({ name, run })
-}
+/** A started part: how to stop it (finish its work, close what it opened). */
+export type Running = { stop(): Promise<void> | void }
 
-export async function runShutdownTasks(report: (name: string, error: unknown) => void) {
-  for (const task of tasks) {
-    try {
-      await task.run()
-    } catch (error) {
-      report(task.name, error)
+export class Lifecycle {
+  private started: { name: string; running: Running }[] = []
+
+  /** Starts a part; it is stopped before every part started earlier. */
+  async start(name: string, start: () => Promise<Running | void> | Running | void) {
+    const running = await start()
+    if (running) this.started.push({ name, running })
+  }
+
+  /** Stops every part, the last started first; a part failing to stop does not keep the others running. */
+  async stop(report: (name: string, error: unknown) => void) {
+    for (const { name, running } of this.started.splice(0).reverse()) {
+      try {
+        await running.stop()
+      } catch (error) {
+        report(name, error)
+      }
     }
   }
+}
+
+/** Runs `tick` every `everyMs` (the timer never keeps the process alive) until stopped. */
+export function every(everyMs: number, tick: () => void) {
+  const timer = setInterval(tick, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
 }

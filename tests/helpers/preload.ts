@@ -15,6 +15,7 @@ if (!process.env.LINKCARD_UNIT_TEST_DATA) {
   else delete process.env.DATABASE_URL
   process.env.LINKCARD_UNIT_TEST_DATA = process.env.DATA_DIR
 
-  const { migrate } = await import('../../src/platform/db')
-  await migrate()
+  // The database alone: tests that need more of the runtime start it (tests/helpers/runtime.ts).
+  const { startDatabase } = await import('../../src/runtime')
+  await startDatabase()
 }

@@ -2,7 +2,7 @@
 // SEND_INTERVAL_MS, or every SEND_SIZE events, a batch goes to the event writer's own thread
 // (writer.ts), which classifies and stores them. A graceful stop hands over what is left and waits
 // until it is written.
-import { onShutdown } from '../../platform/lifecycle'
+import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'
 import { Dictionary, EventBatch } from './event-codec'
@@ -59,8 +59,6 @@ function startWriter() {
   return writer
 }
 
-worker = startWriter()
-
 function send() {
   if (pending.size === 0 || !worker) return
   const batch = pending.encode()
@@ -96,11 +94,16 @@ export function recordEvent(event: RecordedEvent) {
 /** Resolves once every event recorded so far is stored with its daily totals, breakdowns and unique visitors. */
 export const flushEvents = () => ask({ kind: 'flush' })
 
-const timer = setInterval(send, SEND_INTERVAL_MS)
-timer.unref()
-
-onShutdown('write events', async () => {
-  clearInterval(timer)
-  await ask({ kind: 'finish' })
-  worker?.terminate()
-})
+/** Starts the writer's thread and sends it what is recorded every SEND_INTERVAL_MS; stopping hands over the rest and waits until it is written. */
+export function startRecording(): Running {
+  worker ??= startWriter()
+  const stop = every(SEND_INTERVAL_MS, send)
+  return {
+    async stop() {
+      stop()
+      await ask({ kind: 'finish' })
+      worker?.terminate()
+      worker = undefined
+    },
+  }
+}

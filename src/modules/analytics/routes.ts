@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'
 import { AnalyticsQuery, DashboardStats } from './schema'
-import { dashboardStats, linkAnalytics, linkEventsCsv, startEventPruning } from './service'
+import { dashboardStats, linkAnalytics, linkEventsCsv } from './service'
 
 const tags = ['Analytics']
 

@@ -2,7 +2,7 @@
 // public stats call, and the background pruning of raw events.
 import { config } from '../../platform/config'
 import { fieldError } from '../../platform/errors'
-import { onShutdown } from '../../platform/lifecycle'
+import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import {
   addDays,
@@ -235,7 +235,6 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000
 // Visitor hashes are only needed while a day can still get events (late flushes after an outage).
 const VISITOR_DAYS_KEPT = 7
 
-let pruneTimer: ReturnType<typeof setInterval> | undefined
 let pruning: Promise<number> | undefined
 let stopped = false
 
@@ -265,15 +264,16 @@ export function pruneEvents({ now = new Date(), batch = PRUNE_BATCH } = {}): Pro
 
 const pruneInBackground = () => void pruneEvents().catch((error) => log.error('event pruning failed', { error }))
 
-/** Prunes once now and then every hour; stops on shutdown. */
-export function startEventPruning() {
-  if (pruneTimer) return
-  pruneTimer = setInterval(pruneInBackground, PRUNE_EVERY_MS)
-  pruneTimer.unref()
+/** Prunes once now and then every hour, until stopped. */
+export function startEventPruning(): Running {
+  stopped = false
+  const stop = every(PRUNE_EVERY_MS, pruneInBackground)
   pruneInBackground()
-  onShutdown('event pruning', async () => {
-    stopped = true
-    clearInterval(pruneTimer)
-    await pruning?.catch(() => undefined)
-  })
+  return {
+    async stop() {
+      stopped = true
+      stop()
+      await pruning?.catch(() => undefined)
+    },
+  }
 }

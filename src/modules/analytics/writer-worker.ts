@@ -1,7 +1,8 @@
-// The event writer's thread: batches of events come in, acknowledgements of flushes go out.
-import { closeDb } from '../../platform/db'
+// The event writer's thread, and its composition root: batches of events come in,
+// acknowledgements of flushes go out.
+import { closeDb, openDatabase } from '../../platform/db'
 import { EventReader, type EncodedBatch } from './event-codec'
-import { enqueueEvents, finishWriting, flushEvents, moveJournal } from './writer'
+import { enqueueEvents, finishWriting, flushEvents, moveJournal, startWriting } from './writer'
 
 export type WriterRequest =
   | { kind: 'events'; batch: EncodedBatch }
@@ -13,6 +14,8 @@ declare const self: Worker
 
 const reader = new EventReader()
 
+openDatabase()
+startWriting()
 // What a killed process left in the journal is moved, and counted, as this thread starts.
 void moveJournal()
 

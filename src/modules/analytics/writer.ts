@@ -9,6 +9,7 @@
 // counted, by the next writer to start (or by any other after ORPHANED_AFTER_MS). The writer holds
 // what it put in the journal, as numbers, so it reads back only rows it no longer holds (another
 // writer's, or its own after a failure).
+import { every } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { isoDay } from '../../shared/analytics'
 import type { EventType } from '../../shared/domain'
@@ -279,19 +280,25 @@ function writeEvents(): Promise<void> {
   return flushing
 }
 
-const timer = setInterval(() => {
-  if (pending.length > 0 && mayWrite()) void writeEvents()
-}, WRITE_INTERVAL_MS)
-timer.unref()
-const moveTimer = setInterval(() => {
-  if (!moving) void moveJournal()
-}, MOVE_INTERVAL_MS)
-moveTimer.unref()
+let stopTimers = () => {}
 
-/** Writes everything and stops the timers: the last thing before the process exits. */
+/** Writes what arrives every WRITE_INTERVAL_MS and moves the journal every MOVE_INTERVAL_MS. */
+export function startWriting() {
+  const stopWrites = every(WRITE_INTERVAL_MS, () => {
+    if (pending.length > 0 && mayWrite()) void writeEvents()
+  })
+  const stopMoves = every(MOVE_INTERVAL_MS, () => {
+    if (!moving) void moveJournal()
+  })
+  stopTimers = () => {
+    stopWrites()
+    stopMoves()
+  }
+}
+
+/** Writes everything and stops the timers: the last thing before the thread ends. */
 export async function finishWriting() {
-  clearInterval(timer)
-  clearInterval(moveTimer)
+  stopTimers()
   await flushing
   await flushEvents()
   if (pending.length > 0) log.error('events could not be written at shutdown', { events: pending.length })

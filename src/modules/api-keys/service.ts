@@ -5,7 +5,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { publish, subscribe } from '../../platform/bus'
 import { consumeRate } from '../../platform/counters'
 import { AppError, fieldError } from '../../platform/errors'
-import { onShutdown } from '../../platform/lifecycle'
+import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { API_KEY_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import {
@@ -85,13 +85,17 @@ export function flushKeyUses(all = false): Promise<void> {
   return flushing
 }
 
-const timer = setInterval(() => void flushKeyUses(), FLUSH_EVERY_MS)
-timer.unref()
-onShutdown('flush API key uses', async () => {
-  clearInterval(timer)
-  await flushing
-  await flushKeyUses(true)
-})
+/** Writes keys' last-used times now and then, and all that is left when stopped. */
+export function startKeyUseFlushing(): Running {
+  const stop = every(FLUSH_EVERY_MS, () => void flushKeyUses())
+  return {
+    async stop() {
+      stop()
+      await flushing
+      await flushKeyUses(true)
+    },
+  }
+}
 
 // ---- verified keys --------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
-import { db, type Db, kit } from '../../platform/db'
+import { db, type Db, kit, prepared } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import { authTables } from './tables'
 import { accountTables } from '../accounts/tables'
@@ -16,18 +16,20 @@ const userWithAccount = {
 }
 
 // Every signed-in call looks its user up: prepared once.
-const userWithAccountById = db
-  .select(userWithAccount)
-  .from(users)
-  .innerJoin(accounts, eq(accounts.id, users.accountId))
-  .where(eq(users.id, sql.placeholder('id')))
-  .limit(1)
-  .prepare()
+const userWithAccountById = prepared((db) =>
+  db
+    .select(userWithAccount)
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(),
+)
 
 export async function findUserWithAccount(id: string, tx?: Db) {
   const [row] = tx
     ? await tx.select(userWithAccount).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
-    : await userWithAccountById.execute({ id })
+    : await userWithAccountById().execute({ id })
   return row
 }
 
@@ -213,10 +215,10 @@ export async function spendToken(jti: string, expiresAt: Date) {
   return rows.length > 0
 }
 
-const spentTokenById = db.select({ jti: spentTokens.jti }).from(spentTokens).where(eq(spentTokens.jti, sql.placeholder('jti'))).limit(1).prepare()
+const spentTokenById = prepared((db) => db.select({ jti: spentTokens.jti }).from(spentTokens).where(eq(spentTokens.jti, sql.placeholder('jti'))).limit(1).prepare())
 
 export async function isTokenSpent(jti: string) {
-  return (await spentTokenById.execute({ jti })).length > 0
+  return (await spentTokenById().execute({ jti })).length > 0
 }
 
 /** Spent tokens past their expiry are refused by their signature's `exp` anyway. */

@@ -6,7 +6,7 @@ import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { isUniqueViolation } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
-import { onShutdown } from '../../platform/lifecycle'
+import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
@@ -314,8 +314,6 @@ export async function mayIssueCertificate(domain: string | undefined) {
   return productHosts.has(hostname) || (await accountIdForHost(hostname)) !== undefined
 }
 
-let timer: ReturnType<typeof setInterval> | undefined
-
 /**
  * One round of background checks at `now`: claims until they are live (for a week), paused domains
  * until their records return, and every verified domain's DNS once a day.
@@ -328,15 +326,16 @@ export async function checkDueDomains(now = Date.now(), isRunning = () => true) 
   }
 }
 
-/** Runs the background checks every few minutes; stops on shutdown. */
-export function startDomainChecks() {
-  if (timer) return
-  timer = setInterval(() => {
-    checkDueDomains(Date.now(), () => timer !== undefined).catch((error) => log.error('custom domain checks failed', { error }))
-  }, BACKGROUND_EVERY)
-  timer.unref()
-  onShutdown('custom domain checks', () => {
-    clearInterval(timer)
-    timer = undefined
+/** Runs the background checks every few minutes until stopped. */
+export function startDomainChecks(): Running {
+  let running = true
+  const stop = every(BACKGROUND_EVERY, () => {
+    checkDueDomains(Date.now(), () => running).catch((error) => log.error('custom domain checks failed', { error }))
   })
+  return {
+    stop() {
+      running = false
+      stop()
+    },
+  }
 }

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { redis } from '../../platform/counters'
+import { redis } from '../../platform/topology'
 import { pingDb } from '../../platform/db'
 
 // 200 while the database answers, also with Redis unreachable: every instance shares one Redis, so
@@ -14,7 +14,8 @@ export const healthRoutes = new Elysia().get(
   '/health',
   async () => {
     await pingDb()
-    if (redis && !(await redis.ping())) return { status: 'degraded' as const, redis: 'unreachable' as const }
+    const shared = redis()
+    if (shared && !(await shared.ping())) return { status: 'degraded' as const, redis: 'unreachable' as const }
     return { status: 'ok' as const }
   },
   { response: Health, detail: { summary: 'Health check', tags: ['System'] } },

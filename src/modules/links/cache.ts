@@ -2,8 +2,7 @@
 // link costs no database read. Every change invalidates its entries on every instance (platform/bus);
 // a TTL bounds staleness should a message ever be lost.
 import { publish, subscribe } from '../../platform/bus'
-import { config } from '../../platform/config'
-import { isPostgres } from '../../platform/db'
+import { topology } from '../../platform/topology'
 import { ACCOUNT_CHANGED } from '../accounts/service'
 import type { LinkRow } from './repo'
 
@@ -26,7 +25,7 @@ type Entry = {
 
 // With several instances a new link's invalidation reaches the others a moment after it exists,
 // so a remembered miss could hide it: misses are remembered only by a lone process.
-const remembersMisses = !config.redisUrl && !isPostgres
+const remembersMisses = topology === 'single'
 
 // Slugs are case-sensitive; aliases resolve case-insensitively, by their lower-case key. Apart, so
 // a path never needs a prefix built to be looked up.

@@ -1,7 +1,7 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
 import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'drizzle-orm'
-import { db, type Db, kit } from '../../platform/db'
+import { db, type Db, kit, prepared } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { LinkStatusFilter } from '../../shared/link-list'
 import { linkTables } from './tables'
@@ -106,16 +106,16 @@ export async function deleteLinksCreatedBy(userId: string, tx: Db = db) {
 
 // The redirect path's look-ups, prepared once: building and parsing the query each time would
 // cost several times the look-up itself.
-const bySlug = db.select().from(shareLinks).where(eq(shareLinks.slug, sql.placeholder('slug'))).limit(1).prepare()
-const byAliasKey = db.select().from(shareLinks).where(eq(shareLinks.aliasKey, sql.placeholder('aliasKey'))).limit(1).prepare()
+const bySlug = prepared((db) => db.select().from(shareLinks).where(eq(shareLinks.slug, sql.placeholder('slug'))).limit(1).prepare())
+const byAliasKey = prepared((db) => db.select().from(shareLinks).where(eq(shareLinks.aliasKey, sql.placeholder('aliasKey'))).limit(1).prepare())
 
 export async function findBySlug(slug: string): Promise<LinkRow | undefined> {
-  const [row] = await bySlug.execute({ slug })
+  const [row] = await bySlug().execute({ slug })
   return row
 }
 
 export async function findByAliasKey(aliasKey: string): Promise<LinkRow | undefined> {
-  const [row] = await byAliasKey.execute({ aliasKey })
+  const [row] = await byAliasKey().execute({ aliasKey })
   return row
 }
 

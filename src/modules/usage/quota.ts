@@ -3,9 +3,8 @@
 // script, or, without Redis, in the database with a conditional UPDATE. While Redis is
 // unreachable nothing is counted there (tryCount rejects, and crawlers get the person's redirect),
 // so its count stays exact for when it returns; reads answer the database's count meanwhile.
-import { redis } from '../../platform/counters'
-import { isPostgres } from '../../platform/db'
 import { RedisUnavailable, type Redis } from '../../platform/redis'
+import { redis, sharesDatabase } from '../../platform/topology'
 import * as repo from './repo'
 
 export interface QuotaStore {
@@ -118,4 +117,10 @@ function databaseQuota(): QuotaStore {
   }
 }
 
-export const quota: QuotaStore = redis ? redisQuota(redis) : isPostgres ? databaseQuota() : memoryQuota()
+let store: QuotaStore | undefined
+/** The quota's store for the topology, chosen at first use (after start, when Redis is connected). */
+export function quota(): QuotaStore {
+  if (store) return store
+  const shared = redis()
+  return (store = shared ? redisQuota(shared) : sharesDatabase ? databaseQuota() : memoryQuota())
+}

@@ -1,7 +1,7 @@
 // Usage against the plan: counted previews (the monthly quota) and API calls per billing period.
 import { subscribe } from '../../platform/bus'
 import { isForeignKeyViolation } from '../../platform/db'
-import { onShutdown } from '../../platform/lifecycle'
+import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import type { Plan } from '../../shared/domain'
 import { PLAN_INFO } from '../../shared/plans'
@@ -47,8 +47,8 @@ function addPending(accountId: string, periodStart: Date, previews: number, apiC
 export async function tryCountPreview(accountId: string): Promise<boolean> {
   const info = await accountQuota(accountId)
   if (!info) return false
-  const counted = await quota.tryCount(accountId, info.period.start, PLAN_INFO[info.plan].previewLimit)
-  if (counted && quota.needsPersisting) addPending(accountId, info.period.start, 1, 0)
+  const counted = await quota().tryCount(accountId, info.period.start, PLAN_INFO[info.plan].previewLimit)
+  if (counted && quota().needsPersisting) addPending(accountId, info.period.start, 1, 0)
   return counted
 }
 
@@ -63,7 +63,7 @@ export async function usageOf(accountId: string) {
   if (!info) throw new Error(`account ${accountId} not found`)
   return {
     plan: info.plan,
-    usageThisMonth: await quota.current(accountId, info.period.start),
+    usageThisMonth: await quota().current(accountId, info.period.start),
     usageLimit: PLAN_INFO[info.plan].previewLimit,
     billingPeriodStart: info.period.start.toISOString(),
     billingPeriodEnd: info.period.end.toISOString(),
@@ -76,7 +76,7 @@ export async function usageOf(accountId: string) {
  */
 export async function usageThisMonthOf(accounts: Pick<Account, 'id' | 'billingPeriodStart' | 'billingPeriodEnd'>[]) {
   const keys = accounts.map((account) => ({ accountId: account.id, periodStart: billingPeriod(account).start }))
-  const counts = await quota.currentMany(keys)
+  const counts = await quota().currentMany(keys)
   return new Map(keys.map((key) => [key.accountId, counts.get(repo.counterKey(key)) ?? 0]))
 }
 
@@ -111,10 +111,14 @@ export function flushUsage(): Promise<void> {
   return flushing
 }
 
-const timer = setInterval(() => void flushUsage(), 100)
-timer.unref()
-onShutdown('flush usage', async () => {
-  clearInterval(timer)
-  await flushing
-  await flushUsage()
-})
+/** Adds counted usage to the database every 100 ms, and all that is left when stopped. */
+export function startUsageFlushing(): Running {
+  const stop = every(100, () => void flushUsage())
+  return {
+    async stop() {
+      stop()
+      await flushing
+      await flushUsage()
+    },
+  }
+}

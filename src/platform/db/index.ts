@@ -38,15 +38,36 @@ function openSqlite(path: string) {
   return { client, db: drizzleSqlite({ client }) }
 }
 
-const sqliteHandle = config.database.dialect === 'sqlite' ? openSqlite(config.database.path) : undefined
-const pgClient =
-  config.database.dialect === 'postgres'
-    ? postgres(config.database.url, { max: 10, onnotice: () => {}, idle_timeout: 30 })
-    : undefined
+let sqliteHandle: ReturnType<typeof openSqlite> | undefined
+let pgClient: postgres.Sql | undefined
 
-export const db: Db = sqliteHandle
-  ? sqliteHandle.db
-  : (drizzlePg({ client: pgClient! }) as unknown as Db)
+// Until openDatabase() runs, any use says so instead of failing somewhere inside drizzle.
+const notOpen = new Proxy({} as Db, {
+  get() {
+    throw new Error('The database is not open: openDatabase() runs at start.')
+  },
+})
+
+/** The database, once openDatabase() has run (at start, from the composition root). */
+export let db: Db = notOpen
+
+/** A statement prepared for the open database on first use (the hot paths' look-ups), again after a reopen. */
+export function prepared<T>(build: (db: Db) => T): () => T {
+  let made: { on: Db; statement: T } | undefined
+  return () => (made?.on === db ? made.statement : (made = { on: db, statement: build(db) }).statement)
+}
+
+/** Opens the database of the settings (a file for SQLite, a pool for PostgreSQL); once. */
+export function openDatabase() {
+  if (db !== notOpen) return
+  if (config.database.dialect === 'sqlite') {
+    sqliteHandle = openSqlite(config.database.path)
+    db = sqliteHandle.db
+  } else {
+    pgClient = postgres(config.database.url, { max: 10, onnotice: () => {}, idle_timeout: 30 })
+    db = drizzlePg({ client: pgClient }) as unknown as Db
+  }
+}
 
 export async function migrate() {
   if (sqliteHandle) {
@@ -131,18 +152,18 @@ export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ['23505
 export const isForeignKeyViolation = (error: unknown) => hasErrorCode(error, ['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY'])
 
 /** PostgreSQL's LISTEN/NOTIFY on one channel, for instances that share a database but no Redis. */
-export const pgChannel = pgClient
-  ? (channel: string) => {
-      let listening: { unlisten(): Promise<void> } | undefined
-      return {
-        send: (message: string) => pgClient.notify(channel, message),
-        listen: async (receive: (message: string) => void) => {
-          listening = await pgClient.listen(channel, receive)
-        },
-        close: () => void listening?.unlisten().catch(() => undefined),
-      }
-    }
-  : undefined
+export function pgChannel(channel: string) {
+  const client = pgClient
+  if (!client) throw new Error('LISTEN/NOTIFY needs an open PostgreSQL database.')
+  let listening: { unlisten(): Promise<void> } | undefined
+  return {
+    send: (message: string) => client.notify(channel, message),
+    listen: async (receive: (message: string) => void) => {
+      listening = await client.listen(channel, receive)
+    },
+    close: () => void listening?.unlisten().catch(() => undefined),
+  }
+}
 
 export async function pingDb() {
   if (sqliteHandle) sqliteHandle.client.query('select 1').get()
@@ -156,7 +177,9 @@ export async function closeDb() {
       sqliteHandle.client.exec('PRAGMA optimize')
     } catch {}
     sqliteHandle.client.close()
-  } else await pgClient!.end({ timeout: 5 })
+  } else await pgClient?.end({ timeout: 5 })
+  sqliteHandle = pgClient = undefined
+  db = notOpen
 }
 
 /** SQLite only: a consistent copy of the live database (VACUUM INTO), for `npm run backup`. */

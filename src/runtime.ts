@@ -1,0 +1,40 @@
+// The composition root: opens and starts every stateful part of Linkcard in order, and stops them
+// in reverse. Importing a module starts nothing; this does, for the server (index.ts), the
+// commands and in-process tests.
+import { connectBus } from './platform/bus'
+import { startCounters } from './platform/counters'
+import { closeDb, migrate, openDatabase } from './platform/db'
+import { Lifecycle } from './platform/lifecycle'
+import { connectSharedState } from './platform/topology'
+import { startRecording } from './modules/analytics/recorder'
+import { startEventPruning } from './modules/analytics/service'
+import { startKeyUseFlushing } from './modules/api-keys/service'
+import { startDomainChecks } from './modules/domains/service'
+import { startUsageFlushing } from './modules/usage/service'
+
+/** The database, opened and migrated: all that the commands (grant-admin, backup) need. */
+export async function startDatabase(lifecycle = new Lifecycle()) {
+  await lifecycle.start('database', () => {
+    openDatabase()
+    return { stop: closeDb }
+  })
+  await lifecycle.start('migrations', migrate)
+  return lifecycle
+}
+
+/** Everything a serving instance runs besides its HTTP server; `background: false` leaves out the periodic checks and pruning. */
+export async function startLinkcard({ background = true } = {}) {
+  const lifecycle = await startDatabase()
+  await lifecycle.start('shared state', connectSharedState)
+  await lifecycle.start('counters', startCounters)
+  // Other instances' cache invalidations (revoked keys, changed links) arrive through Redis or PostgreSQL.
+  await lifecycle.start('bus', connectBus)
+  await lifecycle.start('event recording', startRecording)
+  await lifecycle.start('usage counting', startUsageFlushing)
+  await lifecycle.start('API key use', startKeyUseFlushing)
+  if (background) {
+    await lifecycle.start('custom domain checks', startDomainChecks)
+    await lifecycle.start('event pruning', startEventPruning)
+  }
+  return lifecycle
+}
