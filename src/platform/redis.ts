@@ -5,6 +5,7 @@
 // Redis answers again. Subscriptions are made again on each new connection.
 import { RedisClient } from 'bun'
 import { log } from './log'
+import { singleFlight } from './single-flight'
 
 const COMMAND_TIMEOUT_MS = 500
 const CONNECT_TIMEOUT_MS = 1000
@@ -31,7 +32,6 @@ export type Redis = {
 
 export function connectRedis(url: string, name: string): Redis {
   let client: RedisClient | undefined
-  let connecting: Promise<void> | undefined
   let retry: Timer | undefined
   let closed = false
   // Said once an outage, not once a retry.
@@ -66,31 +66,26 @@ export function connectRedis(url: string, name: string): Redis {
     scheduleRetry()
   }
 
-  function connect(): Promise<void> {
-    connecting ??= (async () => {
-      const fresh = new RedisClient(url, { enableOfflineQueue: false, autoReconnect: false, connectionTimeout: CONNECT_TIMEOUT_MS })
-      fresh.onclose = () => drop(fresh)
-      try {
-        await fresh.connect()
-        for (const channel of subscriptions.keys()) await subscribeOn(fresh, channel)
-      } catch (error) {
-        fresh.close()
-        if (!saidDown) log.warn('redis unreachable; retrying', { connection: name, error: (error as Error).message })
-        saidDown = true
-        scheduleRetry()
-        return
-      }
-      if (closed) return fresh.close()
-      client = fresh
-      // It may have closed before it was the connection in use.
-      if (!fresh.connected) return drop(fresh)
-      if (saidDown) log.info('redis reachable again', { connection: name })
-      saidDown = false
-    })().finally(() => {
-      connecting = undefined
-    })
-    return connecting
-  }
+  const connect = singleFlight(async () => {
+    const fresh = new RedisClient(url, { enableOfflineQueue: false, autoReconnect: false, connectionTimeout: CONNECT_TIMEOUT_MS })
+    fresh.onclose = () => drop(fresh)
+    try {
+      await fresh.connect()
+      for (const channel of subscriptions.keys()) await subscribeOn(fresh, channel)
+    } catch (error) {
+      fresh.close()
+      if (!saidDown) log.warn('redis unreachable; retrying', { connection: name, error: (error as Error).message })
+      saidDown = true
+      scheduleRetry()
+      return
+    }
+    if (closed) return fresh.close()
+    client = fresh
+    // It may have closed before it was the connection in use.
+    if (!fresh.connected) return drop(fresh)
+    if (saidDown) log.info('redis reachable again', { connection: name })
+    saidDown = false
+  })
 
   async function run<T>(commands: (client: RedisClient) => Promise<T>): Promise<T> {
     const current = client
@@ -136,7 +131,7 @@ export function connectRedis(url: string, name: string): Redis {
     },
     async subscribe(channel, listener) {
       subscriptions.set(channel, listener)
-      await connecting
+      await connect.running
       // Unreachable now: the next connection subscribes.
       if (client) await subscribeOn(client, channel).catch(() => undefined)
     },

@@ -3,6 +3,7 @@
 import { config } from '../../platform/config'
 import { fieldError } from '../../platform/errors'
 import { every, type Running } from '../../platform/lifecycle'
+import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import {
   addDays,
@@ -235,7 +236,6 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000
 // Visitor hashes are only needed while a day can still get events (late flushes after an outage).
 const VISITOR_DAYS_KEPT = 7
 
-let pruning: Promise<number> | undefined
 let stopped = false
 
 /**
@@ -243,24 +243,19 @@ let stopped = false
  * small batches with pauses between them so requests keep flowing. Daily totals and breakdowns
  * stay. Answers how many events went.
  */
-export function pruneEvents({ now = new Date(), batch = PRUNE_BATCH } = {}): Promise<number> {
-  pruning ??= (async () => {
-    const before = new Date(now.getTime() - config.eventRetentionDays * DAY_MS)
-    let events = 0
-    for (let chunks = batch; chunks === batch && !stopped; await Bun.sleep(10)) {
-      const deleted = await repo.deleteEventsBefore(before, batch)
-      chunks = deleted.chunks
-      events += deleted.events
-    }
-    const beforeDay = addDays(isoDay(now), -VISITOR_DAYS_KEPT)
-    for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) n = await repo.deleteVisitorsBefore(beforeDay, batch)
-    if (events > 0) log.info('old events pruned', { events, retentionDays: config.eventRetentionDays })
-    return events
-  })().finally(() => {
-    pruning = undefined
-  })
-  return pruning
-}
+export const pruneEvents = singleFlight(async ({ now = new Date(), batch = PRUNE_BATCH } = {}): Promise<number> => {
+  const before = new Date(now.getTime() - config.eventRetentionDays * DAY_MS)
+  let events = 0
+  for (let chunks = batch; chunks === batch && !stopped; await Bun.sleep(10)) {
+    const deleted = await repo.deleteEventsBefore(before, batch)
+    chunks = deleted.chunks
+    events += deleted.events
+  }
+  const beforeDay = addDays(isoDay(now), -VISITOR_DAYS_KEPT)
+  for (let n = batch; n === batch && !stopped; await Bun.sleep(10)) n = await repo.deleteVisitorsBefore(beforeDay, batch)
+  if (events > 0) log.info('old events pruned', { events, retentionDays: config.eventRetentionDays })
+  return events
+})
 
 const pruneInBackground = () => void pruneEvents().catch((error) => log.error('event pruning failed', { error }))
 
@@ -273,7 +268,7 @@ export function startEventPruning(): Running {
     async stop() {
       stopped = true
       stop()
-      await pruning?.catch(() => undefined)
+      await pruneEvents.running?.catch(() => undefined)
     },
   }
 }

@@ -10,6 +10,7 @@
 // what it put in the journal, as numbers, so it reads back only rows it no longer holds (another
 // writer's, or its own after a failure).
 import { every } from '../../platform/lifecycle'
+import { queuedFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import { isoDay } from '../../shared/analytics'
 import type { EventType } from '../../shared/domain'
@@ -63,10 +64,9 @@ const offeredVisitors = new Set<string>()
 
 // Events classified and waiting to be stored.
 let pending: StoredEvent[] = []
-let flushing: Promise<void> | undefined
 // After a failed write, when to try again.
 let retryAt = 0
-const mayWrite = () => !flushing && Date.now() >= retryAt
+const mayWrite = () => !writeEvents.running && Date.now() >= retryAt
 
 export function enqueueEvents(events: CountedEvent[]) {
   for (const event of prepare(events)) pending.push(event)
@@ -185,7 +185,6 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 let journalRows: number[] = []
 const nothingHeld = () => ({ rows: [] as number[], chunks: new ChunkBuilder(), rollups: new RollupBuilder() })
 let held = nothingHeld()
-let moving: Promise<void> | undefined
 
 /** Stores a batch in the journal, holding its events for the next move while there is room. */
 async function writeJournalRow(batch: StoredEvent[]) {
@@ -195,7 +194,7 @@ async function writeJournalRow(batch: StoredEvent[]) {
     held.rows.push(id)
     held.chunks.add(batch)
     held.rollups.add(batch)
-    if (held.rollups.size >= HELD_ROLLUPS_MAX && !moving) void moveJournal()
+    if (held.rollups.size >= HELD_ROLLUPS_MAX && !moveJournal.running) void moveJournal()
   }
 }
 
@@ -220,31 +219,25 @@ const startedAt = Date.now()
  * Moves this writer's journal rows into chunks, then any a stopped writer left behind. A move
  * under way is waited for first, since rows may have been stored after it began.
  */
-export async function moveJournal(): Promise<void> {
-  while (moving) await moving
-  moving = (async () => {
-    try {
-      if (held.rows.length > 0) await moveHeldRows()
-      while (journalRows.length > 0) {
-        const ids = journalRows.slice(0, JOURNAL_ROWS_PER_MOVE)
-        await repo.moveJournalToChunks(ids)
-        journalRows = journalRows.slice(ids.length)
-      }
-      const orphanedBefore = new Date(Math.max(startedAt, Date.now() - ORPHANED_AFTER_MS))
-      for (;;) {
-        const ids = await repo.orphanedJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE)
-        if (ids.length === 0) break
-        await repo.moveJournalToChunks(ids)
-      }
-    } catch (error) {
-      // The rows stay in the journal: the next move tries again.
-      log.error('moving events into chunks failed; will retry', { error, rows: journalRows.length })
+export const moveJournal = queuedFlight(async (): Promise<void> => {
+  try {
+    if (held.rows.length > 0) await moveHeldRows()
+    while (journalRows.length > 0) {
+      const ids = journalRows.slice(0, JOURNAL_ROWS_PER_MOVE)
+      await repo.moveJournalToChunks(ids)
+      journalRows = journalRows.slice(ids.length)
     }
-  })().finally(() => {
-    moving = undefined
-  })
-  return moving
-}
+    const orphanedBefore = new Date(Math.max(startedAt, Date.now() - ORPHANED_AFTER_MS))
+    for (;;) {
+      const ids = await repo.orphanedJournalRows(orphanedBefore, JOURNAL_ROWS_PER_MOVE)
+      if (ids.length === 0) break
+      await repo.moveJournalToChunks(ids)
+    }
+  } catch (error) {
+    // The rows stay in the journal: the next move tries again.
+    log.error('moving events into chunks failed; will retry', { error, rows: journalRows.length })
+  }
+})
 
 /** Stores every event waiting now and moves it into chunks and totals, where readers find it. */
 export async function flushEvents() {
@@ -256,29 +249,23 @@ export async function flushEvents() {
  * Stores every event waiting now in the journal. Events arriving meanwhile wait for the next
  * write, so each row holds as many as possible; a caller arriving during a write waits for one of its own.
  */
-function writeEvents(): Promise<void> {
-  if (flushing) return flushing.then(writeEvents)
-  flushing = (async () => {
-    let waiting = pending.length
-    while (waiting > 0) {
-      const batch = pending.slice(0, Math.min(waiting, EVENTS_PER_WRITE))
-      pending = pending.slice(batch.length)
-      waiting -= batch.length
-      try {
-        await writeJournalRow(batch)
-      } catch (error) {
-        log.error('event flush failed; will retry', { error, events: batch.length })
-        pending = batch.concat(pending).slice(-MAX_PENDING)
-        retryAt = Date.now() + RETRY_DELAY_MS
-        break
-      }
-      if (waiting > 0) await nextTurn()
+const writeEvents = queuedFlight(async (): Promise<void> => {
+  let waiting = pending.length
+  while (waiting > 0) {
+    const batch = pending.slice(0, Math.min(waiting, EVENTS_PER_WRITE))
+    pending = pending.slice(batch.length)
+    waiting -= batch.length
+    try {
+      await writeJournalRow(batch)
+    } catch (error) {
+      log.error('event flush failed; will retry', { error, events: batch.length })
+      pending = batch.concat(pending).slice(-MAX_PENDING)
+      retryAt = Date.now() + RETRY_DELAY_MS
+      break
     }
-  })().finally(() => {
-    flushing = undefined
-  })
-  return flushing
-}
+    if (waiting > 0) await nextTurn()
+  }
+})
 
 let stopTimers = () => {}
 
@@ -288,7 +275,7 @@ export function startWriting() {
     if (pending.length > 0 && mayWrite()) void writeEvents()
   })
   const stopMoves = every(MOVE_INTERVAL_MS, () => {
-    if (!moving) void moveJournal()
+    if (!moveJournal.running) void moveJournal()
   })
   stopTimers = () => {
     stopWrites()
@@ -299,7 +286,7 @@ export function startWriting() {
 /** Writes everything and stops the timers: the last thing before the thread ends. */
 export async function finishWriting() {
   stopTimers()
-  await flushing
+  await writeEvents.running
   await flushEvents()
   if (pending.length > 0) log.error('events could not be written at shutdown', { events: pending.length })
   if (journalRows.length > 0) log.error('stored events left in the journal at shutdown; another start moves them', { rows: journalRows.length })

@@ -6,6 +6,7 @@ import { publish, subscribe } from '../../platform/bus'
 import { consumeRate } from '../../platform/counters'
 import { AppError, fieldError } from '../../platform/errors'
 import { every, type Running } from '../../platform/lifecycle'
+import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import { API_KEY_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import {
@@ -57,33 +58,25 @@ export function noteKeyUsed(keyId: string) {
   else uses.set(keyId, { usedAt: Date.now(), writtenUsedAt: 0, writtenAt: 0 })
 }
 
-let flushing: Promise<void> | undefined
-
 /** Writes the last-used times due (all of them when `all`, as at shutdown). */
-export function flushKeyUses(all = false): Promise<void> {
-  if (flushing) return flushing
-  flushing = (async () => {
-    const now = Date.now()
-    const due: { id: string; at: Date }[] = []
-    for (const [id, use] of uses) {
-      if (use.usedAt > use.writtenUsedAt && (all || now - use.writtenAt >= WRITE_EVERY_MS)) due.push({ id, at: new Date(use.usedAt) })
-      else if (use.usedAt === use.writtenUsedAt && now - use.usedAt > FORGET_AFTER_MS) uses.delete(id)
+export const flushKeyUses = singleFlight(async (all: boolean = false) => {
+  const now = Date.now()
+  const due: { id: string; at: Date }[] = []
+  for (const [id, use] of uses) {
+    if (use.usedAt > use.writtenUsedAt && (all || now - use.writtenAt >= WRITE_EVERY_MS)) due.push({ id, at: new Date(use.usedAt) })
+    else if (use.usedAt === use.writtenUsedAt && now - use.usedAt > FORGET_AFTER_MS) uses.delete(id)
+  }
+  if (due.length === 0) return
+  try {
+    await repo.writeLastUsed(due)
+    for (const { id, at } of due) {
+      const use = uses.get(id)
+      if (use) Object.assign(use, { writtenUsedAt: at.getTime(), writtenAt: now })
     }
-    if (due.length === 0) return
-    try {
-      await repo.writeLastUsed(due)
-      for (const { id, at } of due) {
-        const use = uses.get(id)
-        if (use) Object.assign(use, { writtenUsedAt: at.getTime(), writtenAt: now })
-      }
-    } catch (error) {
-      log.error('writing API key last-used times failed; will retry', { error })
-    }
-  })().finally(() => {
-    flushing = undefined
-  })
-  return flushing
-}
+  } catch (error) {
+    log.error('writing API key last-used times failed; will retry', { error })
+  }
+})
 
 /** Writes keys' last-used times now and then, and all that is left when stopped. */
 export function startKeyUseFlushing(): Running {
@@ -91,7 +84,8 @@ export function startKeyUseFlushing(): Running {
   return {
     async stop() {
       stop()
-      await flushing
+      // The run under way, then one that writes everything.
+      await flushKeyUses.running
       await flushKeyUses(true)
     },
   }

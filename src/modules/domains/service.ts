@@ -7,6 +7,7 @@ import { consumeRate } from '../../platform/counters'
 import { isUniqueViolation } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import { every, type Running } from '../../platform/lifecycle'
+import { singleFlightBy } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
@@ -84,8 +85,6 @@ subscribe(DOMAIN_CHANGED, (hostname) => hostCache.delete(hostname))
 // A plan change can switch a domain on or off; the message names the account, not its host.
 subscribe(ACCOUNT_CHANGED, () => hostCache.clear())
 
-const running = new Map<string, Promise<repo.DomainRow | undefined>>()
-
 type Notice = 'paused' | 'resumed' | 'released'
 
 /** Tells the account's owners that their domain stopped answering, answers again, or went to a newer proof. */
@@ -140,10 +139,8 @@ async function saveCheck(row: repo.DomainRow, changes: Parameters<typeof repo.up
  * certificate, and stores what it found. A verified domain whose records are gone is paused, and
  * resumes when they return; a look-up that merely fails changes nothing.
  */
-function checkDomain(row: repo.DomainRow, recheckDns = false): Promise<repo.DomainRow | undefined> {
-  const inFlight = running.get(row.id)
-  if (inFlight) return inFlight
-  const run = (async () => {
+const checkDomain = singleFlightBy(
+  async (row: repo.DomainRow, recheckDns: boolean = false): Promise<repo.DomainRow | undefined> => {
     const now = new Date()
     let status = row.status
     let errors: { message: string }[] = []
@@ -181,10 +178,9 @@ function checkDomain(row: repo.DomainRow, recheckDns = false): Promise<repo.Doma
       }
     }
     return updated
-  })().finally(() => running.delete(row.id))
-  running.set(row.id, run)
-  return run
-}
+  },
+  (row) => row.id,
+)
 
 function requirePaidPlan(actor: Actor) {
   if (!PLAN_INFO[actor.plan].hasCustomDomain) throw new AppError('forbidden', MESSAGES.paidOnly)

@@ -4,6 +4,7 @@
 // unreachable nothing is counted there (tryCount rejects, and crawlers get the person's redirect),
 // so its count stays exact for when it returns; reads answer the database's count meanwhile.
 import { RedisUnavailable, type Redis } from '../../platform/redis'
+import { singleFlightBy } from '../../platform/single-flight'
 import { redis, sharesDatabase } from '../../platform/topology'
 import * as repo from './repo'
 
@@ -21,20 +22,17 @@ const keyOf = (accountId: string, periodStart: Date) => repo.counterKey({ accoun
 
 function memoryQuota(): QuotaStore {
   const counts = new Map<string, number>()
-  const seeding = new Map<string, Promise<void>>()
   // The first use in a period starts from what the database holds (previous runs of this process).
+  const load = singleFlightBy(
+    async (key: string, accountId: string, periodStart: Date) => {
+      const { previews } = await repo.readCounters(accountId, periodStart)
+      if (!counts.has(key)) counts.set(key, previews)
+    },
+    (key) => key,
+  )
   const seed = (accountId: string, periodStart: Date) => {
     const key = keyOf(accountId, periodStart)
-    if (counts.has(key)) return undefined
-    let pending = seeding.get(key)
-    if (!pending) {
-      pending = repo.readCounters(accountId, periodStart).then(({ previews }) => {
-        if (!counts.has(key)) counts.set(key, previews)
-        seeding.delete(key)
-      })
-      seeding.set(key, pending)
-    }
-    return pending
+    return counts.has(key) ? undefined : load(key, accountId, periodStart)
   }
   return {
     needsPersisting: true,

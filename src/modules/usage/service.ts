@@ -2,6 +2,7 @@
 import { subscribe } from '../../platform/bus'
 import { isForeignKeyViolation } from '../../platform/db'
 import { every, type Running } from '../../platform/lifecycle'
+import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import type { Plan } from '../../shared/domain'
 import { PLAN_INFO } from '../../shared/plans'
@@ -86,30 +87,22 @@ export async function totalApiCalls(accountId: string) {
   return (await repo.totalApiCalls(accountId)) + waiting
 }
 
-let flushing: Promise<void> | undefined
-
-export function flushUsage(): Promise<void> {
-  if (flushing) return flushing
-  flushing = (async () => {
-    if (pending.size === 0) return
-    const batch = [...pending.values()]
-    pending = new Map()
-    try {
-      await repo.addDeltas(batch)
-    } catch (error) {
-      // An account deleted meanwhile: keep the others' counts.
-      if (isForeignKeyViolation(error)) {
-        for (const delta of batch) await repo.addDeltas([delta]).catch(() => undefined)
-        return
-      }
-      log.error('usage flush failed; will retry', { error })
-      for (const delta of batch) addPending(delta.accountId, delta.periodStart, delta.previews, delta.apiCalls)
+export const flushUsage = singleFlight(async () => {
+  if (pending.size === 0) return
+  const batch = [...pending.values()]
+  pending = new Map()
+  try {
+    await repo.addDeltas(batch)
+  } catch (error) {
+    // An account deleted meanwhile: keep the others' counts.
+    if (isForeignKeyViolation(error)) {
+      for (const delta of batch) await repo.addDeltas([delta]).catch(() => undefined)
+      return
     }
-  })().finally(() => {
-    flushing = undefined
-  })
-  return flushing
-}
+    log.error('usage flush failed; will retry', { error })
+    for (const delta of batch) addPending(delta.accountId, delta.periodStart, delta.previews, delta.apiCalls)
+  }
+})
 
 /** Adds counted usage to the database every 100 ms, and all that is left when stopped. */
 export function startUsageFlushing(): Running {
@@ -117,7 +110,8 @@ export function startUsageFlushing(): Running {
   return {
     async stop() {
       stop()
-      await flushing
+      // The run under way, then one for what came meanwhile.
+      await flushUsage.running
       await flushUsage()
     },
   }
