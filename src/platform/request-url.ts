@@ -1,6 +1,7 @@
 // Reading a request's URL safely. Bun builds `request.url` from the Host header, so `new URL()` on
 // it throws for a hostile Host (`a:b:c`, `x y`, `[::1`): nothing that serves requests parses it
 // before hasValidHost() has said yes, and logs and error answers read the path by slicing.
+import { remembered } from './cache'
 
 /** The path of a request's URL, without its query: read by slicing, so it never throws. */
 export function requestPath(request: Request): string {
@@ -12,8 +13,7 @@ export function requestPath(request: Request): string {
 }
 
 // Origins (scheme and Host) already checked: a server sees few, so most requests cost one look-up.
-const checkedOrigins = new Map<string, boolean>()
-const CHECKED_ORIGINS_MAX = 1000
+const isParsableOrigin = remembered(1000, (origin) => URL.canParse(origin))
 
 /**
  * Whether the request's URL, built by Bun from its Host header, is one the URL parser takes. Host
@@ -24,11 +24,5 @@ export function hasValidHost(request: Request): boolean {
   const url = request.url
   const pathStart = url.indexOf('/', url.indexOf('//') + 2)
   const origin = pathStart === -1 ? url : url.slice(0, pathStart)
-  let isValid = checkedOrigins.get(origin)
-  if (isValid === undefined) {
-    isValid = URL.canParse(origin)
-    if (checkedOrigins.size >= CHECKED_ORIGINS_MAX) checkedOrigins.clear()
-    checkedOrigins.set(origin, isValid)
-  }
-  return isValid
+  return isParsableOrigin(origin)
 }

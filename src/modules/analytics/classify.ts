@@ -2,7 +2,7 @@
 // on the request path: parsing a User-Agent costs far more than answering a redirect.
 import { UAParser } from 'ua-parser-js'
 import type { DeviceType } from '../../shared/analytics'
-import { remembered } from '../../shared/remembered'
+import { remembered } from '../../platform/cache'
 
 /** The referring site's host name, or null for direct visits and unreadable referrers. */
 export function referrerHost(referrer: string | null): string | null {

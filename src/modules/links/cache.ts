@@ -2,18 +2,19 @@
 // link costs no database read. Every change invalidates its entries on every instance (platform/bus);
 // a TTL bounds staleness should a message ever be lost.
 import { publish, subscribe } from '../../platform/bus'
+import { BoundedCache } from '../../platform/cache'
 import { topology } from '../../platform/topology'
 import { ACCOUNT_CHANGED } from '../accounts/service'
 import type { LinkRow } from './repo'
 
-const CAPACITY = 50_000
+// Up to this many slugs, and as many aliases.
+const CAPACITY_PER_KIND = 25_000
 const HIT_TTL_MS = 60_000
 const MISS_TTL_MS = 5_000
 const TOPIC = 'link-changed'
 
 type Entry = {
   row: LinkRow | undefined
-  expiresAt: number
   /**
    * On an alias's entry: paths naming it (its letters in some case) known to be no link's slug.
    * That stays true while the alias exists, since no new slug takes an alias's letters, and the
@@ -29,33 +30,19 @@ const remembersMisses = topology === 'single'
 
 // Slugs are case-sensitive; aliases resolve case-insensitively, by their lower-case key. Apart, so
 // a path never needs a prefix built to be looked up.
-const slugs = new Map<string, Entry>()
-const aliases = new Map<string, Entry>()
+const slugs = new BoundedCache<string, Entry>(CAPACITY_PER_KIND)
+const aliases = new BoundedCache<string, Entry>(CAPACITY_PER_KIND)
 export type CacheKind = 'slug' | 'alias'
 const entriesOf = (kind: CacheKind) => (kind === 'slug' ? slugs : aliases)
 
 /** The entry for a slug or an alias key, if any and not expired at `now` (ms). */
 export function readCache(kind: CacheKind, key: string, now = Date.now()): Entry | undefined {
-  const entries = entriesOf(kind)
-  const entry = entries.get(key)
-  if (!entry) return undefined
-  if (entry.expiresAt <= now) {
-    entries.delete(key)
-    return undefined
-  }
-  return entry
+  return entriesOf(kind).get(key, now)
 }
 
 export function writeCache(kind: CacheKind, key: string, row: LinkRow | undefined) {
   if (!row && !remembersMisses) return
-  // The oldest entry of the kind (of the other kind when it has none) makes room: reordering on
-  // every hit would cost the hot path more than an evicted hot link costs when it is read again.
-  const entries = entriesOf(kind)
-  if (slugs.size + aliases.size >= CAPACITY) {
-    const from = entries.size > 0 ? entries : entriesOf(kind === 'slug' ? 'alias' : 'slug')
-    from.delete(from.keys().next().value!)
-  }
-  entries.set(key, { row, expiresAt: Date.now() + (row ? HIT_TTL_MS : MISS_TTL_MS) })
+  entriesOf(kind).set(key, { row }, row ? HIT_TTL_MS : MISS_TTL_MS)
 }
 
 // A path's letter cases are many; a few are worth remembering.
@@ -87,7 +74,7 @@ subscribe(TOPIC, (payload) => dropKeys(JSON.parse(payload) as string[]))
 
 // A deleted account takes its links with it; the message does not say why, so forget them all.
 subscribe(ACCOUNT_CHANGED, (accountId) => {
-  for (const entries of [slugs, aliases]) for (const [key, entry] of entries) if (entry.row?.accountId === accountId) entries.delete(key)
+  for (const entries of [slugs, aliases]) entries.deleteWhere((entry) => entry.row?.accountId === accountId)
 })
 
 export function clearLinkCache() {

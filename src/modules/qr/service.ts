@@ -1,6 +1,7 @@
 // QR codes of short links, as PNG or SVG. They depend only on the short URL, so they are cached
 // here and by browsers.
 import QRCode from 'qrcode'
+import { BoundedCache } from '../../platform/cache'
 import { AppError } from '../../platform/errors'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { resolveLink, toLinkJson } from '../links/service'
@@ -9,7 +10,7 @@ export type QrFormat = 'png' | 'svg'
 type QrImage = { body: Uint8Array<ArrayBuffer> | string; type: string; etag: string }
 
 const CACHE_SIZE = 1000
-const images = new Map<string, QrImage>()
+const images = new BoundedCache<string, QrImage>(CACHE_SIZE)
 
 async function render(url: string, format: QrFormat): Promise<QrImage> {
   const etag = `"${Bun.hash(`${format}:${url}`).toString(36)}"`
@@ -27,7 +28,6 @@ export async function qrCodeOf(path: string, format: QrFormat) {
   let image = images.get(key)
   if (!image) {
     image = await render(url, format)
-    if (images.size >= CACHE_SIZE) images.delete(images.keys().next().value!)
     images.set(key, image)
   }
   return image

@@ -1,7 +1,7 @@
 // Which link-preview crawler (if any) sent a request, by User-Agent: the named platforms first,
 // then isbot's maintained list of every other bot.
 import { isbot } from 'isbot'
-import { remembered } from '../../shared/remembered'
+import { remembered } from '../../platform/cache'
 
 // Order matters: iMessage, KakaoTalk and Telegram announce themselves with other platforms' names too.
 const PLATFORMS: [RegExp, string][] = [

@@ -1,5 +1,6 @@
 // The short-link path: people are sent on with a 302 and a click is recorded; link-preview
 // crawlers get the link's own preview page and a preview is counted against the monthly quota.
+import { BoundedCache } from '../../platform/cache'
 import { exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
 import { recordEvent } from '../analytics/recorder'
@@ -35,7 +36,7 @@ export type VisitOutcome =
 // counted window stays counted, so later previews in it are allowed here without asking the
 // shared counter (a Redis or database round trip on several instances) again. Bounded.
 const COUNTED_WINDOWS_MAX = 100_000
-const countedWindows = new Map<string, number>()
+const countedWindows = new BoundedCache<string, number>(COUNTED_WINDOWS_MAX)
 
 /** May this crawler see the custom preview? Counts it the first time in the window. */
 function previewAllowed(link: LinkRow, platform: string, now: number): true | Promise<boolean> {
@@ -49,7 +50,6 @@ async function countOnce(key: string, window: number, accountId: string) {
   try {
     const { count } = await exactCounters.hit(key, PREVIEW_WINDOW_MS)
     if (count > 1 || (await tryCountPreview(accountId))) {
-      if (countedWindows.size >= COUNTED_WINDOWS_MAX) countedWindows.clear()
       countedWindows.set(key, window)
       return true
     }

@@ -1,5 +1,6 @@
 // Usage against the plan: counted previews (the monthly quota) and API calls per billing period.
 import { subscribe } from '../../platform/bus'
+import { BoundedCache } from '../../platform/cache'
 import { isForeignKeyViolation } from '../../platform/db'
 import { every, type Running } from '../../platform/lifecycle'
 import { singleFlight } from '../../platform/single-flight'
@@ -13,7 +14,7 @@ import * as repo from './repo'
 type AccountQuota = { plan: Plan; period: BillingPeriod; billingPeriodStart: Date | null; billingPeriodEnd: Date | null }
 
 // Plan and period per account, read once and forgotten whenever the account changes.
-const accountsSeen = new Map<string, AccountQuota>()
+const accountsSeen = new BoundedCache<string, AccountQuota>(100_000)
 subscribe(ACCOUNT_CHANGED, (accountId) => accountsSeen.delete(accountId))
 
 async function accountQuota(accountId: string): Promise<AccountQuota | undefined> {
@@ -22,7 +23,6 @@ async function accountQuota(accountId: string): Promise<AccountQuota | undefined
     const account = await findAccount(accountId)
     if (!account) return undefined
     info = { plan: account.plan, period: billingPeriod(account), billingPeriodStart: account.billingPeriodStart, billingPeriodEnd: account.billingPeriodEnd }
-    if (accountsSeen.size > 100_000) accountsSeen.clear()
     accountsSeen.set(accountId, info)
   }
   // Periods roll over without any change to the account.
