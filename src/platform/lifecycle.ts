@@ -31,3 +31,18 @@ export function every(everyMs: number, tick: () => void) {
   timer.unref()
   return () => clearInterval(timer)
 }
+
+/**
+ * A batch written now and then: `flush` every `everyMs`, and when stopped, once the flush under way
+ * is done, a last one (`last`, when it differs) for all that is left.
+ */
+export function flushEvery(everyMs: number, flush: (() => Promise<unknown>) & { readonly running: Promise<unknown> | undefined }, last: () => Promise<unknown> = flush): Running {
+  const stop = every(everyMs, () => void flush())
+  return {
+    async stop() {
+      stop()
+      await flush.running
+      await last()
+    },
+  }
+}

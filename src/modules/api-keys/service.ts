@@ -6,7 +6,7 @@ import { publish, subscribe } from '../../platform/bus'
 import { BoundedCache } from '../../platform/cache'
 import { consumeRate } from '../../platform/counters'
 import { AppError, fieldError } from '../../platform/errors'
-import { every, type Running } from '../../platform/lifecycle'
+import { flushEvery } from '../../platform/lifecycle'
 import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import { API_KEY_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
@@ -80,17 +80,7 @@ export const flushKeyUses = singleFlight(async (all: boolean = false) => {
 })
 
 /** Writes keys' last-used times now and then, and all that is left when stopped. */
-export function startKeyUseFlushing(): Running {
-  const stop = every(FLUSH_EVERY_MS, () => void flushKeyUses())
-  return {
-    async stop() {
-      stop()
-      // The run under way, then one that writes everything.
-      await flushKeyUses.running
-      await flushKeyUses(true)
-    },
-  }
-}
+export const startKeyUseFlushing = () => flushEvery(FLUSH_EVERY_MS, flushKeyUses, () => flushKeyUses(true))
 
 // ---- verified keys --------------------------------------------------------------------------
 

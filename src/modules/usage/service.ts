@@ -2,7 +2,7 @@
 import { subscribe } from '../../platform/bus'
 import { BoundedCache } from '../../platform/cache'
 import { isForeignKeyViolation } from '../../platform/db'
-import { every, type Running } from '../../platform/lifecycle'
+import { flushEvery } from '../../platform/lifecycle'
 import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import type { Plan } from '../../shared/domain'
@@ -105,14 +105,4 @@ export const flushUsage = singleFlight(async () => {
 })
 
 /** Adds counted usage to the database every 100 ms, and all that is left when stopped. */
-export function startUsageFlushing(): Running {
-  const stop = every(100, () => void flushUsage())
-  return {
-    async stop() {
-      stop()
-      // The run under way, then one for what came meanwhile.
-      await flushUsage.running
-      await flushUsage()
-    },
-  }
-}
+export const startUsageFlushing = () => flushEvery(100, flushUsage)
