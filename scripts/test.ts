@@ -1,7 +1,7 @@
-// `npm test`: type-checks the project, runs every test on SQLite and, when TEST_DATABASE_URL
+// `npm test`: type-checks the project, checks its boundaries, runs every test on SQLite and, when TEST_DATABASE_URL
 // points at PostgreSQL, runs them all again there. Ends with one line: `N passed, N failed`.
 //   npm test -- tests/api/health.test.ts     run some files only
-//   SKIP_TYPECHECK=1 npm test                skip tsc while iterating
+//   SKIP_TYPECHECK=1 npm test                skip the whole-code checks (tsc, boundaries) while iterating
 import { join } from 'node:path'
 import postgres from 'postgres'
 
@@ -28,13 +28,20 @@ async function run(command: string[], env: Record<string, string | undefined>) {
   return { code: child.exitCode ?? 1, output }
 }
 
+// Whole-code checks, each one passed or failed check; SKIP_TYPECHECK=1 leaves them out while iterating.
+const checks: { name: string; command: string[] }[] = [
+  { name: 'Type-check (tsc --noEmit)', command: [join(root, 'node_modules/.bin/tsc'), '--noEmit', '-p', root] },
+  { name: 'Boundaries (dependency-cruiser)', command: [join(root, 'node_modules/.bin/depcruise'), 'src', 'web', 'scripts', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'] },
+]
 if (!process.env.SKIP_TYPECHECK) {
-  console.log('Type-checking (tsc --noEmit)...')
-  const { code } = await run([join(root, 'node_modules/.bin/tsc'), '--noEmit', '-p', root], process.env)
-  if (code === 0) passed += 1
-  else {
-    failed += 1
-    console.log('Type-check failed.')
+  for (const check of checks) {
+    console.log(`${check.name}...`)
+    const { code } = await run(check.command, process.env)
+    if (code === 0) passed += 1
+    else {
+      failed += 1
+      console.log(`${check.name} failed.`)
+    }
   }
 }
 
