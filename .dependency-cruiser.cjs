@@ -4,7 +4,7 @@
 //   shared    rules and texts the server and the web app share; knows neither
 // A module calls another through its service. Modules form layers (accounts, auth, keys and usage,
 // domains, links, analytics, then the public API, admin and redirects): no module depends on one
-// that depends on it; where a lower one needs a higher one, app.ts hands it over.
+// that depends on it; where a lower one needs a higher one, runtime.ts hands it over.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

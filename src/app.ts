@@ -23,16 +23,6 @@ import { publicApiRoutes } from './modules/public-api/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
 import { usageRoutes } from './modules/usage/routes'
 
-import { revokeApiKeysCreatedBy } from './modules/api-keys/service'
-import { provideUserCleanup } from './modules/auth/service'
-import { linkTotals } from './modules/analytics/service'
-import { provideLinkTotals } from './modules/links/listing'
-import { deleteLinksCreatedBy } from './modules/links/service'
-
-// Modules call the ones built on them only through what is handed over here.
-provideUserCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
-provideLinkTotals(linkTotals)
-
 const apiNotFound = { message: 'Not found.' }
 
 export const api = new Elysia({ prefix: '/api' })

@@ -7,9 +7,12 @@ import { closeDb, migrate, openDatabase } from './platform/db'
 import { Lifecycle } from './platform/lifecycle'
 import { connectSharedState } from './platform/topology'
 import { startRecording } from './modules/analytics/recorder'
-import { startEventPruning } from './modules/analytics/service'
-import { startKeyUseFlushing } from './modules/api-keys/service'
+import { linkTotals, startEventPruning } from './modules/analytics/service'
+import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
+import { provideUserCleanup } from './modules/auth/service'
 import { startDomainChecks } from './modules/domains/service'
+import { provideLinkTotals } from './modules/links/listing'
+import { deleteLinksCreatedBy } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
 
 /** The database, opened and migrated: all that the commands (grant-admin, backup) need. */
@@ -24,6 +27,9 @@ export async function startDatabase(lifecycle = new Lifecycle()) {
 
 /** Everything a serving instance runs besides its HTTP server; `background: false` leaves out the periodic checks and pruning. */
 export async function startLinkcard({ background = true } = {}) {
+  // Modules call the ones built on them only through what is handed over here.
+  provideUserCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
+  provideLinkTotals(linkTotals)
   const lifecycle = await startDatabase()
   await lifecycle.start('shared state', connectSharedState)
   await lifecycle.start('counters', startCounters)

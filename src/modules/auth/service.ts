@@ -292,7 +292,7 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
 }
 
 /**
- * What goes with a user, done by the modules built on this one (links, API keys): app.ts hands
+ * What goes with a user, done by the modules built on this one (links, API keys): runtime.ts hands
  * them over, so auth needs none of them.
  */
 export type UserCleanup = {
@@ -307,7 +307,7 @@ export function provideUserCleanup(given: UserCleanup) {
   cleanup = given
 }
 const userCleanup = () => {
-  if (!cleanup) throw new Error('No user clean-up was provided (app.ts).')
+  if (!cleanup) throw new Error('No user clean-up was provided (runtime.ts).')
   return cleanup
 }
 

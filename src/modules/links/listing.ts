@@ -5,7 +5,7 @@ import { listLinkRows, toLinkJson, type LinkPageQuery, type Owner } from './serv
 /** Clicks and previews of some of an account's links since a day (or ever). */
 export type LinkTotals = (accountId: string, since: Date | undefined, linkIds: string[]) => Promise<Map<string, { clicks: number; previews: number }>>
 
-// The counts are analytics', which is built on links: app.ts hands them over.
+// The counts are analytics', which is built on links: runtime.ts hands them over.
 let linkTotals: LinkTotals | undefined
 export function provideLinkTotals(totals: LinkTotals) {
   linkTotals = totals
@@ -23,7 +23,7 @@ export function periodStart(period: Period, now = new Date()): Date | undefined 
 /** One page of the account's links with their counts in the period; only that page's counts are read. */
 export async function listLinksWithCounts(owner: Owner, query: LinkPageQuery & { period?: Period }) {
   const listed = await listLinkRows(owner, query)
-  if (!linkTotals) throw new Error('No link totals were provided (app.ts).')
+  if (!linkTotals) throw new Error('No link totals were provided (runtime.ts).')
   const totals = await linkTotals(owner.accountId, periodStart(query.period ?? 'all'), listed.rows.map((row) => row.id))
   const links: LinkWithCounts[] = listed.rows.map((row) => ({
     ...toLinkJson(row),
