@@ -47,6 +47,7 @@ const stub = Bun.serve({
     stubCalls++
     const path = new URL(request.url).pathname
     if (path.startsWith('/slow/')) {
+      // Answers long after the worker's timeout: the slowness is what the test is about.
       await Bun.sleep(3000)
       return Response.json({ id: 'x', title: 'Too late', isActive: true })
     }

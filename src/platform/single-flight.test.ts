@@ -61,6 +61,7 @@ describe('queuedFlight', () => {
     const third = flight()
     for (let i = 0; i < 10 && runs < 3; i++) {
       finish()
+      // One turn of the event loop lets the next queued run start; the loop checks for it.
       await Bun.sleep(0)
     }
     finish()

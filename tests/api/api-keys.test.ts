@@ -4,6 +4,7 @@ import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
+import { until } from '../helpers/until'
 
 let server: TestServer
 let http: Client
@@ -22,15 +23,6 @@ const createKey = (who: SignedIn, body: unknown = { name: 'CI pipeline' }) => ht
 const keysOf = (who: SignedIn) => http.get('/api/apiKeys', { token: who.token })
 const callWithKey = (key: string) => http.get('/api/links', { token: key })
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, label: string): Promise<T> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const value = await probe()
-    if (done(value)) return value
-    await Bun.sleep(100)
-  }
-  throw new Error(`timed out waiting for ${label}`)
-}
 
 describe('create', () => {
   it('answers 201 with the whole key once, made of lnk_ and 40 random letters and digits', async () => {
@@ -125,11 +117,11 @@ describe('list', () => {
     expect((await callWithKey(body.key)).status).toBe(200)
     const listed = (await keysOf(ann)).body.find((k: { id: string }) => k.id === body.id)
     expect(Date.parse(listed.lastUsed)).toBeGreaterThanOrEqual(before - 1000)
-    const [row] = await until(
-      () => sql<{ last_used_at: unknown }>(server, 'select last_used_at from api_keys where id = $1', [body.id]),
-      (rows) => rows[0]?.last_used_at != null,
-      'last_used_at',
-    )
+    const [row] = await until(() => sql<{ last_used_at: unknown }>(server, 'select last_used_at from api_keys where id = $1', [body.id]), {
+      what: 'last_used_at to be written',
+      done: (rows) => rows[0]?.last_used_at != null,
+      timeoutMs: 15_000,
+    })
     expect(new Date(row.last_used_at as string | number).getTime()).toBeGreaterThanOrEqual(before - 1000)
   })
 
@@ -137,12 +129,14 @@ describe('list', () => {
     const { body } = await createKey(ann, { name: 'Used before stop' })
     // The first use is written within seconds; the second, within the minute, only at shutdown.
     await callWithKey(body.key)
-    await until(
-      () => sql<{ last_used_at: unknown }>(server, 'select last_used_at from api_keys where id = $1', [body.id]),
-      (rows) => rows[0]?.last_used_at != null,
-      'first write',
-    )
-    await Bun.sleep(20)
+    const firstUse = Date.now()
+    await until(() => sql<{ last_used_at: unknown }>(server, 'select last_used_at from api_keys where id = $1', [body.id]), {
+      what: 'the first use to be written',
+      done: (rows) => rows[0]?.last_used_at != null,
+      timeoutMs: 15_000,
+    })
+    // The check below allows 5 ms: the second use must come later than that, or the first would pass it.
+    await until(() => Date.now(), { what: 'the clock to move past the first use', done: (now) => now - 5 > firstUse, everyMs: 1 })
     const secondUse = Date.now()
     await callWithKey(body.key)
     expect(await server.stop()).toBe(0)

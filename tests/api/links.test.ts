@@ -3,6 +3,7 @@ import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
+import { until } from '../helpers/until'
 
 let server: TestServer
 let http: Client
@@ -130,8 +131,9 @@ describe('list', () => {
       person.user.accountId,
       old,
     ])
-    await Bun.sleep(300)
     const counts = async (period: string) => (await http.get(`/api/shareLinks?period=${period}`, { token: person.token })).body[0].clicks
+    // Events are written in batches.
+    await until(() => counts('7days'), { what: "today's 3 clicks to be counted", done: (clicks) => clicks >= 3 })
     expect(await counts('7days')).toBe(3)
     expect(await counts('30days')).toBe(3)
     expect(await counts('90days')).toBe(8)
@@ -229,8 +231,11 @@ describe('usage and dashboard', () => {
     const b = (await create(person, basic())).body
     for (let i = 0; i < 2; i++) await visit(a.url)
     await visit(b.url)
-    await Bun.sleep(300)
-    const stats = await http.get('/api/dashboard-stats', { token: person.token })
+    // Events are written in batches.
+    const stats = await until(() => http.get('/api/dashboard-stats', { token: person.token }), {
+      what: 'the 3 clicks to be counted',
+      done: (answer) => answer.status !== 200 || answer.body.totalClicks >= 3,
+    })
     expect(stats.status).toBe(200)
     expect(stats.body.totalClicks).toBe(3)
     expect(stats.body.clicksByLinkId).toEqual({ [a.id]: 2, [b.id]: 1 })

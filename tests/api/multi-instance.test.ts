@@ -8,6 +8,7 @@ import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helper
 import { client, uniqueEmail, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
+import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
 import { clearOfWindowEdge } from '../helpers/windows'
 
@@ -76,11 +77,15 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     const link = (await createOn(httpA, { alias: `moving-${Date.now()}` })).body
     expect((await onB(link.alias)).headers.get('location')).toBe('https://example.com/cluster')
     await httpA.patch(`/api/shareLinks/${link.id}`, { targetUrl: 'https://example.com/moved' }, { token: person.token })
-    await Bun.sleep(1000)
-    expect((await onB(link.alias)).headers.get('location')).toBe('https://example.com/moved')
+    const moved = await until(() => onB(link.alias), {
+      what: 'B to send visitors to the edited target',
+      done: (answer) => answer.headers.get('location') === 'https://example.com/moved',
+      timeoutMs: 1000,
+    })
+    expect(moved.headers.get('location')).toBe('https://example.com/moved')
     await httpA.delete(`/api/shareLinks/${link.id}`, { token: person.token })
-    await Bun.sleep(1000)
-    expect((await onB(link.alias)).status).toBe(404)
+    const gone = await until(() => onB(link.alias), { what: 'B to forget the deleted link', done: (answer) => answer.status === 404, timeoutMs: 1000 })
+    expect(gone.status).toBe(404)
   })
 
   it('holds the per-key rate limit exactly across both instances', async () => {
@@ -96,8 +101,12 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     const created = (await httpA.post('/api/apiKeys', { name: 'short-lived' }, { token: person.token })).body
     expect((await httpB.get('/api/links', { token: created.key })).status).toBe(200) // B now trusts it
     expect((await httpA.delete(`/api/apiKeys/${created.id}`, { token: person.token })).status).toBe(204)
-    await Bun.sleep(200)
-    expect((await httpB.get('/api/links', { token: created.key })).status).toBe(401)
+    const refused = await until(() => httpB.get('/api/links', { token: created.key }), {
+      what: 'B to refuse the revoked key',
+      done: (answer) => answer.status !== 200,
+      timeoutMs: 200,
+    })
+    expect(refused.status).toBe(401)
   })
 
   it('throttles failed sign-ins across both instances', async () => {
@@ -118,8 +127,11 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     for (let i = 0; i < requests.length; i += 64) statuses.push(...(await Promise.all(requests.slice(i, i + 64).map((go) => go()))).map((r) => r.status))
     expect(statuses.filter((s) => s === 200).length).toBe(500)
     expect((await httpB.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(500)
-    await Bun.sleep(300)
-    const [row] = await sql<{ previews: number }>(b, 'select previews from usage_counters where account_id = $1', [owner.user.accountId])
+    // The stored count follows in the background.
+    const [row] = await until(() => sql<{ previews: number }>(b, 'select previews from usage_counters where account_id = $1', [owner.user.accountId]), {
+      what: 'the stored preview count to reach 500',
+      done: (rows) => Number(rows[0]?.previews) >= 500,
+    })
     expect(Number(row.previews)).toBe(500)
   }, 60_000)
 
@@ -149,7 +161,8 @@ describe.each(setups)('$name', ({ redis, skip }) => {
       }
     }
     const load = Array.from({ length: 20 }, worker)
-    await Bun.sleep(700)
+    // Stops once the load is in full swing.
+    await until(() => answered, { what: 'more than 50 answered visits', done: (n) => n > 50 })
     const exit = a.stop()
     expect(await exit).toBe(0)
     stopped = true
