@@ -3,6 +3,7 @@ import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql, storedEvents } from '../helpers/sql'
+import { until } from '../helpers/until'
 import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../helpers/user-agents'
 
 const RETENTION_DAYS = 30
@@ -40,12 +41,11 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slic
 const analytics = (link: Link, query = '', who: SignedIn = owner) => http.get(`/api/shareLinks/${link.id}/analytics${query}`, { token: who.token })
 
 /** Events are written in batches: waits until the analytics count them all. */
-async function settled(link: Link, clicks: number, previews: number) {
-  for (;;) {
-    const answer = await analytics(link)
-    if (answer.body.totals?.clicks === clicks && answer.body.totals?.previews === previews) return answer
-    await Bun.sleep(50)
-  }
+function settled(link: Link, clicks: number, previews: number) {
+  return until(() => analytics(link), {
+    what: `${clicks} clicks and ${previews} previews to be counted`,
+    done: (answer) => answer.body.totals?.clicks === clicks && answer.body.totals?.previews === previews,
+  })
 }
 
 /** A breakdown counted straight from the raw events, ordered as the API orders it. */
@@ -264,12 +264,11 @@ describe('retention', () => {
 
     // Pruning runs at start and then hourly.
     await server.restart()
-    let left: { first_at: unknown }[] = []
-    for (;;) {
-      left = await sql(server, 'select first_at from link_event_chunks where link_id = $1', [link.id])
-      if (left.length === 1) break
-      await Bun.sleep(100)
-    }
+    await until(() => sql(server, 'select first_at from link_event_chunks where link_id = $1', [link.id]), {
+      what: 'the old events to be pruned',
+      done: (left) => left.length === 1,
+      timeoutMs: 30_000,
+    })
     const kept = await analytics(link, `?from=${oldDay}&to=${oldDay}`)
     expect(kept.body.totals).toMatchObject({ clicks: 5, socialShares: 5, uniqueVisitors: 4 })
     expect((await analytics(link)).body.totals.clicks).toBe(1)
@@ -288,11 +287,10 @@ describe('without a trusted proxy', () => {
     const who = await signUp(api, 'direct')
     const link = (await api.post('/api/shareLinks', { targetUrl: 'https://example.com/', title: 'Direct' }, { token: who.token })).body as Link
     await hit(link, BROWSER_UA.chromeWindows, { 'x-forwarded-for': '8.8.8.8', 'x-country': 'DE', 'cf-ipcountry': 'FR' })
-    let answer = await api.get(`/api/shareLinks/${link.id}/analytics`, { token: who.token })
-    while (answer.body.totals.clicks < 1) {
-      await Bun.sleep(50)
-      answer = await api.get(`/api/shareLinks/${link.id}/analytics`, { token: who.token })
-    }
+    const answer = await until(() => api.get(`/api/shareLinks/${link.id}/analytics`, { token: who.token }), {
+      what: 'the click to be counted',
+      done: (stats) => stats.body.totals.clicks >= 1,
+    })
     expect(answer.body.top10.countries).toEqual([{ name: null, count: 1 }])
   })
 })
