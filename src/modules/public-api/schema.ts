@@ -120,7 +120,7 @@ export const LinkStats = t.Object({
 })
 export type LinkStats = typeof LinkStats.static
 
-export const ErrorBody = t.Object({
+const ErrorBody = t.Object({
   message: t.String({ description: 'What went wrong, in words for people' }),
   errors: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: 'Field-level problems of a 400' })),
 })
