@@ -24,7 +24,7 @@ export default {
     const response = await fetch(request)
     if (request.method !== 'GET' || !isHtml(response)) return response
     const link = await lookUp(request.url, env || {}, ctx).catch(() => null)
-    if (!link || !link.isActive) return response
+    if (!link?.isActive) return response
     return rewrite(response, link, request.url)
   },
 }

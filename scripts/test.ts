@@ -1,7 +1,8 @@
-// `npm test`: type-checks the project, checks its boundaries, runs every test on SQLite and, when TEST_DATABASE_URL
-// points at PostgreSQL, runs them all again there. Ends with one line: `N passed, N failed`.
+// `npm test`: type-checks and lints the project, checks its boundaries and dead code, then runs every
+// test on SQLite and, when TEST_DATABASE_URL points at PostgreSQL, runs them all again there. Ends
+// with one line: `N passed, N failed`.
 //   npm test -- tests/api/health.test.ts     run some files only
-//   SKIP_TYPECHECK=1 npm test                skip the whole-code checks (tsc, boundaries) while iterating
+//   SKIP_TYPECHECK=1 npm test                skip the whole-code checks (tsc, boundaries, lint, knip) while iterating
 import { join } from 'node:path'
 import postgres from 'postgres'
 
@@ -32,6 +33,8 @@ async function run(command: string[], env: Record<string, string | undefined>) {
 const checks: { name: string; command: string[] }[] = [
   { name: 'Type-check (tsc --noEmit)', command: [join(root, 'node_modules/.bin/tsc'), '--noEmit', '-p', root] },
   { name: 'Boundaries (dependency-cruiser)', command: [join(root, 'node_modules/.bin/depcruise'), 'src', 'web', 'scripts', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'] },
+  { name: 'Lint (biome)', command: [join(root, 'node_modules/.bin/biome'), 'lint', '--error-on-warnings', root] },
+  { name: 'Unused files, exports and dependencies (knip)', command: [join(root, 'node_modules/.bin/knip')] },
 ]
 if (!process.env.SKIP_TYPECHECK) {
   for (const check of checks) {

@@ -25,7 +25,7 @@ import { usageRoutes } from './modules/usage/routes'
 
 const apiNotFound = { message: 'Not found.' }
 
-export const api = new Elysia({ prefix: '/api' })
+const api = new Elysia({ prefix: '/api' })
   .use(healthRoutes)
   .use(contactRoutes)
   .use(authRoutes)
@@ -57,8 +57,6 @@ export const app = new Elysia()
   .use(api)
   .use(siteRoutes)
   .get('/*', ({ request }) => notFoundPage(request))
-
-export type App = typeof app
 
 /**
  * The server's request handler. A request whose Host makes its URL unreadable is refused first.

@@ -124,7 +124,7 @@ describe('edge worker', () => {
     expect(meta['og:image']).toEqual(['https://cdn.example/shoe.png'])
     expect(meta['og:image:alt']).toEqual(['A red shoe'])
     expect(meta['og:url']).toEqual([page('/products/shoe')])
-    expect(meta['description']).toEqual(['The best shoe'])
+    expect(meta.description).toEqual(['The best shoe'])
     expect(meta['twitter:card']).toEqual(['summary_large_image'])
     expect(meta['twitter:title']).toEqual(['Red Shoe & "Friends" <sale>'])
     expect(meta['twitter:image']).toEqual(['https://cdn.example/shoe.png'])

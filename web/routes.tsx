@@ -1,8 +1,8 @@
-// Every route of the web app. Add a screen: a thin file in pages/, then a <Route> here
-// (wrapped in RequireSession or RequireSuperAdmin when it is not public), and its path in
-// src/shared/routes.ts so the server answers it with the app.
-import { useEffect } from 'react'
+// Every route of the web app, from the one table of screens (src/shared/routes.ts). Add a screen:
+// its path and access there, then a thin file in pages/ and its entry in PAGES below.
+import { useEffect, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
+import { SCREENS, type ScreenPath } from '../src/shared/routes'
 import { RequireSession, RequireSuperAdmin } from './components/guards'
 import { AdminPage } from './pages/admin'
 import { ApiKeysPage } from './pages/api-keys'
@@ -29,58 +29,51 @@ function FullPageRedirect({ to }: { to: string }) {
   return null
 }
 
+const Blog = () => <FullPageRedirect to="/blog/" />
+const HowTo = () => <FullPageRedirect to="/how-to/" />
+
+// Every screen has its page: a path without one fails the type-check.
+const PAGES: Record<ScreenPath, ComponentType> = {
+  '/': HomePage,
+  '/pricing': PricingPage,
+  '/docs': DocsPage,
+  '/blog': Blog,
+  '/how-to': HowTo,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
+  '/dashboard': DashboardPage,
+  '/share-links': ShareLinksPage,
+  '/share-links/:id/analytics': LinkAnalyticsPage,
+  '/api-keys': ApiKeysPage,
+  '/billing': BillingPage,
+  '/settings': SettingsPage,
+  '/admin': AdminPage,
+}
+
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path="/pricing" component={PricingPage} />
-      <Route path="/docs" component={DocsPage} />
-      <Route path="/blog">
-        <FullPageRedirect to="/blog/" />
-      </Route>
-      <Route path="/how-to">
-        <FullPageRedirect to="/how-to/" />
-      </Route>
-      <Route path="/login" component={LoginPage} />
-      <Route path="/signup" component={SignupPage} />
-      <Route path="/forgot-password" component={ForgotPasswordPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/verify-email" component={VerifyEmailPage} />
-      <Route path="/dashboard">
-        <RequireSession>
-          <DashboardPage />
-        </RequireSession>
-      </Route>
-      <Route path="/share-links">
-        <RequireSession>
-          <ShareLinksPage />
-        </RequireSession>
-      </Route>
-      <Route path="/share-links/:id/analytics">
-        <RequireSession>
-          <LinkAnalyticsPage />
-        </RequireSession>
-      </Route>
-      <Route path="/api-keys">
-        <RequireSession>
-          <ApiKeysPage />
-        </RequireSession>
-      </Route>
-      <Route path="/billing">
-        <RequireSession>
-          <BillingPage />
-        </RequireSession>
-      </Route>
-      <Route path="/settings">
-        <RequireSession>
-          <SettingsPage />
-        </RequireSession>
-      </Route>
-      <Route path="/admin">
-        <RequireSuperAdmin>
-          <AdminPage />
-        </RequireSuperAdmin>
-      </Route>
+      {SCREENS.map(({ path, access }) => {
+        const Page = PAGES[path]
+        return (
+          <Route key={path} path={path}>
+            {access === 'signed-in' ? (
+              <RequireSession>
+                <Page />
+              </RequireSession>
+            ) : access === 'super-admin' ? (
+              <RequireSuperAdmin>
+                <Page />
+              </RequireSuperAdmin>
+            ) : (
+              <Page />
+            )}
+          </Route>
+        )
+      })}
       <Route component={NotFoundPage} />
     </Switch>
   )

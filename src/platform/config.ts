@@ -41,7 +41,7 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(`${name} must be a URL, got "${raw}".`)
   }
   if (!protocols.includes(parsed.protocol))
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}, got "${raw}".`)
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${raw}".`)
   return raw
 }
 
@@ -124,7 +124,7 @@ function jwtSecret(env: Env, dataDir: string): () => string {
     const file = join(dataDir, 'jwt-secret')
     if (existsSync(file)) return (secret = readFileSync(file, 'utf8').trim())
     secret = randomBytes(48).toString('base64url')
-    writeFileSync(file, secret + '\n', { mode: 0o600 })
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 })
     return secret
   }
 }

@@ -10,7 +10,7 @@ import { RedisUnavailable, type Redis } from './redis'
 import { platformTables } from './tables'
 import { redis, sharesDatabase } from './topology'
 
-export type WindowCount = { count: number; resetAt: number }
+type WindowCount = { count: number; resetAt: number }
 
 interface CounterStore {
   /** Drops counters whose window has passed, now and then. */

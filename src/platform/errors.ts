@@ -44,7 +44,7 @@ export function fieldError(kind: ErrorKind, field: string, message: string) {
 type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } }
 
 /** Builds `{message, errors}` from Elysia's validation error, preferring the fields' own messages. */
-export function fromValidation(error: { all?: ValidationIssue[]; message?: string }) {
+function fromValidation(error: { all?: ValidationIssue[]; message?: string }) {
   const issues = Array.isArray(error.all) ? error.all : []
   const errors: FieldError[] = issues.map((issue) => {
     const custom = issue.schema?.error

@@ -10,7 +10,7 @@ import { clientOf } from './proxy'
 const extraOrigins = [config.appHost, config.apiHost].filter(Boolean).map((host) => `https://${host}`)
 
 // The SPA needs no inline script; inline styles come from radix-ui's positioning.
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

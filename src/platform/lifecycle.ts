@@ -7,10 +7,10 @@ export type Running = { stop(): Promise<void> | void }
 export class Lifecycle {
   private started: { name: string; running: Running }[] = []
 
-  /** Starts a part; it is stopped before every part started earlier. */
-  async start(name: string, start: () => Promise<Running | void> | Running | void) {
-    const running = await start()
-    if (running) this.started.push({ name, running })
+  /** Starts a part; what it answers, when it is Running, is stopped before every part started earlier. */
+  async start(name: string, start: () => unknown) {
+    const running = (await start()) as Partial<Running> | undefined
+    if (typeof running?.stop === 'function') this.started.push({ name, running: running as Running })
   }
 
   /** Stops every part, the last started first; a part failing to stop does not keep the others running. */

@@ -9,7 +9,7 @@ function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (LEVELS[level] < threshold) return
   const line: Record<string, unknown> = { time: new Date().toISOString(), level, msg, ...fields }
   if (fields?.error instanceof Error) line.error = { message: fields.error.message, stack: fields.error.stack }
-  process.stdout.write(JSON.stringify(line) + '\n')
+  process.stdout.write(`${JSON.stringify(line)}\n`)
 }
 
 export const log = {

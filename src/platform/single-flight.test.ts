@@ -4,7 +4,7 @@ import { queuedFlight, singleFlight, singleFlightBy } from './single-flight'
 /** A run that finishes when told to, counting how many were started. */
 function gated() {
   let started = 0
-  let open: (() => void)[] = []
+  const open: (() => void)[] = []
   const work = async () => {
     started += 1
     await new Promise<void>((resolve) => open.push(resolve))

@@ -6,14 +6,14 @@ export const DAY_MS = 24 * 60 * 60 * 1000
 /** The period picker of a link's analytics: today and the days before it. */
 export const ANALYTICS_PERIODS = ['7days', '30days', '90days', 'year'] as const
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number]
-export const ANALYTICS_PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7days': 7, '30days': 30, '90days': 90, year: 365 }
+const ANALYTICS_PERIOD_DAYS: Record<AnalyticsPeriod, number> = { '7days': 7, '30days': 30, '90days': 90, year: 365 }
 export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = '30days'
 
 /** Longest period one analytics call answers (a year and a bit, for year-on-year views). */
 export const MAX_PERIOD_DAYS = 400
 
 /** What an event's device is: a person's device class, or a crawler or other bot. */
-export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other', 'bot'] as const
+const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other', 'bot'] as const
 export type DeviceType = (typeof DEVICE_TYPES)[number]
 
 /**
@@ -21,7 +21,7 @@ export type DeviceType = (typeof DEVICE_TYPES)[number]
  * (`device|browser|os`): one row instead of three per kind of visitor, as events are written on
  * the thread that answers redirects.
  */
-export const BREAKDOWN_DIMENSIONS = ['referrer', 'platform', 'country', 'agent'] as const
+const BREAKDOWN_DIMENSIONS = ['referrer', 'platform', 'country', 'agent'] as const
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number]
 
 export const agentKey = (device: string | null, browser: string | null, os: string | null) => `${device ?? ''}|${browser ?? ''}|${os ?? ''}`

@@ -29,12 +29,6 @@ export const MESSAGES = {
     'This address had an unconfirmed account with a password set by someone. We removed that password, ended every session and revoked the API keys made with it; you are now the only one signed in. You can set a new password in Settings.',
 } as const
 
-/** What a new password is told, or undefined when it is fine (forms and server agree). */
-export const passwordProblem = (value: string) =>
-  value.length < PASSWORD_MIN ? MESSAGES.passwordTooShort : value.length > PASSWORD_MAX ? MESSAGES.passwordTooLong : undefined
-
-/** Light check shared by forms and server; the server's schema also checks the format. */
-export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
 
 /** E-mails are stored and compared lower-cased and trimmed. */
 export const normalizeEmail = (value: string) => value.trim().toLowerCase()

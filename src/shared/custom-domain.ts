@@ -14,7 +14,7 @@ export const CUSTOM_DOMAIN_MESSAGES = {
 } as const
 
 /** Ownership is proven by a TXT record at this label under the hostname. */
-export const VERIFY_RECORD_PREFIX = '_linkcard-verify'
+const VERIFY_RECORD_PREFIX = '_linkcard-verify'
 export const verifyRecordName = (hostname: string) => `${VERIFY_RECORD_PREFIX}.${hostname}`
 
 const HOSTNAME_MAX = 253
@@ -56,8 +56,6 @@ export function normalizeHostname(input: string): HostnameCheck {
   if (/^\d+$/.test(tld) || SPECIAL_TLDS.has(tld)) return { error: CUSTOM_DOMAIN_MESSAGES.invalid }
   return { hostname: ascii }
 }
-
-export type DomainStatusValue = 'pending' | 'active' | 'paused'
 
 /** Active only when both DNS and certificate are ready. */
 export const isDomainLive = (domain: { status: string | null; sslStatus: string | null }) =>

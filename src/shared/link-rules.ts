@@ -7,7 +7,7 @@ export { hasControlCharacters } from './text'
 /** The path a link is served at: its alias when it has one, else its slug. */
 export const linkPath = (link: { alias: string | null; slug: string }) => link.alias ?? link.slug
 
-export const ALIAS_MIN = 3
+const ALIAS_MIN = 3
 export const ALIAS_MAX = 50
 export const TITLE_MAX = 200
 export const DESCRIPTION_MAX = 1000
@@ -17,7 +17,7 @@ export const SLUG_LENGTH = 7
 export const SLUG_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** Letters, digits, hyphens and underscores, starting and ending with a letter or digit. */
-export const ALIAS_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$'
+const ALIAS_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$'
 const aliasPattern = new RegExp(ALIAS_PATTERN)
 
 export const LINK_MESSAGES = {

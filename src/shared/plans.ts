@@ -69,7 +69,3 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
 
 export const PLAN_LIST = [PLAN_INFO.free, PLAN_INFO.indie, PLAN_INFO.pro, PLAN_INFO.enterprise]
 
-/** The limit shown before the usage call answers. */
-export const DEFAULT_USAGE_LIMIT = 500
-
-export const isPaidPlan = (plan: Plan) => plan !== 'free'

@@ -1,25 +1,35 @@
-// Paths the web app routes itself (server answers them with index.html and 200).
-export const CLIENT_ROUTES = [
-  '/',
-  '/pricing',
-  '/docs',
-  '/blog',
-  '/how-to',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/verify-email',
-  '/dashboard',
-  '/share-links',
-  '/api-keys',
-  '/billing',
-  '/settings',
-  '/admin',
-] as const
+// The web app's screens: one table the server answers with the app (index.html and 200) and the
+// web app routes (web/routes.tsx gives each path its page). Add a screen here, then its page there.
+//   public       anyone
+//   signed-in    signed out, it redirects to /login
+//   super-admin  the admin panel
+//   static       pages the server renders (blog, how-to): the app only leaves for them
+export type ScreenAccess = 'public' | 'signed-in' | 'super-admin' | 'static'
 
-/** Paths under which signed-in screens live; signed out, they redirect to /login. */
-export const USER_ROUTES = ['/dashboard', '/share-links', '/api-keys', '/billing', '/settings'] as const
+export const SCREENS = [
+  { path: '/', access: 'public' },
+  { path: '/pricing', access: 'public' },
+  { path: '/docs', access: 'public' },
+  { path: '/blog', access: 'static' },
+  { path: '/how-to', access: 'static' },
+  { path: '/login', access: 'public' },
+  { path: '/signup', access: 'public' },
+  { path: '/forgot-password', access: 'public' },
+  { path: '/reset-password', access: 'public' },
+  { path: '/verify-email', access: 'public' },
+  { path: '/dashboard', access: 'signed-in' },
+  { path: '/share-links', access: 'signed-in' },
+  { path: '/share-links/:id/analytics', access: 'signed-in' },
+  { path: '/api-keys', access: 'signed-in' },
+  { path: '/billing', access: 'signed-in' },
+  { path: '/settings', access: 'signed-in' },
+  { path: '/admin', access: 'super-admin' },
+] as const satisfies readonly { path: string; access: ScreenAccess }[]
 
-/** Client routes with parameters; the server answers them with the app too. */
-export const CLIENT_ROUTE_PATTERNS = ['/share-links/:id/analytics'] as const
+export type ScreenPath = (typeof SCREENS)[number]['path']
+
+/** The screens' fixed paths (the server also keeps them from being taken as aliases). */
+export const CLIENT_ROUTES = SCREENS.map((screen) => screen.path).filter((path) => !path.includes(':'))
+
+/** The screens' paths with parameters. */
+export const CLIENT_ROUTE_PATTERNS = SCREENS.map((screen) => screen.path).filter((path) => path.includes(':'))

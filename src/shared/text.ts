@@ -7,7 +7,7 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tabs or line breaks) are not allowed here.'
 
 /** Body fields, by name, whose text may span lines: they may hold tabs and line breaks. */
-export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'message'])
+const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'message'])
 
 /** True when the text holds a control character; a multi-line text may hold tabs and line breaks. */
 export const hasControlCharacters = (value: string, multiLine = false) => (multiLine ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value)
@@ -24,7 +24,7 @@ export function controlCharacterField(body: unknown): string | undefined {
     if (typeof value === 'string') {
       if (hasControlCharacters(value, MULTI_LINE_FIELDS.has(name))) return path
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => pending.push([item, path ? `${path}.${index}` : String(index), name]))
+      for (const [index, item] of value.entries()) pending.push([item, path ? `${path}.${index}` : String(index), name])
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         if (hasControlCharacters(key)) return path ? `${path}.${key}` : key

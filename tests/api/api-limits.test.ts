@@ -111,7 +111,7 @@ describe('invalid keys', () => {
     const revoked = await newKey(fay)
     await http.delete(`/api/apiKeys/${revoked.id}`, { token: fay.token })
     const valid = (await newKey(fay)).key
-    const bogus = ['lnk_' + 'x'.repeat(40), 'nonsense', revoked.key, '']
+    const bogus = [`lnk_${'x'.repeat(40)}`, 'nonsense', revoked.key, '']
     const statuses: number[] = []
     for (let i = 0; i < 20; i++) {
       const key = bogus[i % bogus.length]
@@ -135,7 +135,7 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
   })
   afterAll(() => proxied.close())
 
-  const guess = (forwardedFor: string) => api.get('/api/links', { token: 'lnk_' + 'y'.repeat(40), headers: { 'x-forwarded-for': forwardedFor } })
+  const guess = (forwardedFor: string) => api.get('/api/links', { token: `lnk_${'y'.repeat(40)}`, headers: { 'x-forwarded-for': forwardedFor } })
 
   it('limits the address the proxy saw, however the client fills in X-Forwarded-For before it', async () => {
     // The client writes a fresh address each time; the proxy appends the one it saw, always the same.

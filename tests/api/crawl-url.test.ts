@@ -134,7 +134,7 @@ beforeAll(async () => {
   http = client(server.url)
 })
 afterAll(async () => {
-  releaseSlow.forEach((release) => release())
+  for (const release of releaseSlow) release()
   pages.stop(true)
   other.stop(true)
   await server.close()

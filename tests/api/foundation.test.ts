@@ -84,9 +84,9 @@ describe('web app', () => {
   })
 
   it('answers a repeated asset request with 304 when the ETag matches', async () => {
-    const first = await fetch(server.url + '/robots.txt')
+    const first = await fetch(`${server.url}/robots.txt`)
     const etag = first.headers.get('etag')!
-    const second = await fetch(server.url + '/robots.txt', { headers: { 'if-none-match': etag } })
+    const second = await fetch(`${server.url}/robots.txt`, { headers: { 'if-none-match': etag } })
     expect(second.status).toBe(304)
   })
 
@@ -121,7 +121,7 @@ describe('contact', () => {
   })
 
   it('limits messages per client with 429 and Retry-After', async () => {
-    let last
+    let last: Awaited<ReturnType<typeof http.post>> | undefined
     for (let i = 0; i < 6; i++) last = await http.post('/api/contact', { email: 'spam@example.com', message: `note ${i}` })
     expect(last!.status).toBe(429)
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0)

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
+import { dereference } from '@readme/openapi-parser'
 import fc from 'fast-check'
 import { app } from '../../src/app'
 import { signUp, type SignedIn } from '../helpers/accounts'
@@ -31,7 +32,8 @@ const linkIds: string[] = []
 beforeAll(async () => {
   server = await startServer()
   http = client(server.url)
-  document = (await http.get('/api/openapi.json')).body
+  // Named schemas ($ref) written out where they are used, so each call's schemas stand alone.
+  document = await dereference((await http.get('/api/openapi.json')).body)
   // Several accounts, so the per-account limits leave room for many generated calls.
   for (let i = 0; i < CALLERS; i++) {
     const person = await signUp(http, `fuzz${i}`)
@@ -47,6 +49,7 @@ afterAll(() => server.close())
 const oddText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile string, sent as it is
   fc.constantFrom('\u0000', 'a\u0000b', '\u202Eevil', '\uD800', '%00', '%', '%E0%A4%A', '../../etc/passwd', '<script>alert(1)</script>', "' or 1=1 --", '${jndi:x}', ''),
   fc.constantFrom('0001-01-01', '9999-12-31', '2026-02-30', '1', '99999', '+099999-01-01T00:00:00Z', 'NaN', '-1', '1e308'),
   fc.constantFrom('https://例え.jp/パス?q=値', 'ftp://example.com', 'javascript:alert(1)', 'http://127.0.0.1/', 'http://[::1]/', 'https://a b.com', 'https://'),
@@ -69,7 +72,7 @@ const PLAUSIBLE: [RegExp, fc.Arbitrary<unknown>][] = [
 ]
 
 /** Values that fit a JSON schema (and, for strings, the field's name), as far as the generator understands it. */
-function valueOf(schema: Schema | undefined, depth = 0, name = ''): fc.Arbitrary<unknown> {
+function arbitraryOf(schema: Schema | undefined, depth = 0, name = ''): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return hostileValue
   const plausible = PLAUSIBLE.find(([pattern]) => pattern.test(name))
   const types = Array.isArray(schema.type) ? schema.type : [schema.type]
@@ -77,7 +80,7 @@ function valueOf(schema: Schema | undefined, depth = 0, name = ''): fc.Arbitrary
   if (schema.enum) return fc.constantFrom(...schema.enum)
   if (schema.const !== undefined) return fc.constant(schema.const)
   const variants = schema.anyOf ?? schema.oneOf
-  if (variants) return fc.oneof(...variants.map((variant: Schema) => valueOf(variant, depth + 1)))
+  if (variants) return fc.oneof(...variants.map((variant: Schema) => arbitraryOf(variant, depth + 1)))
   const type = Array.isArray(schema.type) ? schema.type : [schema.type]
   const arbitraries = type.map((name: string | undefined): fc.Arbitrary<unknown> => {
     switch (name) {
@@ -95,10 +98,10 @@ function valueOf(schema: Schema | undefined, depth = 0, name = ''): fc.Arbitrary
         if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern))
         return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) })
       case 'array':
-        return fc.array(valueOf(schema.items, depth + 1), { maxLength: 4 })
+        return fc.array(arbitraryOf(schema.items, depth + 1), { maxLength: 4 })
       case 'object': {
         const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
-        return fc.record(Object.fromEntries(properties.map(([key, property]) => [key, valueOf(property, depth + 1, key)])), {
+        return fc.record(Object.fromEntries(properties.map(([key, property]) => [key, arbitraryOf(property, depth + 1, key)])), {
           requiredKeys: (schema.required ?? []).filter((name: string) => properties.some(([key]) => key === name)),
         })
       }
@@ -111,7 +114,7 @@ function valueOf(schema: Schema | undefined, depth = 0, name = ''): fc.Arbitrary
 
 /** A schema's value, often with one of its fields replaced by something hostile or dropped. */
 function mutatedValueOf(schema: Schema | undefined): fc.Arbitrary<unknown> {
-  return fc.tuple(valueOf(schema), fc.option(fc.tuple(fc.string({ maxLength: 12 }), hostileValue, fc.boolean()), { freq: 2 })).map(([value, mutation]) => {
+  return fc.tuple(arbitraryOf(schema), fc.option(fc.tuple(fc.string({ maxLength: 12 }), hostileValue, fc.boolean()), { freq: 2 })).map(([value, mutation]) => {
     if (!mutation || !value || typeof value !== 'object' || Array.isArray(value)) return value
     const fields = Object.keys(value)
     const [fallback, replacement, drop] = mutation
@@ -162,8 +165,8 @@ function documentedCall(entry: Operation): fc.Arbitrary<Call> {
   return fc
     .record({
       // Values stay within what a server takes in a request line (longer ones meet 431 before any code of ours).
-      params: fc.tuple(...parameters.map((parameter) => (parameter.in === 'path' ? segment : fc.option(fc.oneof(valueOf(parameter.schema).map(String), oddText.map((text) => text.slice(0, 2000))), { freq: 3 })))),
-      auth: fc.oneof({ weight: 6, arbitrary: fc.nat({ max: CALLERS - 1 }).map((i) => `Bearer ${keys[i]}`) }, fc.constantFrom('', 'Bearer lnk_' + 'x'.repeat(40), 'Bearer ', 'Basic Zm9vOmJhcg==', `Bearer ${'A'.repeat(5000)}`)),
+      params: fc.tuple(...parameters.map((parameter) => (parameter.in === 'path' ? segment : fc.option(fc.oneof(arbitraryOf(parameter.schema).map(String), oddText.map((text) => text.slice(0, 2000))), { freq: 3 })))),
+      auth: fc.oneof({ weight: 6, arbitrary: fc.nat({ max: CALLERS - 1 }).map((i) => `Bearer ${keys[i]}`) }, fc.constantFrom('', `Bearer lnk_${'x'.repeat(40)}`, 'Bearer ', 'Basic Zm9vOmJhcg==', `Bearer ${'A'.repeat(5000)}`)),
       body: bodySchema ? bodyOf(bodySchema) : fc.constant(undefined),
       contentType: fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, contentTypes),
       extra: extraHeaders,

@@ -113,7 +113,7 @@ describe('request bodies', () => {
   })
 
   it('refuses JSON nested 50,000 deep with 400, not 500', async () => {
-    for (const raw of ['['.repeat(50_000) + ']'.repeat(50_000), '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000)]) {
+    for (const raw of ['['.repeat(50_000) + ']'.repeat(50_000), `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`]) {
       const answer = await http.call('POST', '/api/shareLinks', undefined, { raw, token: person.token, headers: { 'content-type': 'application/json' } })
       expect(answer.status).toBe(400)
       expect(answer.body.message).toBe('JSON nested more than 32 levels deep is not accepted.')

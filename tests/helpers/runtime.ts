@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'bun:test'
 import type { Lifecycle } from '../../src/platform/lifecycle'
 import { startLinkcard } from '../../src/runtime'
 
-export function useRuntime() {
+export function runtimeAroundTests() {
   let lifecycle: Lifecycle | undefined
   beforeAll(async () => {
     lifecycle = await startLinkcard({ background: false })

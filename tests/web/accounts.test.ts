@@ -66,7 +66,7 @@ describe('sign up', () => {
     })
     await page.getByLabel('Email').fill(uniqueEmail('mismatch'))
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByLabel('Confirm Password').fill(PASSWORD + 'x')
+    await page.getByLabel('Confirm Password').fill(`${PASSWORD}x`)
     await page.getByRole('button', { name: 'Create Account' }).click()
     const mismatch = await waitForToast(page, 'Password mismatch', 'Passwords do not match.')
     expect(await mismatch.getAttribute('data-variant')).toBe('destructive')
@@ -193,7 +193,7 @@ describe('sign in', () => {
   it('clears a stored session the server no longer accepts', async () => {
     const account = await createAccount(server, 'stale')
     const { page, context } = await fresh()
-    await openSignedIn(page, { ...account, token: account.token + 'tampered' }, '/dashboard')
+    await openSignedIn(page, { ...account, token: `${account.token}tampered` }, '/dashboard')
     await page.waitForURL('**/login')
     expect(await storedSession(page)).toEqual({ token: null, user: null })
     await context.close()

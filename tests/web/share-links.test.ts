@@ -450,8 +450,7 @@ describe('paging', () => {
     }
   }
 
-  const summary = (page: Page) => page.getByTestId('results-summary')
-  const pages = (page: Page) => page.getByRole('navigation', { name: 'Share link pages' })
+  const pager = (page: Page) => page.getByRole('navigation', { name: 'Share link pages' })
 
   for (const [name, viewport, item] of [
     ['a laptop', LAPTOP, 'link-row'],
@@ -467,31 +466,31 @@ describe('paging', () => {
       })
       await openSignedIn(page, account, '/share-links')
       await page.getByText('Showing 1 to 20 of 45 results').waitFor()
-      expect(await pages(page).getByTestId('page-status').textContent()).toBe('Page 1 of 3')
+      expect(await pager(page).getByTestId('page-status').textContent()).toBe('Page 1 of 3')
       expect(await page.getByTestId(item).count()).toBe(20)
       expect(await page.getByTestId(item).first().textContent()).toContain('Paged link 45')
-      expect(await pages(page).getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
+      expect(await pager(page).getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
       expect(asked.every((search) => search.includes('limit=20'))).toBe(true)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page1.png`, fullPage: true })
 
-      await pages(page).getByRole('button', { name: 'Next' }).click()
+      await pager(page).getByRole('button', { name: 'Next' }).click()
       await page.getByText('Showing 21 to 40 of 45 results').waitFor()
       expect(await page.getByTestId(item).first().textContent()).toContain('Paged link 25')
-      await pages(page).getByRole('button', { name: 'Next' }).click()
+      await pager(page).getByRole('button', { name: 'Next' }).click()
       await page.getByText('Showing 41 to 45 of 45 results').waitFor()
-      expect(await pages(page).getByTestId('page-status').textContent()).toBe('Page 3 of 3')
+      expect(await pager(page).getByTestId('page-status').textContent()).toBe('Page 3 of 3')
       expect(await page.getByTestId(item).count()).toBe(5)
-      expect(await pages(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
+      expect(await pager(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
       await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page3.png`, fullPage: true })
-      await pages(page).getByRole('button', { name: 'Previous' }).click()
+      await pager(page).getByRole('button', { name: 'Previous' }).click()
       await page.getByText('Showing 21 to 40 of 45 results').waitFor()
 
       // A search is the server's: it finds links on pages never loaded, and starts again at page 1.
       await page.getByRole('searchbox', { name: 'Search links' }).fill('paged/7')
       await page.getByText('Showing 1 to 1 of 1 results').waitFor()
       expect(await page.getByTestId(item).first().textContent()).toContain('Paged link 7')
-      expect(await pages(page).count()).toBe(0)
+      expect(await pager(page).count()).toBe(0)
       await context.close()
     })
   }
@@ -510,7 +509,7 @@ describe('paging', () => {
     release()
     await page.getByText('No share links yet').waitFor()
     expect(await page.getByTestId('links-loading').count()).toBe(0)
-    expect(await pages(page).count()).toBe(0)
+    expect(await pager(page).count()).toBe(0)
     await context.close()
   })
 
@@ -519,12 +518,12 @@ describe('paging', () => {
     await seed(account, 21)
     const { page, context } = await openLinks(account, LAPTOP)
     await page.getByText('Showing 1 to 20 of 21 results').waitFor()
-    await pages(page).getByRole('button', { name: 'Next' }).click()
+    await pager(page).getByRole('button', { name: 'Next' }).click()
     await page.getByText('Showing 21 to 21 of 21 results').waitFor()
     await row(page, 'Paged link 1').getByRole('button', { name: 'Delete' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
     await page.getByText('Showing 1 to 20 of 20 results').waitFor()
-    expect(await pages(page).count()).toBe(0)
+    expect(await pager(page).count()).toBe(0)
     await context.close()
   })
 })

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { cn } from '../lib/cn'
 import { Skeleton } from './ui/spinner'
 
-export type DailySeries<K extends string> = { key: K; label: string; color: string }
+type DailySeries<K extends string> = { key: K; label: string; color: string }
 
 export type DailyChartProps<K extends string> = {
   /** One entry per UTC day (YYYY-MM-DD), oldest first. */
@@ -18,10 +18,10 @@ const DailyChartSvg = lazy(() => import('./daily-chart-svg'))
 /** Counts per day as overlaid areas; fits its container's width (down to a 390 px phone). */
 export function DailyChart<K extends string>(props: DailyChartProps<K>) {
   return (
-    <div className={cn('h-64 w-full', props.className)} role="figure" aria-label={props.label} data-testid="daily-chart">
+    <figure className={cn('h-64 w-full', props.className)} aria-label={props.label} data-testid="daily-chart">
       <Suspense fallback={<Skeleton className="h-full w-full" />}>
         <DailyChartSvg {...(props as DailyChartProps<string>)} />
       </Suspense>
-    </div>
+    </figure>
   )
 }

@@ -32,7 +32,7 @@ describe('resolveApiUrl', () => {
       '/admin/stats',
       '/api/admin/users?page=1&limit=20',
     ])
-      expect(resolveApiUrl(path, 'linkcard.dev', hosts)).toBe(`https://app.linkcard.dev${path.startsWith('/api/') ? path : '/api' + path}`)
+      expect(resolveApiUrl(path, 'linkcard.dev', hosts)).toBe(`https://app.linkcard.dev${path.startsWith('/api/') ? path : `/api${path}`}`)
   })
 
   it('sends every other call from the marketing host to the api host without /api', () => {

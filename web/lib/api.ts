@@ -88,7 +88,7 @@ export function setTokenSource(source: TokenSource) {
   readToken = source
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   return (await send<T>(method, path, body)).body
 }
 

@@ -7,7 +7,7 @@ export const TOAST_DURATION_MS = 5000
 export const TOAST_REMOVE_DELAY_MS = 1_000_000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 
-export type ToastVariant = 'default' | 'destructive'
+type ToastVariant = 'default' | 'destructive'
 
 export type ToastOptions = {
   title?: string
@@ -17,7 +17,7 @@ export type ToastOptions = {
   duration?: number
 }
 
-export type ToastItem = ToastOptions & { id: string; open: boolean }
+type ToastItem = ToastOptions & { id: string; open: boolean }
 
 type ToastState = { toasts: ToastItem[] }
 

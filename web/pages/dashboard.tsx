@@ -13,7 +13,7 @@ import { RecentLinks } from '../features/links/recent-links'
 import { useCurrentUser } from '../lib/session'
 
 /** What a stat card shows for one read: the value, undefined while loading, null after a failure. */
-const valueOf = <T,>(read: { data?: T; error?: unknown }, pick: (data: T) => number): StatValue =>
+const statValue = <T,>(read: { data?: T; error?: unknown }, pick: (data: T) => number): StatValue =>
   read.data !== undefined ? pick(read.data) : read.error ? null : undefined
 
 export function DashboardPage() {
@@ -54,10 +54,10 @@ export function DashboardPage() {
         <UsageOverview usage={usage.data} fallbackPlan={user?.plan ?? 'free'} isLoading={usage.isLoading} hasError={Boolean(usage.error)} />
         {stats.error && !stats.data && <Alert variant="destructive">Failed to fetch dashboard stats</Alert>}
         <StatCards
-          totalLinks={valueOf(links, (page) => page.total)}
-          totalClicks={valueOf(stats, (s) => s.totalClicks)}
-          previewsThisMonth={valueOf(usage, (u) => u.usageThisMonth)}
-          apiCalls={valueOf(stats, (s) => s.totalApiCalls)}
+          totalLinks={statValue(links, (page) => page.total)}
+          totalClicks={statValue(stats, (s) => s.totalClicks)}
+          previewsThisMonth={statValue(usage, (u) => u.usageThisMonth)}
+          apiCalls={statValue(stats, (s) => s.totalApiCalls)}
         />
         <div className="grid gap-6 lg:grid-cols-2">
           <ActivityChart series={stats.data?.series} hasError={Boolean(stats.error)} />

@@ -3,7 +3,6 @@ import { publish } from '../../platform/bus'
 import { afterCommit, type Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import type { Plan } from '../../shared/domain'
-import { PLAN_INFO } from '../../shared/plans'
 import * as repo from './repo'
 
 export type Account = repo.AccountRow
@@ -23,7 +22,7 @@ export async function getAccount(id: string, tx?: Db) {
 
 export const findAccount = (id: string) => repo.findAccount(id)
 
-export { ACCOUNT_SORTS, type AccountSort } from './repo'
+export { ACCOUNT_SORTS } from './repo'
 /** A page of accounts for the admin panel: searched by name or a member's e-mail, sorted, paged in SQL. */
 export const listAccounts = repo.listAccounts
 export const countAccounts = repo.countAccounts
@@ -54,7 +53,7 @@ export async function deleteAccount(id: string, tx?: Db) {
 export type BillingPeriod = { start: Date; end: Date }
 
 /** The calendar month in UTC that holds `now`. */
-export function calendarMonth(now = new Date()): BillingPeriod {
+function calendarMonth(now = new Date()): BillingPeriod {
   return {
     start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
     end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
@@ -68,4 +67,3 @@ export function billingPeriod(account: Pick<Account, 'billingPeriodStart' | 'bil
   return calendarMonth(now)
 }
 
-export const previewLimit = (plan: Plan) => PLAN_INFO[plan].previewLimit

@@ -47,8 +47,5 @@ export type AuditEntry = typeof AuditEntry.static
 
 export const AuditLog = t.Object({ entries: t.Array(AuditEntry), total: Count })
 
-/** The body of PATCH /admin/users/:id/plan; checked by the service so 401/403 come before 400. */
-export type PlanChange = { plan: (typeof PLANS)[number] }
-
 /** List query parameters as they arrive; the service checks them (after the super-admin check). */
 export type ListParams = Record<string, string | undefined>

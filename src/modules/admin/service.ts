@@ -13,8 +13,8 @@ import { usageThisMonthOf } from '../usage/service'
 import * as repo from './repo'
 import type { AdminAccountList, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditEntry, ListParams } from './schema'
 
-export const DEFAULT_LIMIT = 20
-export const MAX_LIMIT = 100
+const DEFAULT_LIMIT = 20
+const MAX_LIMIT = 100
 const SEARCH_MAX = 200
 
 function wholeNumber(params: ListParams, field: string, fallback: number, max: number, message: string) {
@@ -35,7 +35,7 @@ function paging(params: ListParams) {
  * Checks page, limit, search, sortBy and sortOrder with clear messages.
  * sortOrder defaults to desc for createdAt (newest first) and asc for names, e-mails and plans.
  */
-export function parseListQuery<S extends string>(params: ListParams, sorts: readonly S[]): PageQuery<S> {
+function parseListQuery<S extends string>(params: ListParams, sorts: readonly S[]): PageQuery<S> {
   const { page, limit } = paging(params)
   const rawSearch = params.search
   if (rawSearch !== undefined && typeof rawSearch !== 'string') throw fieldError('invalid', 'search', 'search must be text.')

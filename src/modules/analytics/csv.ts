@@ -12,4 +12,4 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 /** One CSV record, ending in CRLF. */
-export const csvLine = (cells: (string | number | null | undefined)[]) => cells.map(csvCell).join(',') + '\r\n'
+export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`

@@ -5,8 +5,8 @@ import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytic
 import { isSocialHost } from './classify'
 import type { StoredEvent } from './event-chunks'
 
-export type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
-export type BreakdownDelta = { linkId: string; dimension: BreakdownDimension; day: string; value: string; count: number }
+type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
+type BreakdownDelta = { linkId: string; dimension: BreakdownDimension; day: string; value: string; count: number }
 export type VisitorDelta = { linkId: string; accountId: string; day: string; visitorHash: string }
 export type Rollups = { daily: DailyDelta[]; breakdowns: BreakdownDelta[]; visitors: VisitorDelta[] }
 

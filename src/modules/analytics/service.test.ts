@@ -12,9 +12,9 @@ import * as repo from './repo'
 import { rollupsOf } from './rollups'
 import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
 import { enqueueEvents, moveJournal, flushEvents as writeWaitingEvents } from './writer'
-import { useRuntime } from '../../../tests/helpers/runtime'
+import { runtimeAroundTests } from '../../../tests/helpers/runtime'
 
-useRuntime()
+runtimeAroundTests()
 
 const { linkEventChunks, linkDailyVisitors, linkDailyBreakdowns, eventJournal } = analyticsTables(kit)
 

@@ -206,7 +206,7 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
 }
 
 /** Clicks per preview, to two decimals; null when nothing was previewed (no ratio to speak of). */
-export const engagement = (clicks: number, previews: number) => (previews === 0 ? null : Math.round((clicks / previews) * 100) / 100)
+const engagement = (clicks: number, previews: number) => (previews === 0 ? null : Math.round((clicks / previews) * 100) / 100)
 
 const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os']
 

@@ -34,7 +34,7 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 // Keys are lnk_ and at least 32 random characters; anything else is not looked up.
 const KEY_PATTERN = /^lnk_[0-9A-Za-z]{32,128}$/
 
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex')
+const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex')
 
 function generateKey() {
   let key = API_KEY_PREFIX
@@ -60,7 +60,7 @@ export function noteKeyUsed(keyId: string) {
 }
 
 /** Writes the last-used times due (all of them when `all`, as at shutdown). */
-export const flushKeyUses = singleFlight(async (all: boolean = false) => {
+const flushKeyUses = singleFlight(async (all: boolean = false) => {
   const now = Date.now()
   const due: { id: string; at: Date }[] = []
   for (const [id, use] of uses) {

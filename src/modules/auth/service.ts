@@ -44,7 +44,7 @@ const RESET_TOKEN_TTL = 60 * MINUTE
 const CONFIRM_LINK_TTL_SECONDS = 48 * 60 * 60
 const MAILS_PER_USER_HOUR = 5
 
-export function toUserJson(actor: Actor): User {
+function toUserJson(actor: Actor): User {
   return {
     id: actor.id,
     email: actor.email,
@@ -452,7 +452,7 @@ export async function getUser(userId: string, tx?: Db): Promise<User> {
   return toUserJson(actor)
 }
 
-export { USER_SORTS, type UserSort } from './repo'
+export { USER_SORTS } from './repo'
 
 /** A page of users with their account (admin panel): searched by e-mail, sorted, paged in SQL. */
 export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf<User>> {

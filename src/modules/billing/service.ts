@@ -15,7 +15,7 @@ import type { BillingStatus, CheckoutInput, RedirectUrl } from './schema'
 type SoldPlan = CheckoutInput['plan']
 type AccountChanges = Parameters<typeof accounts.updateAccount>[1]
 
-export const NOT_CONFIGURED = 'Billing is not configured'
+const NOT_CONFIGURED = 'Billing is not configured'
 // Stripe's own default: events signed more than five minutes ago are refused (replay protection).
 const SIGNATURE_TOLERANCE_SECONDS = 300
 // Subscriptions in these states no longer pay for anything: the account falls back to Free.

@@ -311,7 +311,7 @@ export async function mayIssueCertificate(domain: string | undefined) {
  * One round of background checks at `now`: claims until they are live (for a week), paused domains
  * until their records return, and every verified domain's DNS once a day.
  */
-export async function checkDueDomains(now = Date.now(), isRunning = () => true) {
+async function checkDueDomains(now = Date.now(), isRunning = () => true) {
   const rows = await repo.findDomainsToCheck(new Date(now - STALE_CLAIM_AFTER), new Date(now - BACKGROUND_EVERY + 30 * SECOND), new Date(now - DNS_RECHECK_EVERY), BACKGROUND_BATCH)
   for (const row of rows) {
     if (!isRunning()) return

@@ -9,6 +9,7 @@ const Health = t.Object({
   status: t.Union([t.Literal('ok'), t.Literal('degraded')], { description: '"degraded": serving, with a part it depends on unreachable' }),
   redis: t.Optional(t.Literal('unreachable', { description: 'Present when REDIS_URL is set and Redis does not answer' })),
 })
+const Problem = (description: string) => t.Object({ message: t.String() }, { description })
 
 export const healthRoutes = new Elysia().get(
   '/health',
@@ -18,5 +19,18 @@ export const healthRoutes = new Elysia().get(
     if (shared && !(await shared.ping())) return { status: 'degraded' as const, redis: 'unreachable' as const }
     return { status: 'ok' as const }
   },
-  { response: Health, detail: { summary: 'Health check', tags: ['System'] } },
+  {
+    response: {
+      200: Health,
+      400: Problem('A request no server could read (a Host header that names no host)'),
+      500: Problem('The database does not answer'),
+    },
+    detail: {
+      summary: 'Health check',
+      operationId: 'getHealth',
+      description: 'Whether this instance serves: 200 while its database answers, "degraded" when Redis is configured and does not. Needs no API key.',
+      tags: ['System'],
+      security: [],
+    },
+  },
 )

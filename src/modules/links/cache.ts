@@ -76,8 +76,3 @@ subscribe(TOPIC, (payload) => dropKeys(JSON.parse(payload) as string[]))
 subscribe(ACCOUNT_CHANGED, (accountId) => {
   for (const entries of [slugs, aliases]) entries.deleteWhere((entry) => entry.row?.accountId === accountId)
 })
-
-export function clearLinkCache() {
-  slugs.clear()
-  aliases.clear()
-}

@@ -14,7 +14,7 @@ export function provideLinkTotals(totals: LinkTotals) {
 const PERIOD_DAYS: Record<Exclude<Period, 'all'>, number> = { '7days': 7, '30days': 30, '90days': 90, year: 365 }
 
 /** The first UTC day counted: today and the days before it make up the period. */
-export function periodStart(period: Period, now = new Date()): Date | undefined {
+function periodStart(period: Period, now = new Date()): Date | undefined {
   if (period === 'all') return undefined
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   return new Date(today - (PERIOD_DAYS[period] - 1) * 86_400_000)

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'bun:test'
 import { createAccount } from '../accounts/service'
 import { cachedLink, createLink, deleteLink, resolveLink, updateLink } from './service'
-import { useRuntime } from '../../../tests/helpers/runtime'
+import { runtimeAroundTests } from '../../../tests/helpers/runtime'
 
-useRuntime()
+runtimeAroundTests()
 
 let counter = 0
 

@@ -66,7 +66,7 @@ export const Link = t.Object({
 })
 export type Link = typeof Link.static
 
-export const PERIODS = ['7days', '30days', '90days', 'year', 'all'] as const
+const PERIODS = ['7days', '30days', '90days', 'year', 'all'] as const
 export type Period = (typeof PERIODS)[number]
 
 export const LinkWithCounts = t.Object({

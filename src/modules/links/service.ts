@@ -279,7 +279,7 @@ export async function deleteLinksCreatedBy(userId: string, tx?: Db) {
   return rows.length
 }
 
-export { LINK_SORTS, type LinkScope, type LinkSort } from './repo'
+export { LINK_SORTS } from './repo'
 
 /** A page of an account's or a person's links (admin panel), as link JSON. */
 export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo.LinkSort>): Promise<PageOf<Link>> {

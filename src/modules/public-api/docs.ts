@@ -35,7 +35,14 @@ const document = openapi({
   specPath: '/openapi.json',
   exclude: { paths: [new RegExp(`^(?!${PUBLIC_PATHS.source.slice(1)})`)] },
   documentation: {
-    info: { title: 'Linkcard API', version: '1.0.0', description },
+    info: {
+      title: 'Linkcard API',
+      version: '1.0.0',
+      description,
+      contact: { name: 'Linkcard', url: `${config.publicUrl}/docs`, ...(config.contactEmail ? { email: config.contactEmail } : {}) },
+      // The API of a Linkcard instance is its operator's to offer: no open licence is granted with it.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers,
     tags: [
       { name: 'Links', description: 'Create, read, change and delete short links' },
@@ -77,9 +84,68 @@ function tidy(node: Json, key?: string): Json {
   return result
 }
 
+// The schemas clients know by name, as components (a generated client gets a type for each), by
+// the operation and part of it where each first appears.
+const COMPONENTS: Record<string, [operationId: string, part: 'body' | number]> = {
+  Link: ['getLink', 200],
+  NewLink: ['createLink', 'body'],
+  LinkChanges: ['updateLink', 'body'],
+  CreatedLink: ['createLink', 201],
+  LinkByTarget: ['getLinkByTarget', 200],
+  LinkStats: ['getLinkStats', 200],
+  Error: ['getLink', 404],
+}
+
+/** A value as JSON with its keys sorted, so equal schemas read alike whatever their key order. */
+const canonical = (value: Json): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (!value || typeof value !== 'object') return JSON.stringify(value)
+  const entries = Object.entries(value as Record<string, Json>).sort(([a], [b]) => (a < b ? -1 : 1))
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`
+}
+
+/** A schema as a component: what it says, without the description one use of it gave. */
+const withoutDescription = (schema: Json) => {
+  const { description: _, ...rest } = schema as Record<string, Json>
+  return rest
+}
+
+type Operation = { operationId?: string; requestBody?: Content; responses?: Record<string, Content> }
+type Content = { content?: Record<string, { schema?: Json }> }
+
+/**
+ * Puts COMPONENTS under components.schemas and names each wherever the document spells it out in
+ * full (keeping a description given there), so the document says which answers share a shape.
+ */
+function withComponents(document: Json): Json {
+  const paths = (document as { paths: Record<string, Record<string, Operation>> }).paths
+  const operations = new Map(Object.values(paths).flatMap((methods) => Object.values(methods)).map((operation) => [operation.operationId, operation]))
+  const schemas: Record<string, Json> = {}
+  const named = new Map<string, string>()
+  for (const [name, [operationId, part]] of Object.entries(COMPONENTS)) {
+    const operation = operations.get(operationId)
+    const content = part === 'body' ? operation?.requestBody : operation?.responses?.[part]
+    const schema = content?.content?.['application/json']?.schema
+    if (!schema) continue
+    schemas[name] = withoutDescription(schema)
+    named.set(canonical(schemas[name]), name)
+  }
+  const refer = (node: Json, key?: string): Json => {
+    if (Array.isArray(node)) return node.map((item) => refer(item))
+    if (!node || typeof node !== 'object') return node
+    const object = node as Record<string, Json>
+    const name = key === 'schema' || key === 'items' ? named.get(canonical(withoutDescription(object))) : undefined
+    if (name) return { $ref: `#/components/schemas/${name}`, ...(object.description ? { description: object.description } : {}) }
+    return Object.fromEntries(Object.entries(object).map(([entry, value]) => [entry, refer(value, entry)]))
+  }
+  const result = refer(document) as Record<string, Record<string, Json>>
+  result.components = { ...result.components, schemas: { ...(result.components?.schemas as object), ...schemas } }
+  return result
+}
+
 const tidied = new WeakMap<object, Json>()
 const tidyOnce = (document: object) => {
-  if (!tidied.has(document)) tidied.set(document, tidy(document))
+  if (!tidied.has(document)) tidied.set(document, withComponents(tidy(document)))
   return tidied.get(document)
 }
 

@@ -36,9 +36,10 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     {
       apiKey: true,
       body: LinkCreateInput,
-      response: answers({ 200: CreatedLink, 201: CreatedLink }, [409]),
+      response: answers({ 200: CreatedLink, 201: CreatedLink }, [409, 413]),
       detail: {
         summary: 'Create a link',
+        operationId: 'createLink',
         description:
           'Answers 201 with the new short link. When the account already has an identical link (see `existing`), answers 200 with that link ' +
           'instead, so retries are safe. An alias that another link has answers 409.',
@@ -60,6 +61,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       response: answers({ 200: withHeaders(t.Array(PublicLink), PAGE_HEADERS) }, []),
       detail: {
         summary: "List the account's links",
+        operationId: 'listLinks',
         description:
           `Newest first (links made in the same instant by id), one page at a time: \`limit\` links (${LINK_PAGE_DEFAULT} unless given, at most ${LINK_PAGE_MAX}) ` +
           'of page `page` (from 1). The body stays a plain array; `X-Total-Count` says how many links match and `Link` (RFC 8288) names the ' +
@@ -75,6 +77,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     response: answers({ 200: LinkByTarget }, [404]),
     detail: {
       summary: 'Find the link for a page',
+      operationId: 'getLinkByTarget',
       description: 'The newest of your links whose target is this page. Used by the edge worker to give single-page apps their previews.',
       tags: links,
       security,
@@ -84,14 +87,14 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     apiKey: true,
     params: IdParams,
     response: answers({ 200: PublicLink }, [404]),
-    detail: { summary: 'Read a link', tags: links, security },
+    detail: { summary: 'Read a link', operationId: 'getLink', description: 'One of your links, by its id.', tags: links, security },
   })
   .patch('/link/:id', ({ owner, params, body }) => updateLink(owner, params.id, body), {
     apiKey: true,
     params: IdParams,
     body: LinkUpdateInput,
-    response: answers({ 200: PublicLink }, [404, 409]),
-    detail: { summary: 'Change a link', description: 'Send only the fields to change; `isActive: false` pauses the link (it then answers 404).', tags: links, security },
+    response: answers({ 200: PublicLink }, [404, 409, 413]),
+    detail: { summary: 'Change a link', operationId: 'updateLink', description: 'Send only the fields to change; `isActive: false` pauses the link (it then answers 404).', tags: links, security },
   })
   .delete(
     '/link/:id',
@@ -103,7 +106,13 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       apiKey: true,
       params: IdParams,
       response: answers({ 204: t.Void({ description: 'Deleted' }) }, [404]),
-      detail: { summary: 'Delete a link', tags: links, security },
+      detail: {
+        summary: 'Delete a link',
+        operationId: 'deleteLink',
+        description: 'The link, its QR code and its analytics go; its short link answers 404 from then on.',
+        tags: links,
+        security,
+      },
     },
   )
   .get('/stats/:id', ({ owner, params, query }) => statsOfLink(owner, params.id, query), {
@@ -113,6 +122,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     response: answers({ 200: LinkStats }, [403, 404]),
     detail: {
       summary: "A link's clicks and previews",
+      operationId: 'getLinkStats',
       description: 'Paid plans only (403 on Free). The period defaults to the last 30 days.',
       tags: ['Stats'],
       security,

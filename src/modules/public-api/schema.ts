@@ -120,7 +120,7 @@ export const LinkStats = t.Object({
 })
 export type LinkStats = typeof LinkStats.static
 
-export const ErrorBody = t.Object({
+const ErrorBody = t.Object({
   message: t.String({ description: 'What went wrong, in words for people' }),
   errors: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: 'Field-level problems of a 400' })),
 })
@@ -140,6 +140,7 @@ const ERRORS = {
   403: 'Not allowed on your plan',
   404: 'No such link in your account',
   409: 'The alias is taken by another link',
+  413: 'The body is larger than the server takes (MAX_BODY_BYTES, 1 MB unless set)',
   429: `Rate limit reached, or ${INVALID_KEY_LIMIT.attempts} calls with an invalid key from one address in ${INVALID_KEY_LIMIT.windowMinutes} minutes; wait Retry-After seconds`,
 } as const
 

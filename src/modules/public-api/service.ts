@@ -12,7 +12,7 @@ import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
 import type { LinkCreateInput, LinkStats } from './schema'
 
-export const STATS_MESSAGES = {
+const STATS_MESSAGES = {
   paidOnly: 'The stats API is available on paid plans (Indie, Pro and Enterprise). Please upgrade to read link statistics.',
 } as const
 
@@ -22,7 +22,7 @@ type LinkFields = Omit<LinkCreateInput, 'useOriginalMeta'>
 
 /** Fills the fields the caller left out from the target page's own metadata (through the SSRF-safe fetcher). */
 async function withPageMetadata(input: LinkFields): Promise<LinkFields> {
-  let page
+  let page: Awaited<ReturnType<typeof fetchPageMetadata>>
   try {
     page = await fetchPageMetadata(input.targetUrl)
   } catch (error) {

@@ -22,7 +22,7 @@ async function render(url: string, format: QrFormat): Promise<QrImage> {
 export async function qrCodeOf(path: string, format: QrFormat) {
   const link = await resolveLink(path)
   // An inactive link is not found, as its short link is.
-  if (!link || !link.isActive) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
+  if (!link?.isActive) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   const url = toLinkJson(link).url
   const key = `${format}:${url}`
   let image = images.get(key)

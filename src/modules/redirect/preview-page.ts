@@ -3,7 +3,7 @@
 import { shortUrlOf, type LinkRow } from '../links/service'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c])
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c])
 
 const meta = (attribute: 'property' | 'name', key: string, value: string | null) =>
   value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : ''

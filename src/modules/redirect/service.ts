@@ -84,7 +84,7 @@ async function lookUpAndDecide(visit: Visit) {
 }
 
 function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
-  if (!link || !link.isActive) return NOT_FOUND
+  if (!link?.isActive) return NOT_FOUND
   if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
   if (link.expiresAt && link.expiresAt.getTime() <= now) return EXPIRED
   const isHead = method === 'HEAD'

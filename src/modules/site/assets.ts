@@ -33,7 +33,7 @@ export function bundledWebAssets(): Record<string, EmbeddedAsset> {
       const ext = name.split('.').pop() ?? ''
       const type = TYPES[ext] ?? 'application/octet-stream'
       const compressible = /^(text|application\/(json|javascript)|image\/svg)/.test(type) && data.length > 1024
-      assets['/' + relative(root, file)] = {
+      assets[`/${relative(root, file)}`] = {
         type,
         body: data.toString('base64'),
         ...(compressible ? { gzip: gzipSync(data, { level: 9 }).toString('base64') } : {}),

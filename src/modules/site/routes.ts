@@ -44,19 +44,17 @@ const indexHtml = (() => {
 export const notFoundPage = (request: Request) => serve(request, indexHtml, 'no-store', 404)
 
 export const siteRoutes = new Elysia({ name: 'site' })
-{
-  for (const [path, asset] of assets) {
-    if (path === '/index.html') continue
-    // /blog/x/index.html is served at /blog/x/ (the router also answers /blog/x with it).
-    if (path.endsWith('/index.html')) {
-      siteRoutes.get(path.slice(0, -'index.html'.length), ({ request }) => serve(request, asset, REVALIDATE))
-      continue
-    }
-    siteRoutes.get(path, ({ request }) => serve(request, asset, path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE))
+for (const [path, asset] of assets) {
+  if (path === '/index.html') continue
+  // /blog/x/index.html is served at /blog/x/ (the router also answers /blog/x with it).
+  if (path.endsWith('/index.html')) {
+    siteRoutes.get(path.slice(0, -'index.html'.length), ({ request }) => serve(request, asset, REVALIDATE))
+    continue
   }
-  for (const route of CLIENT_ROUTES) {
-    if (assets.has(route + '/index.html')) continue
-    siteRoutes.get(route, ({ request }) => serve(request, indexHtml, 'no-cache'))
-  }
-  for (const pattern of CLIENT_ROUTE_PATTERNS) siteRoutes.get(pattern, ({ request }) => serve(request, indexHtml, 'no-cache'))
+  siteRoutes.get(path, ({ request }) => serve(request, asset, path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE))
 }
+for (const route of CLIENT_ROUTES) {
+  if (assets.has(`${route}/index.html`)) continue
+  siteRoutes.get(route, ({ request }) => serve(request, indexHtml, 'no-cache'))
+}
+for (const pattern of CLIENT_ROUTE_PATTERNS) siteRoutes.get(pattern, ({ request }) => serve(request, indexHtml, 'no-cache'))

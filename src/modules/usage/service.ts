@@ -87,7 +87,7 @@ export async function totalApiCalls(accountId: string) {
   return (await repo.totalApiCalls(accountId)) + waiting
 }
 
-export const flushUsage = singleFlight(async () => {
+const flushUsage = singleFlight(async () => {
   if (pending.size === 0) return
   const batch = [...pending.values()]
   pending = new Map()

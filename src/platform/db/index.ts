@@ -15,7 +15,7 @@ import { bundledMigrations } from './migrations' with { type: 'macro' }
 type Migratable = { dialect: { migrate(migrations: unknown, session: unknown, config: object): unknown }; session: unknown }
 export type Db = BunSQLiteDatabase
 
-export const dialect = config.database.dialect
+const dialect = config.database.dialect
 export const isPostgres = dialect === 'postgres'
 /** The column kit of the database in use: modules build their tables with it. */
 export const kit = kits[dialect]

@@ -32,7 +32,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: React.Ref<HTMLButtonElement>
 }
 
-export const buttonClass = (variant: ButtonVariant = 'default', size: ButtonSize = 'md', className?: string) =>
+const buttonClass = (variant: ButtonVariant = 'default', size: ButtonSize = 'md', className?: string) =>
   cn(
     'inline-flex shrink-0 cursor-pointer items-center justify-center font-medium whitespace-nowrap transition-colors select-none',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',

@@ -5,7 +5,6 @@ import { cn } from '../../lib/cn'
 
 export const Dialog = RadixDialog.Root
 export const DialogTrigger = RadixDialog.Trigger
-export const DialogClose = RadixDialog.Close
 
 export const OVERLAY_CLASS =
   'fixed inset-0 z-50 bg-slate-950/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out'

@@ -7,6 +7,7 @@ type PeriodPickerProps = { value: AnalyticsPeriod; onChange: (period: AnalyticsP
 /** 7 days, 30 days, 90 days or a year, ending today (UTC). */
 export function PeriodPicker({ value, onChange, className }: PeriodPickerProps) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not of form fields
     <div role="group" aria-label="Period" className={cn('inline-flex rounded-lg border border-slate-200 bg-slate-100 p-0.5', className)}>
       {ANALYTICS_PERIODS.map((period) => (
         <button

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button'
 import { errorMessage } from '../../lib/api'
 import { resetPassword } from './api'
 
-export const RESET_REDIRECT_MS = 2000
+const RESET_REDIRECT_MS = 2000
 
 // On this screen these two messages have no final period, unlike the signup form's.
 const PROBLEMS: Record<NewPasswordProblem, string> = {

@@ -40,7 +40,7 @@ export function UsageOverview({ usage, fallbackPlan, isLoading, hasError }: Usag
         </div>
         {hasError && !usage && <Alert variant="destructive">Failed to fetch usage stats</Alert>}
         {isLoading && !usage && (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading usage">
+          <div role="status" className="grid gap-2" aria-busy="true" aria-label="Loading usage">
             <Skeleton className="h-5 w-44" />
             <Skeleton className="h-2 w-full" />
             <Skeleton className="h-4 w-36" />

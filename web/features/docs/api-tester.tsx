@@ -20,7 +20,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 const SAMPLE_LINK = { ...SAMPLE_LINK_INPUT, twitterCard: 'summary_large_image' }
 
-export const ENDPOINTS: Endpoint[] = [
+const ENDPOINTS: Endpoint[] = [
   { value: 'create', label: 'POST /link · Create a link', method: 'POST', path: () => '/link', needs: { body: true }, sample: SAMPLE_LINK },
   { value: 'list', label: 'GET /links · List links', method: 'GET', path: () => '/links', needs: {} },
   { value: 'get', label: 'GET /link/{id} · Read a link', method: 'GET', path: (v) => `/link/${encodeURIComponent(v.id)}`, needs: { id: true } },

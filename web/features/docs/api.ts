@@ -17,7 +17,7 @@ export type JsonSchema = {
   anyOf?: JsonSchema[]
 }
 export type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema; description?: string }
-export type Response = { description?: string; content?: Record<string, { schema?: JsonSchema }>; headers?: Record<string, { schema?: JsonSchema }> }
+type Response = { description?: string; content?: Record<string, { schema?: JsonSchema }>; headers?: Record<string, { schema?: JsonSchema }> }
 export type Operation = {
   summary?: string
   description?: string

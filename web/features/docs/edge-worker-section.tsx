@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CodeBlock } from '../../components/ui/code-block'
 import { publicApiUrl } from '../../lib/api'
 
-export const DOCS_REPOSITORY_URL = 'https://github.com/linkcard/docs'
+const DOCS_REPOSITORY_URL = 'https://github.com/linkcard/docs'
 
 const linkClass = 'font-medium text-brand-600 underline-offset-4 hover:underline'
 

@@ -33,6 +33,7 @@ export function GettingStarted() {
       <CardContent className="grid gap-5">
         <ol className="grid gap-3 text-sm text-slate-700">
           {steps.map((step, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed steps, never reordered
             <li key={index} className="flex gap-3">
               <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">{index + 1}</span>
               <span className="pt-0.5 leading-relaxed">{step}</span>

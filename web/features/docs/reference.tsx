@@ -18,10 +18,12 @@ function Prose({ text, className }: { text?: string; className?: string }) {
     <p className={cn('text-sm leading-relaxed whitespace-pre-line text-slate-600', className)}>
       {text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, index) =>
         part.startsWith('`') ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text, never reordered
           <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[12.5px] text-slate-800">
             {part.slice(1, -1)}
           </code>
         ) : part.startsWith('**') ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text, never reordered
           <strong key={index} className="font-semibold text-slate-800">
             {part.slice(2, -2)}
           </strong>
@@ -69,7 +71,7 @@ function fieldsOf(input: JsonSchema | undefined, doc: OpenApiDocument, prefix = 
 function FieldTable({ fields, label }: { fields: Field[]; label: string }) {
   if (fields.length === 0) return null
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200" aria-label={label} role="region">
+    <section className="overflow-hidden rounded-lg border border-slate-200" aria-label={label}>
       <Table>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
@@ -93,7 +95,7 @@ function FieldTable({ fields, label }: { fields: Field[]; label: string }) {
           ))}
         </TableBody>
       </Table>
-    </div>
+    </section>
   )
 }
 
@@ -114,7 +116,7 @@ const parameterFields = (parameters: Parameter[], doc: OpenApiDocument): Field[]
     description: p.description ?? resolve(p.schema, doc)?.description,
   }))
 
-export const operationAnchor = (method: string, path: string) => `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-').replace(/-$/, '')
+const operationAnchor = (method: string, path: string) => `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-').replace(/-$/, '')
 
 function OperationCard({ method, path, operation, doc }: { method: string; path: string; operation: Operation; doc: OpenApiDocument }) {
   const body = operation.requestBody?.content?.['application/json']?.schema

@@ -44,7 +44,7 @@ export const useCustomDomainStatus = () => useSWR<CustomDomainStatus>('/custom-d
  * screen at once, the others dropped, since reads never go stale by themselves and would come back
  * with old pages and totals.
  */
-export const refreshLinks = () =>
+const refreshLinks = () =>
   mutate((key) => typeof key === 'string' && (key.startsWith(LINKS) || key === '/dashboard-stats'), undefined, { revalidate: true })
 
 export async function createLink(input: LinkInput) {

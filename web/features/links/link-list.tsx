@@ -24,9 +24,9 @@ import {
 const STATUS_BADGES: Record<LinkStatus, BadgeVariant> = { active: 'success', inactive: 'secondary', expired: 'warning' }
 
 /** The path of a link's analytics screen. */
-export const analyticsPath = (id: string) => `/share-links/${encodeURIComponent(id)}/analytics`
+const analyticsPath = (id: string) => `/share-links/${encodeURIComponent(id)}/analytics`
 
-export type LinkActions = {
+type LinkActions = {
   onShowQr: (link: LinkWithCounts) => void
   onEdit: (link: LinkWithCounts) => void
   onDelete: (link: LinkWithCounts) => void
@@ -214,7 +214,7 @@ function LinkCards({ links, period, domain, ...actions }: LinkListProps) {
 /** Rows in the shape of the list while it loads. */
 export function LinkListSkeleton() {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Loading share links" data-testid="links-loading">
+    <div role="status" className="grid gap-3" aria-busy="true" aria-label="Loading share links" data-testid="links-loading">
       {[0, 1, 2].map((row) => (
         <Card key={row} className="flex flex-wrap items-center gap-4 p-4">
           <Skeleton className="h-4 w-40" />

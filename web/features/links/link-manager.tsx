@@ -77,7 +77,7 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <div className="flex flex-col gap-3 md:flex-row md:items-center" role="search" aria-label="Filter share links">
+      <search className="flex flex-col gap-3 md:flex-row md:items-center" aria-label="Filter share links">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
           <Input
@@ -94,7 +94,7 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
           <Select aria-label="Time period" value={period} onValueChange={setPeriod} options={TIME_OPTIONS} className="md:w-40" />
         </div>
         {links && isValidating && <Spinner className="hidden text-slate-400 md:block" />}
-      </div>
+      </search>
 
       {error && !links && (
         <Alert variant="destructive" title="Failed to fetch share links">

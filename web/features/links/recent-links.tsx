@@ -41,7 +41,7 @@ export function RecentLinks({ links, isLoading, hasError, clicksByLinkId, classN
       <CardContent className="flex-1">
         {hasError && !links && <Alert variant="destructive">Failed to fetch share links</Alert>}
         {isLoading && !links && (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading recent links">
+          <div role="status" className="grid gap-3" aria-busy="true" aria-label="Loading recent links">
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} className="h-12 w-full" />
             ))}
