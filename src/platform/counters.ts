@@ -1,12 +1,14 @@
-// Fixed-window counters for rate limits and de-duplication. One process keeps them in memory;
+// Counters: fixed windows for rate limits and de-duplication, and counts bounded by a limit (the
+// monthly preview quota) that start from what was persisted. One process keeps them in memory;
 // several instances share them through Redis (REDIS_URL) or, without Redis, through the database,
 // so a limit holds exactly however many instances answer. While Redis is unreachable, rate limits
 // count where they would without it (the database, or memory on SQLite), so sign-ins and API calls
 // still answer at once; counts made during the outage are not carried over when it ends.
-import { lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { db, kit } from './db'
 import { every, type Running } from './lifecycle'
 import { RedisUnavailable, type Redis } from './redis'
+import { singleFlightBy } from './single-flight'
 import { platformTables } from './tables'
 import { redis, sharesDatabase } from './topology'
 
@@ -21,6 +23,13 @@ interface CounterStore {
   peek(key: string, windowMs: number): Promise<WindowCount>
   /** Forgets key's counter in the current window. */
   clear(key: string, windowMs: number): Promise<void>
+  /**
+   * Adds one to key's count unless it has reached limit (null: no limit), and answers whether it
+   * did. A count the store does not hold starts from seed() (what was persisted) and lives ttlMs.
+   */
+  hitBelow(key: string, limit: number | null, seed: () => Promise<number>, ttlMs: number): Promise<boolean>
+  /** The counts hitBelow keeps, null for a key the store does not hold or cannot reach now. */
+  read(keys: string[]): Promise<(number | null)[]>
 }
 
 const windowOf = (windowMs: number, now = Date.now()) => {
@@ -31,6 +40,13 @@ const windowKey = (key: string, windowMs: number) => `${key}@${windowOf(windowMs
 
 function memoryStore(): CounterStore {
   const counters = new Map<string, WindowCount>()
+  const seed = singleFlightBy(
+    async (key: string, seed: () => Promise<number>, ttlMs: number) => {
+      const count = await seed()
+      if (!counters.has(key)) counters.set(key, { count, resetAt: Date.now() + ttlMs })
+    },
+    (key) => key,
+  )
   return {
     sweep() {
       const now = Date.now()
@@ -49,6 +65,16 @@ function memoryStore(): CounterStore {
     async clear(key, windowMs) {
       counters.delete(windowKey(key, windowMs))
     },
+    async hitBelow(key, limit, startFrom, ttlMs) {
+      if (!counters.has(key)) await seed(key, startFrom, ttlMs)
+      const entry = counters.get(key)!
+      if (limit !== null && entry.count >= limit) return false
+      entry.count += 1
+      return true
+    },
+    async read(keys) {
+      return keys.map((key) => counters.get(key)?.count ?? null)
+    },
   }
 }
 
@@ -56,6 +82,14 @@ function memoryStore(): CounterStore {
 const INCREMENT = `local c = redis.call('INCRBY', KEYS[1], ARGV[1])
 if c == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return c`
+
+// -1: not seeded yet; 0: at the limit; 1: counted.
+const INCREMENT_BELOW = `local c = redis.call('GET', KEYS[1])
+if not c then return -1 end
+local limit = tonumber(ARGV[1])
+if limit >= 0 and tonumber(c) >= limit then return 0 end
+redis.call('INCR', KEYS[1])
+return 1`
 
 function redisStore(redis: Redis): CounterStore {
   const name = (key: string, windowMs: number) => `lc:win:${windowKey(key, windowMs)}`
@@ -72,6 +106,25 @@ function redisStore(redis: Redis): CounterStore {
     async clear(key, windowMs) {
       await redis.run((client) => client.del(name(key, windowMs)))
     },
+    async hitBelow(key, limit, seed, ttlMs) {
+      for (;;) {
+        const result = Number(await redis.run((client) => client.send('EVAL', [INCREMENT_BELOW, '1', `lc:${key}`, String(limit ?? -1)])))
+        if (result !== -1) return result === 1
+        // Redis may have restarted empty: the persisted count is the start, set only if still absent.
+        const count = await seed()
+        await redis.run((client) => client.send('SET', [`lc:${key}`, String(count), 'NX', 'PX', String(ttlMs)]))
+      }
+    },
+    async read(keys) {
+      if (keys.length === 0) return []
+      try {
+        const values = (await redis.run((client) => client.send('MGET', keys.map((key) => `lc:${key}`)))) as (string | null)[]
+        return values.map((value) => (value === null ? null : Number(value)))
+      } catch (error) {
+        if (error instanceof RedisUnavailable) return keys.map(() => null)
+        throw error
+      }
+    },
   }
 }
 
@@ -87,7 +140,13 @@ function withFallback(primary: CounterStore, fallback: CounterStore): CounterSto
         return call(fallback)(...args)
       }
     }
-  return { hit: either((store) => store.hit), peek: either((store) => store.peek), clear: either((store) => store.clear) }
+  return {
+    hit: either((store) => store.hit),
+    peek: either((store) => store.peek),
+    clear: either((store) => store.clear),
+    hitBelow: either((store) => store.hitBelow),
+    read: either((store) => store.read),
+  }
 }
 
 function databaseStore(): CounterStore {
@@ -116,6 +175,27 @@ function databaseStore(): CounterStore {
     },
     async clear(key, windowMs) {
       await db.delete(windowCounters).where(sql`${windowCounters.key} = ${windowKey(key, windowMs)}`)
+    },
+    async hitBelow(key, limit, seed, ttlMs) {
+      const held = eq(windowCounters.key, key)
+      // One conditional UPDATE counts, so instances sharing the database never count past the limit.
+      for (;;) {
+        const counted = await db
+          .update(windowCounters)
+          .set({ count: sql`${windowCounters.count} + 1` })
+          .where(limit === null ? held : and(held, lt(windowCounters.count, limit)))
+          .returning({ count: windowCounters.count })
+        if (counted.length > 0) return true
+        if ((await db.select({ count: windowCounters.count }).from(windowCounters).where(held)).length > 0) return false
+        const count = await seed()
+        await db.insert(windowCounters).values({ key, count, resetAt: new Date(Date.now() + ttlMs) }).onConflictDoNothing()
+      }
+    },
+    async read(keys) {
+      if (keys.length === 0) return []
+      const rows = await db.select({ key: windowCounters.key, count: windowCounters.count }).from(windowCounters).where(inArray(windowCounters.key, keys))
+      const counts = new Map(rows.map((row) => [row.key, row.count]))
+      return keys.map((key) => counts.get(key) ?? null)
     },
   }
 }
@@ -147,14 +227,17 @@ const storeOf = (pick: (chosen: NonNullable<typeof stores>) => CounterStore): Co
   hit: (key, windowMs, amount) => pick(started()).hit(key, windowMs, amount),
   peek: (key, windowMs) => pick(started()).peek(key, windowMs),
   clear: (key, windowMs) => pick(started()).clear(key, windowMs),
+  hitBelow: (key, limit, seed, ttlMs) => pick(started()).hitBelow(key, limit, seed, ttlMs),
+  read: (keys) => pick(started()).read(keys),
 })
 
 /** Rate limits and throttles: they answer in bounded time whatever happens to Redis. */
 export const counters = storeOf((chosen) => chosen.counters)
 
 /**
- * Counters that must stay exact across instances (a preview's window, which decides what the quota
- * counts): with Redis configured, a call rejects with RedisUnavailable while it is unreachable.
+ * Counters that must stay exact across instances (the preview quota, and a preview's window, which
+ * decides what the quota counts): with Redis configured, a call that changes a count rejects with
+ * RedisUnavailable while it is unreachable.
  */
 export const exactCounters = storeOf((chosen) => chosen.exact)
 

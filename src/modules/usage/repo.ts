@@ -1,19 +1,10 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { db, kit, transaction } from '../../platform/db'
 import { usageTables } from './tables'
 
 const { usageCounters } = usageTables(kit)
 
 export type UsageDelta = { accountId: string; periodStart: Date; previews: number; apiCalls: number }
-
-export async function readCounters(accountId: string, periodStart: Date) {
-  const [row] = await db
-    .select({ previews: usageCounters.previews, apiCalls: usageCounters.apiCalls })
-    .from(usageCounters)
-    .where(and(eq(usageCounters.accountId, accountId), eq(usageCounters.periodStart, periodStart)))
-    .limit(1)
-  return row ?? { previews: 0, apiCalls: 0 }
-}
 
 export type CounterKey = { accountId: string; periodStart: Date }
 
@@ -51,21 +42,6 @@ export async function addDeltas(deltas: UsageDelta[]) {
           },
         })
   })
-}
-
-/**
- * Counts one preview only while the account is below its limit, in one conditional UPDATE, so
- * instances sharing the database never count past it. Answers whether it was counted.
- */
-export async function incrementPreviewBelow(accountId: string, periodStart: Date, limit: number | null) {
-  await db.insert(usageCounters).values({ accountId, periodStart, previews: 0, apiCalls: 0 }).onConflictDoNothing()
-  const where = and(eq(usageCounters.accountId, accountId), eq(usageCounters.periodStart, periodStart))
-  const rows = await db
-    .update(usageCounters)
-    .set({ previews: sql`${usageCounters.previews} + 1` })
-    .where(limit === null ? where : and(where, lt(usageCounters.previews, limit)))
-    .returning({ previews: usageCounters.previews })
-  return rows.length > 0
 }
 
 export async function totalApiCalls(accountId: string) {

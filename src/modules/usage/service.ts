@@ -1,6 +1,7 @@
 // Usage against the plan: counted previews (the monthly quota) and API calls per billing period.
 import { subscribe } from '../../platform/bus'
 import { BoundedCache } from '../../platform/cache'
+import { exactCounters } from '../../platform/counters'
 import { isForeignKeyViolation } from '../../platform/db'
 import { flushEvery } from '../../platform/lifecycle'
 import { singleFlight } from '../../platform/single-flight'
@@ -8,7 +9,6 @@ import { log } from '../../platform/log'
 import type { Plan } from '../../shared/domain'
 import { PLAN_INFO } from '../../shared/plans'
 import { ACCOUNT_CHANGED, billingPeriod, findAccount, type Account, type BillingPeriod } from '../accounts/service'
-import { quota } from './quota'
 import * as repo from './repo'
 
 type AccountQuota = { plan: Plan; period: BillingPeriod; billingPeriodStart: Date | null; billingPeriodEnd: Date | null }
@@ -41,6 +41,11 @@ function addPending(accountId: string, periodStart: Date, previews: number, apiC
   pending.set(key, delta)
 }
 
+// The monthly preview quota lives in the exact counter store (memory, the database or Redis, by
+// topology), starting from the persisted count; every counted preview is also added to the database.
+const QUOTA_LIFETIME_MS = 40 * 24 * 3600 * 1000
+const quotaKey = (key: repo.CounterKey) => `quota:${repo.counterKey(key)}`
+
 /**
  * Counts one preview against the account's monthly quota. False once the quota is used up:
  * the crawler then gets the plain redirect until the period resets or the plan grows.
@@ -48,8 +53,10 @@ function addPending(accountId: string, periodStart: Date, previews: number, apiC
 export async function tryCountPreview(accountId: string): Promise<boolean> {
   const info = await accountQuota(accountId)
   if (!info) return false
-  const counted = await quota().tryCount(accountId, info.period.start, PLAN_INFO[info.plan].previewLimit)
-  if (counted && quota().needsPersisting) addPending(accountId, info.period.start, 1, 0)
+  const key = { accountId, periodStart: info.period.start }
+  const persisted = async () => (await repo.readPreviewsOf([key])).get(repo.counterKey(key))!
+  const counted = await exactCounters.hitBelow(quotaKey(key), PLAN_INFO[info.plan].previewLimit, persisted, QUOTA_LIFETIME_MS)
+  if (counted) addPending(accountId, info.period.start, 1, 0)
   return counted
 }
 
@@ -64,7 +71,7 @@ export async function usageOf(accountId: string) {
   if (!info) throw new Error(`account ${accountId} not found`)
   return {
     plan: info.plan,
-    usageThisMonth: await quota().current(accountId, info.period.start),
+    usageThisMonth: (await previewsCounted([{ accountId, periodStart: info.period.start }]))[0],
     usageLimit: PLAN_INFO[info.plan].previewLimit,
     billingPeriodStart: info.period.start.toISOString(),
     billingPeriodEnd: info.period.end.toISOString(),
@@ -77,8 +84,15 @@ export async function usageOf(accountId: string) {
  */
 export async function usageThisMonthOf(accounts: Pick<Account, 'id' | 'billingPeriodStart' | 'billingPeriodEnd'>[]) {
   const keys = accounts.map((account) => ({ accountId: account.id, periodStart: billingPeriod(account).start }))
-  const counts = await quota().currentMany(keys)
-  return new Map(keys.map((key) => [key.accountId, counts.get(repo.counterKey(key)) ?? 0]))
+  const counts = await previewsCounted(keys)
+  return new Map(keys.map((key, i) => [key.accountId, counts[i]]))
+}
+
+/** Previews counted in each period: the counter store's count, or the database's where it holds none. */
+async function previewsCounted(keys: repo.CounterKey[]) {
+  const held = await exactCounters.read(keys.map(quotaKey))
+  const stored = await repo.readPreviewsOf(keys.filter((_, i) => held[i] === null))
+  return keys.map((key, i) => held[i] ?? stored.get(repo.counterKey(key))!)
 }
 
 export async function totalApiCalls(accountId: string) {
