@@ -1,0 +1,229 @@
+// A database written by release 528eca0 opens under this code and serves every link, key, account
+// and total it held. The data was written by that release itself, driven over HTTP, and what it
+// answered then is what this code must answer now (tests/fixtures/release-528eca0/README.md).
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
+import { client, visit, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { until } from '../helpers/until'
+import { CRAWLER_UA } from '../helpers/user-agents'
+
+const fixtures = join(import.meta.dir, '../fixtures/release-528eca0')
+
+type Link = { id: string; slug: string; alias: string | null; url: string; targetUrl: string; title: string; isActive: boolean; expiresAt: string | null }
+type Stats = { totalClicks: number; totalPreviews: number; clicksInPeriod: number; previewsInPeriod: number; recentEvents: unknown[] }
+type Account = { email: string; me: { user: { id: string; accountId: string; plan: string } }; links: Link[] }
+/** What release 528eca0 answered about the data it wrote (one run per database kind). */
+type Release = {
+  publicUrl: string
+  day: string
+  password: string
+  apiKey: string
+  revokedApiKey: string
+  owner: Account & {
+    apiKeys: { id: string }[]
+    usage: { plan: string; usageThisMonth: number; usageLimit: number; billingPeriodStart: string; billingPeriodEnd: string }
+    dashboard: { totalClicks: number; totalPreviews: number; totalApiCalls: number; clicksByLinkId: Record<string, number> }
+    analytics: Record<string, { totals: object }>
+  }
+  second: Account
+  publicApi: { links: Link[]; stats: Record<string, Stats> }
+  ids: Record<'alias' | 'custom' | 'expiring' | 'expired' | 'inactive' | 'fromApi', string>
+}
+
+const release: Release = JSON.parse(readFileSync(join(fixtures, 'expected.json'), 'utf8'))[testDatabaseUrl ? 'postgres' : 'sqlite']
+
+let dataDir: string
+let databaseUrl: string | undefined
+let server: TestServer
+let http: Client
+let ownerToken: string
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'linkcard-upgrade-'))
+  // DATA_DIR keeps the secret that signs sessions and keys visitor hashes, so it comes along.
+  if (testDatabaseUrl) {
+    cpSync(join(fixtures, 'pg'), dataDir, { recursive: true })
+    databaseUrl = await createTestDatabase()
+    // pg_dump writes psql meta-commands (\restrict) that only psql understands; the rest is plain SQL.
+    const dump = readFileSync(join(fixtures, 'pg.sql'), 'utf8').replace(/^\\.*$/gm, '')
+    const admin = postgres(databaseUrl!, { max: 1, onnotice: () => {} })
+    try {
+      await admin.unsafe(dump)
+    } finally {
+      await admin.end()
+    }
+  } else cpSync(join(fixtures, 'sqlite'), dataDir, { recursive: true })
+  // Raw events older than the retention would be pruned at start; the old ones are part of what is checked.
+  server = await startServer({ dataDir, databaseUrl, env: { EVENT_RETENTION_DAYS: '36500' } })
+  http = client(server.url)
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  await dropTestDatabase(databaseUrl)
+})
+
+/** The old answer as this server spells it: short links and QR codes name the server that answers. */
+const here = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll(release.publicUrl, server.url))
+const as = (token: string) => ({ token })
+const period = `from=${release.day}&to=${release.day}`
+
+async function signIn(email: string, password = release.password) {
+  return http.post('/api/auth/login', { email, password })
+}
+
+describe('accounts', () => {
+  it('signs both accounts in with the passwords set under the old release, and no other password', async () => {
+    for (const account of [release.owner, release.second]) {
+      const answer = await signIn(account.email)
+      expect(answer.status).toBe(200)
+      expect(answer.body.user).toMatchObject(account.me.user)
+      const me = await http.get('/api/auth/me', as(answer.body.token))
+      expect(me.body.user).toMatchObject(account.me.user)
+      expect((await signIn(account.email, `${release.password}!`)).status).toBe(401)
+    }
+    ownerToken = (await signIn(release.owner.email)).body.token
+  })
+})
+
+describe('links', () => {
+  it("lists every link of each account with the fields and counts it had, and none of the other's", async () => {
+    const own = await http.get('/api/shareLinks?period=all', as(ownerToken))
+    expect(own.status).toBe(200)
+    expect(own.body).toHaveLength(release.owner.links.length)
+    expect(own.body).toMatchObject(here(release.owner.links))
+    const second = (await signIn(release.second.email)).body.token
+    const theirs = await http.get('/api/shareLinks?period=all', as(second))
+    expect(theirs.body).toHaveLength(release.second.links.length)
+    expect(theirs.body).toMatchObject(here(release.second.links))
+  })
+})
+
+// Before any visit or key call below, which would add to them.
+describe('totals', () => {
+  it("keeps the dashboard's clicks, previews and API calls, per link too", async () => {
+    const answer = await http.get('/api/dashboard-stats', as(ownerToken))
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject(release.owner.dashboard)
+  })
+
+  it("answers each link's analytics of that day as the old release did: totals, visitors, breakdowns", async () => {
+    for (const [id, expected] of Object.entries(release.owner.analytics)) {
+      const answer = await http.get(`/api/shareLinks/${id}/analytics?${period}`, as(ownerToken))
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual(expected)
+    }
+    expect(release.owner.analytics[release.ids.custom].totals).toMatchObject({ clicks: 2, previews: 4 })
+  })
+
+  it("keeps the plan, its billing period and the previews counted in it", async () => {
+    const answer = await http.get('/api/usage', as(ownerToken))
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual(release.owner.usage)
+    expect(release.owner.usage.usageThisMonth).toBeGreaterThan(0)
+  })
+
+  it('keeps the API keys, the revoked one revoked', async () => {
+    const answer = await http.get('/api/apiKeys', as(ownerToken))
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual(release.owner.apiKeys)
+  })
+})
+
+describe('the public API with the key made under the old release', () => {
+  let calls = 0
+  const withKey = async (path: string) => {
+    const answer = await http.get(path, as(release.apiKey))
+    if (answer.status === 200) calls += 1
+    return answer
+  }
+
+  it('lists the links', async () => {
+    const answer = await withKey('/api/links')
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual(here(release.publicApi.links))
+  })
+
+  it("answers each link's stats, recent events included, as the old release did", async () => {
+    for (const [id, expected] of Object.entries(release.publicApi.stats)) {
+      const answer = await withKey(`/api/stats/${id}?${period}`)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual(expected)
+    }
+  })
+
+  it('refuses the key revoked under the old release', async () => {
+    const answer = await http.get('/api/links', as(release.revokedApiKey))
+    expect(answer.status).toBe(401)
+    expect(answer.body.message).toBe('Invalid or revoked API key.')
+  })
+
+  it('adds its calls to the API calls counted before', async () => {
+    const expected = release.owner.dashboard.totalApiCalls + calls
+    await until(async () => (await http.get('/api/dashboard-stats', as(ownerToken))).body.totalApiCalls, {
+      what: `${expected} API calls in all (${calls} of them now)`,
+      done: (total) => calls > 0 && total === expected,
+    })
+  })
+})
+
+describe('short links', () => {
+  const link = (key: keyof Release['ids']) => release.owner.links.find((l) => l.id === release.ids[key])!
+
+  it('sends visitors from the alias, in any letter case, and from the slugs on to the targets', async () => {
+    const aliased = link('alias')
+    for (const path of [aliased.alias!, aliased.alias!.toLowerCase()]) {
+      const answer = await visit(`${server.url}/${path}`)
+      expect(answer.status).toBe(302)
+      expect(answer.headers.get('location')).toBe(aliased.targetUrl)
+    }
+    for (const key of ['custom', 'expiring', 'fromApi'] as const) {
+      const answer = await visit(`${server.url}/${link(key).slug}`)
+      expect(answer.status).toBe(302)
+      expect(answer.headers.get('location')).toBe(link(key).targetUrl)
+    }
+  })
+
+  it('keeps the expired link expired and the switched-off link off', async () => {
+    expect((await visit(`${server.url}/${link('expired').slug}`)).status).toBe(410)
+    expect((await visit(`${server.url}/${link('inactive').slug}`)).status).toBe(404)
+  })
+
+  it('shows crawlers the preview card the old release stored', async () => {
+    const custom = link('custom')
+    const answer = await visit(`${server.url}/${custom.slug}`, { userAgent: CRAWLER_UA.slack })
+    expect(answer.status).toBe(200)
+    const html = await answer.text()
+    expect(html).toContain('<meta property="og:title" content="A custom card"')
+    expect(html).toContain('<meta property="og:description" content="Written for the preview"')
+    expect(html).toContain('<meta property="og:image" content="https://example.com/card.png"')
+  })
+})
+
+describe('new links', () => {
+  it('makes a new link beside the old ones, and keeps the old alias taken in any letter case', async () => {
+    const made = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/after-upgrade', title: 'After the upgrade' }, as(ownerToken))
+    expect(made.status).toBe(201)
+    expect(release.owner.links.map((l) => l.slug)).not.toContain(made.body.slug)
+    const redirect = await visit(made.body.url)
+    expect(redirect.status).toBe(302)
+    expect(redirect.headers.get('location')).toBe('https://example.com/after-upgrade')
+    const listed = await http.get('/api/shareLinks', as(ownerToken))
+    expect(listed.body.map((l: Link) => l.id)).toEqual([made.body.id, ...release.owner.links.map((l) => l.id)])
+    const taken = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/other', title: 'Other', alias: 'LAUNCH-528' }, as(ownerToken))
+    expect(taken.status).toBe(409)
+    expect(taken.body.message).toBe('This alias is already taken.')
+  })
+
+  it('makes a link through the public API with the old key', async () => {
+    const made = await http.post('/api/link', { targetUrl: 'https://example.com/api-after-upgrade', title: 'API after the upgrade' }, as(release.apiKey))
+    expect(made.status).toBe(201)
+    expect(made.body.existing).toBe(false)
+    expect((await visit(made.body.url)).headers.get('location')).toBe('https://example.com/api-after-upgrade')
+  })
+})
