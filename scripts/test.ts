@@ -1,7 +1,14 @@
-// `npm test`: type-checks and lints the project, checks its boundaries and dead code, then runs every
-// test on SQLite and, when TEST_DATABASE_URL points at PostgreSQL, runs them all again there. Ends
-// with one line: `N passed, N failed`.
-//   npm test -- tests/api/health.test.ts     run some files only
+// `npm test`: type-checks and lints the project, checks its boundaries and dead code, then runs the
+// tests on SQLite and, when TEST_DATABASE_URL points at PostgreSQL, on PostgreSQL too. Ends with one
+// line: `N passed, N failed`.
+//
+// The tests come in three tiers: unit tests (src/ and web/, in-process), the black-box API tests
+// (tests/, each file against servers it spawns) and the browser tests (tests/web/, Chromium against
+// a spawned server). What touches a database (src/, tests/api/) runs on each database; the web app's
+// own tests and the browser tier, which drives the web app over the same API, run once, on SQLite.
+// The passes run side by side, each spreading its files over worker processes, slowest first
+// (tests/timings.json; `npm test -- --update-timings` refreshes it).
+//   npm test -- tests/api/health.test.ts     run some files only (on every database)
 //   SKIP_TYPECHECK=1 npm test                skip the whole-code checks (tsc, boundaries, lint, knip) while iterating
 import { join } from 'node:path'
 import postgres from 'postgres'
@@ -14,7 +21,7 @@ const args = process.argv.slice(2)
 let passed = 0
 let failed = 0
 
-async function run(command: string[], env: Record<string, string | undefined>) {
+async function run(command: string[], env: Record<string, string | undefined>, { live = true } = {}) {
   const child = Bun.spawn(command, { cwd: root, env: env as Record<string, string>, stdout: 'pipe', stderr: 'pipe' })
   let output = ''
   const pump = async (stream: ReadableStream<Uint8Array>, sink: { write(text: string): unknown }) => {
@@ -22,7 +29,7 @@ async function run(command: string[], env: Record<string, string | undefined>) {
     for await (const chunk of stream) {
       const text = decoder.decode(chunk, { stream: true })
       output += text
-      sink.write(text)
+      if (live) sink.write(text)
     }
   }
   await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr), child.exited])
@@ -36,27 +43,35 @@ const checks: { name: string; command: string[] }[] = [
   { name: 'Lint (biome)', command: [join(root, 'node_modules/.bin/biome'), 'lint', '--error-on-warnings', root] },
   { name: 'Unused files, exports and dependencies (knip)', command: [join(root, 'node_modules/.bin/knip')] },
 ]
-if (!process.env.SKIP_TYPECHECK) {
-  for (const check of checks) {
-    console.log(`${check.name}...`)
-    const { code } = await run(check.command, process.env)
-    if (code === 0) passed += 1
-    else {
-      failed += 1
-      console.log(`${check.name} failed.`)
-    }
-  }
-}
+// They run beside the tests; their reports are printed after.
+const checking = process.env.SKIP_TYPECHECK ? [] : checks.map(async (check) => ({ ...check, ...(await run(check.command, process.env, { live: false })) }))
 
 const pgUrl = process.env.TEST_DATABASE_URL?.trim()
-const passes: { name: string; env: Record<string, string | undefined> }[] = [
-  { name: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' } },
-  ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }] : []),
+const options = args.filter((arg) => arg.startsWith('-'))
+const files = args.filter((arg) => !arg.startsWith('-'))
+// Without named files: every test on SQLite; those that touch a database again on PostgreSQL.
+const everyTest = ['src', 'web', 'tests']
+const touchingTheDatabase = ['src', 'tests/api', 'tests/imports.test.ts']
+const passes: { name: string; env: Record<string, string | undefined>; files: string[] }[] = [
+  { name: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' }, files: files.length > 0 ? files : everyTest },
+  ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl }, files: files.length > 0 ? files : touchingTheDatabase }] : []),
 ]
+// More workers than cores: most of a test's time is spent waiting on servers and browsers.
+const workers = Number(process.env.TEST_WORKERS) || navigator.hardwareConcurrency + 1
+const timings = join(root, 'tests/timings.json')
 
-for (const pass of passes) {
-  console.log(`\nRunning the tests on ${pass.name}...`)
-  const { code, output } = await run([process.execPath, 'test', '--timeout', '30000', ...args], pass.env)
+console.log(`\nRunning the tests on ${passes.map((pass) => pass.name).join(' and ')}, ${workers} files at a time each...`)
+const results = await Promise.all(
+  passes.map(async (pass) => {
+    const started = performance.now()
+    const command = [process.execPath, 'test', '--timeout', '30000', `--parallel=${workers}`, '--timings', timings, ...options, ...pass.files]
+    // Side by side, each pass's report is printed whole when it ends, not interleaved.
+    const result = await run(command, pass.env, { live: passes.length === 1 })
+    return { ...pass, ...result, seconds: Math.round((performance.now() - started) / 1000) }
+  }),
+)
+for (const { name, code, output, seconds } of results) {
+  if (passes.length > 1) console.log(`\n---- ${name} ----\n${output}`)
   const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, 'm').exec(output)?.[1] ?? 0)
   const passCount = count('pass')
   const failCount = count('fail')
@@ -64,7 +79,17 @@ for (const pass of passes) {
   failed += failCount
   // A crash or an empty run must not read as success.
   if (code !== 0 && failCount === 0) failed += 1
-  console.log(`${pass.name}: ${passCount} passed, ${failCount} failed`)
+  console.log(`${name}: ${passCount} passed, ${failCount} failed in ${seconds} s`)
+}
+
+for (const check of await Promise.all(checking)) {
+  if (check.code === 0) {
+    passed += 1
+    console.log(`${check.name}: passed`)
+  } else {
+    failed += 1
+    console.log(`${check.name}: failed\n${check.output}`)
+  }
 }
 
 // Each test process and server got a database of its own; none is in use any more.

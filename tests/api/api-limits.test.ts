@@ -1,20 +1,22 @@
 // Limits that no number of keys, revocations or guesses gets around: the public API's hour and day
 // per account, making keys and links per account, and invalid keys per client address.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'bun:test'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
+import { startInProcess } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql, storedEvents } from '../helpers/sql'
-import { clearOfWindowEdge } from '../helpers/windows'
+import { atStartOfNextWindow, clockRunsAgain } from '../helpers/windows'
 
 let server: TestServer
 let http: Client
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startInProcess()
   http = client(server.url)
 })
 afterAll(() => server.close())
+afterEach(clockRunsAgain)
 
 async function newKey(who: SignedIn) {
   const answer = await http.post('/api/apiKeys', { name: 'Limits' }, { token: who.token })
@@ -37,7 +39,7 @@ describe('the public API limits per account', () => {
     const ann = await signUp(http, 'ann')
     const keys = []
     for (let i = 0; i < 11; i++) keys.push((await newKey(ann)).key)
-    await clearOfWindowEdge(60 * 60_000, 60_000)
+    atStartOfNextWindow(60 * 60_000)
     // Ten keys spend 100 calls each: each key's minute is used up, and so is the account's hour.
     const spent = (await Promise.all(keys.slice(0, 10).map((key) => spend(key, 100)))).flat()
     expect(spent.every((status) => status === 200)).toBe(true)
@@ -59,7 +61,7 @@ describe('the public API limits per account', () => {
     const cat = await signUp(http, 'cat')
     const keys = []
     for (let i = 0; i < 11; i++) keys.push((await newKey(cat)).key)
-    await clearOfWindowEdge(60 * 60_000, 60_000)
+    atStartOfNextWindow(60 * 60_000)
     await Promise.all(keys.slice(0, 9).map((key) => spend(key, 100)))
     await spend(keys[9], 50)
     // A fresh key has 99 calls left in its minute; the account has 49 left in its hour.

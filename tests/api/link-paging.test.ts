@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Answer, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { startInProcess } from '../helpers/in-process'
+import type { TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
 
 let server: TestServer
@@ -44,7 +45,7 @@ async function makeKey(who: SignedIn) {
 }
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startInProcess()
   http = client(server.url)
   ann = await signUp(http, 'ann')
   bob = await signUp(http, 'bob')

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { startInProcess } from '../helpers/in-process'
+import type { TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 
@@ -11,7 +12,7 @@ let ann: SignedIn
 let bob: SignedIn
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startInProcess()
   http = client(server.url)
   ann = await signUp(http, 'ann')
   bob = await signUp(http, 'bob')

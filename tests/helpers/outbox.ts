@@ -25,9 +25,11 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     })
 }
 
-/** The reset link in the newest mail to `email`. */
+/** The reset link in the newest reset mail to `email` (the sign-up's confirmation may be written after it). */
 export function resetLinkFor(dataDir: string, email: string): string | undefined {
-  const mail = readOutbox(dataDir).filter((m) => m.to.toLowerCase().includes(email.toLowerCase())).at(-1)
+  const mail = readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /reset-password\?token=/.test(m.text))
+    .at(-1)
   return mail && /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0]
 }
 

@@ -4,12 +4,17 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase } from './database'
+import { freePort } from './server'
 
 // Threads inherit the environment set up here, and must use the same data.
 if (!process.env.LINKCARD_UNIT_TEST_DATA) {
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'linkcard-unit-'))
   process.env.LOG_LEVEL ??= 'warn'
-  delete process.env.PUBLIC_URL
+  // The in-process server (tests/helpers/in-process.ts) answers on a port of its own, named in its links.
+  const port = freePort()
+  process.env.HOST = '127.0.0.1'
+  process.env.PORT = String(port)
+  process.env.PUBLIC_URL = `http://127.0.0.1:${port}`
   const databaseUrl = await createTestDatabase()
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl
   else delete process.env.DATABASE_URL
