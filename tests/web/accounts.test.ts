@@ -223,7 +223,7 @@ describe('password reset', () => {
         new Promise<number>((resolve) => {
           let shownAt = 0
           const observer = new MutationObserver(() => {
-            if (!shownAt && document.body.innerText.includes('Your password has been reset.')) shownAt = performance.now()
+            if (!shownAt && document.body.textContent?.includes('Your password has been reset.')) shownAt = performance.now()
             if (shownAt && location.pathname === '/login') {
               observer.disconnect()
               resolve(performance.now() - shownAt)
