@@ -2,45 +2,21 @@
 // measures and count every answer exactly. Run as its own process; prints one JSON line.
 //   bun loader.ts '{"port":3000,"paths":["/a"],"connections":50,"durationMs":10000,...}'
 import { readFileSync } from 'node:fs'
+import { rawRequests, type RequestOptions } from './requests'
 
-type Options = {
-  host?: string
-  port: number
+type Options = Omit<RequestOptions, 'paths'> & {
   paths?: string[]
   pathsFile?: string
-  method?: string
-  headers?: Record<string, string>
-  body?: string
   connections: number
   durationMs: number
-  /** Distinct visitors to spread requests over: each gets its own User-Agent (the one given plus a number). */
-  visitors?: number
   /** Print every latency too (ms, to 0.01), so runs can be merged. */
   samples?: boolean
 }
 
 const options = JSON.parse(process.argv[2]) as Options
 const paths = options.pathsFile ? readFileSync(options.pathsFile, 'utf8').split('\n').filter(Boolean) : options.paths!
-const host = options.host ?? '127.0.0.1'
-const method = options.method ?? 'GET'
 const encoder = new TextEncoder()
-const bodyBytes = options.body ? encoder.encode(options.body) : undefined
-const visitors = Array.from({ length: options.visitors ?? 1 }, (_, i) => (options.visitors ? ` visitor/${i}` : ''))
-const headerLines = (visitor: string) =>
-  Object.entries(options.headers ?? {})
-    .map(([k, v]) => `${k}: ${v}${k.toLowerCase() === 'user-agent' ? visitor : ''}\r\n`)
-    .join('')
-
-// Precomputed requests: one per path and visitor.
-const requests = paths.flatMap((path) =>
-  visitors.map((visitor) =>
-    encoder.encode(
-      `${method} ${path} HTTP/1.1\r\nHost: ${host}:${options.port}\r\n${headerLines(visitor)}` +
-        (bodyBytes ? `Content-Length: ${bodyBytes.length}\r\n` : '') +
-        `\r\n${options.body ?? ''}`,
-    ),
-  ),
-)
+const requests = rawRequests({ ...options, paths }).map((request) => encoder.encode(request))
 
 const latencies: number[] = []
 const statuses: Record<string, number> = {}
@@ -61,7 +37,7 @@ function connection(): Promise<void> {
       return true
     }
     Bun.connect({
-      hostname: host,
+      hostname: options.host ?? '127.0.0.1',
       port: options.port,
       socket: {
         open(socket) {

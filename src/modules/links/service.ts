@@ -45,7 +45,7 @@ const normalizedOnRead = (value: string) => normalizedHttpUrl(value) ?? value
  * The row with its URLs normalised, so every redirect has a valid Location. The same row object
  * when nothing changes (the redirect path keys its caches on it).
  */
-export function withNormalizedUrls(row: LinkRow): LinkRow {
+function withNormalizedUrls(row: LinkRow): LinkRow {
   const targetUrl = normalizedOnRead(row.targetUrl)
   const ogImage = row.ogImage === null ? null : normalizedOnRead(row.ogImage)
   const canonicalUrl = row.canonicalUrl === null ? null : normalizedOnRead(row.canonicalUrl)

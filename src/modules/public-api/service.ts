@@ -7,7 +7,7 @@ import { PLAN_INFO } from '../../shared/plans'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
-import { checkLinkInput, createLink, findLinksByTarget, getLinkRow, toLinkJson, withNormalizedUrls, type LinkRow } from '../links/service'
+import { checkLinkInput, createLink, findLinksByTarget, getLinkRow, toLinkJson, type LinkRow } from '../links/service'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
 import type { LinkCreateInput, LinkStats } from './schema'
@@ -89,20 +89,11 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
 }
 
 /** `GET /api/link/byTarget/:targetUrl`: the newest of the account's links to that page. */
-export async function findLinkByTarget(owner: ApiKeyOwner, targetUrl: string) {
-  const [found] = await findLinksByTarget(owner, targetUrl)
+export async function findLinkByTarget(owner: ApiKeyOwner, target: string) {
+  const [found] = await findLinksByTarget(owner, target)
   if (!found) throw new AppError('not_found', 'No link for this target URL.')
-  const row = withNormalizedUrls(found)
-  return {
-    id: row.id,
-    targetUrl: row.targetUrl,
-    title: row.title,
-    description: row.description,
-    ogImage: row.ogImage,
-    ogImageAlt: row.ogImageAlt,
-    twitterCard: row.twitterCard,
-    isActive: row.isActive,
-  }
+  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive } = toLinkJson(found)
+  return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive }
 }
 
 /** `GET /api/stats/:id`: paid plans only; the plan is read fresh, so an upgrade counts at once. */
