@@ -3,7 +3,7 @@
 import { Elysia } from 'elysia'
 import { consumeRate, type RateDecision, type RateRule } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
-import { clientIp } from '../../platform/http'
+import { clientIp, type ServerLike } from '../../platform/http'
 import { log } from '../../platform/log'
 import { API_KEY_PREFIX, API_RATE_LIMITS } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
@@ -27,6 +27,13 @@ function tightest(...decisions: RateDecision[]) {
   return denied ?? decisions.sort((a, b) => a.remaining - b.remaining)[0]
 }
 
+/** The X-RateLimit-* headers: what an answer without a valid key reports is its address's limit on invalid keys. */
+function reportRate(headers: Record<string, string | number>, rate: RateDecision) {
+  headers['x-ratelimit-limit'] = String(rate.limit)
+  headers['x-ratelimit-remaining'] = String(rate.remaining)
+  headers['x-ratelimit-reset'] = String(Math.ceil(rate.resetAt / 1000))
+}
+
 // Keys travel in a header, never in a cookie, so any site may call the public API from a browser.
 const API_CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -42,42 +49,63 @@ async function requireApiKey(authorization: string | undefined): Promise<ApiKeyO
   return owner
 }
 
-// Filled by the apiKey macro's transform, read by its resolve.
-const apiCallers = new WeakMap<Request, ApiKeyOwner>()
+/**
+ * Lets a call in or refuses it: checks its key, counts it against the key's and the account's
+ * limits, and sets the CORS and rate-limit headers every answer carries (without a valid key, those
+ * of its address's limit on invalid keys). Answers the key's owner; throws the 401 or 429.
+ */
+async function admitCall(request: Request, server: ServerLike | null, headers: Record<string, string | number>): Promise<ApiKeyOwner> {
+  Object.assign(headers, API_CORS_HEADERS)
+  headers['www-authenticate'] = 'Bearer realm="Linkcard API"'
+  const owner = await requireApiKey(request.headers.get('authorization') ?? undefined).catch(async (error) => {
+    if (!(error instanceof AppError && error.kind === 'unauthorized')) throw error
+    // Guessing keys from one address is slowed down; a valid key from it still works.
+    const failures = await consumeRate(`api-key-invalid:${clientIp(request, server)}`, INVALID_KEY_RULES)
+    reportRate(headers, failures)
+    if (!failures.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.invalidKeys(failures.retryAfter), undefined, failures.retryAfter)
+    throw error
+  })
+  delete headers['www-authenticate']
+  noteKeyUsed(owner.keyId)
+  const rate = tightest(...(await Promise.all([consumeRate(`api-key:${owner.keyId}`, KEY_RATE_RULES), consumeRate(`api-account:${owner.accountId}`, ACCOUNT_RATE_RULES)])))
+  reportRate(headers, rate)
+  if (!rate.allowed) {
+    const per = PER[rate.limit]
+    throw new AppError('rate_limited', `Rate limit of ${rate.limit} requests per ${per} reached. Try again in ${rate.retryAfter} seconds.`, undefined, rate.retryAfter)
+  }
+  countApiCall(owner.accountId).catch((error) => log.error('counting an API call failed', { error }))
+  return owner
+}
+
+type HookContext = { request: Request; server: ServerLike | null; set: { headers: Record<string, string | number> } }
+
+// Each call is admitted once: at parse when it has a body, so an unreadable body is answered with
+// the headers too, else at transform. A refused call's body is left unread (parse answers an empty
+// one), and the refusal is what transform answers.
+const admissions = new WeakMap<Request, Promise<ApiKeyOwner>>()
+function admission({ request, server, set }: HookContext) {
+  let admitted = admissions.get(request)
+  if (!admitted) {
+    admitted = admitCall(request, server, set.headers)
+    admitted.catch(() => undefined)
+    admissions.set(request, admitted)
+  }
+  return admitted
+}
 
 export const apiKeyAuth = new Elysia({ name: 'api-key-auth' }).macro({
   apiKey: {
-    // Runs before the input is validated, so every call is authenticated and counted first and
-    // every answer with a valid key, errors included, carries the rate-limit headers.
-    async transform({ headers, request, server, set }) {
-      Object.assign(set.headers, API_CORS_HEADERS)
-      set.headers['www-authenticate'] = 'Bearer realm="Linkcard API"'
-      const owner = await requireApiKey(headers.authorization).catch(async (error) => {
-        if (!(error instanceof AppError && error.kind === 'unauthorized')) throw error
-        // Guessing keys from one address is slowed down; a valid key from it still works.
-        const failures = await consumeRate(`api-key-invalid:${clientIp(request, server)}`, INVALID_KEY_RULES)
-        if (!failures.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.invalidKeys(failures.retryAfter), undefined, failures.retryAfter)
-        throw error
-      })
-      delete set.headers['www-authenticate']
-      noteKeyUsed(owner.keyId)
-      const rate = tightest(
-        ...(await Promise.all([consumeRate(`api-key:${owner.keyId}`, KEY_RATE_RULES), consumeRate(`api-account:${owner.accountId}`, ACCOUNT_RATE_RULES)])),
-      )
-      set.headers['x-ratelimit-limit'] = String(rate.limit)
-      set.headers['x-ratelimit-remaining'] = String(rate.remaining)
-      set.headers['x-ratelimit-reset'] = String(Math.ceil(rate.resetAt / 1000))
-      if (!rate.allowed) {
-        const per = PER[rate.limit]
-        throw new AppError('rate_limited', `Rate limit of ${rate.limit} requests per ${per} reached. Try again in ${rate.retryAfter} seconds.`, undefined, rate.retryAfter)
-      }
-      countApiCall(owner.accountId).catch((error) => log.error('counting an API call failed', { error }))
-      apiCallers.set(request, owner)
+    // All run before the input is validated, so every call is authenticated and counted first.
+    parse: (context) =>
+      admission(context).then(
+        () => undefined,
+        () => ({}),
+      ),
+    async transform(context) {
+      await admission(context)
     },
-    resolve({ request }) {
-      const owner = apiCallers.get(request)
-      if (!owner) throw new AppError('unauthorized', 'Please send your API key in the Authorization header: Bearer lnk_…')
-      return { owner }
+    async resolve(context) {
+      return { owner: await admission(context) }
     },
   },
 })
