@@ -6,6 +6,7 @@ import type { Link } from '../../src/modules/links/schema'
 import { launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
+import { until } from '../helpers/until'
 import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../helpers/user-agents'
 import { createAccount, openSignedIn } from './support'
 
@@ -42,11 +43,10 @@ async function recordHits(session: Session, link: Link) {
   ]
   for (const [userAgent, headers] of hits) await fetch(link.url, { headers: { 'user-agent': userAgent, ...headers }, redirect: 'manual' })
   // Events are written in batches: wait until the API counts them all.
-  for (;;) {
-    const answer = await http.get(`/api/shareLinks/${link.id}/analytics`, { token: session.token })
-    if (answer.body.totals?.clicks === 4 && answer.body.totals?.previews === 2) return
-    await Bun.sleep(50)
-  }
+  await until(async () => (await http.get(`/api/shareLinks/${link.id}/analytics`, { token: session.token })).body.totals, {
+    what: '4 clicks and 2 previews to be counted',
+    done: (totals) => totals?.clicks === 4 && totals?.previews === 2,
+  })
 }
 
 /** Console messages about the Content Security Policy, which must stay empty. */

@@ -6,6 +6,7 @@ import { launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
+import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
 import { createAccount, openSignedIn } from './support'
 
@@ -55,10 +56,6 @@ async function openDashboard(session: Session, viewport?: typeof PHONE) {
 
 const stat = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('stat-value')
 
-async function until(check: () => Promise<boolean>) {
-  while (!(await check())) await Bun.sleep(50)
-}
-
 describe('dashboard', () => {
   it('shows plan, usage, the four numbers, the activity chart and the three newest links with their clicks', async () => {
     const account = await createAccount(server, 'numbers')
@@ -72,8 +69,8 @@ describe('dashboard', () => {
     await visit(fourth.url, { userAgent: CRAWLER_UA.slack })
     await visit(fourth.url, { userAgent: CRAWLER_UA.facebook })
     // Events are written in batches; wait until the API counts them all.
-    await until(async () => (await http.get('/api/dashboard-stats', { token: account.token })).body.totalClicks === 3)
-    await until(async () => (await http.get('/api/usage', { token: account.token })).body.usageThisMonth === 2)
+    await until(async () => (await http.get('/api/dashboard-stats', { token: account.token })).body.totalClicks === 3, { what: 'the 3 clicks to be counted' })
+    await until(async () => (await http.get('/api/usage', { token: account.token })).body.usageThisMonth === 2, { what: 'the 2 previews to be counted' })
     const usage = (await http.get('/api/usage', { token: account.token })).body
 
     const { page, context } = await openDashboard(account)

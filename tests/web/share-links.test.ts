@@ -7,6 +7,7 @@ import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
+import { until } from '../helpers/until'
 import { createAccount, openSignedIn, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
@@ -282,7 +283,7 @@ describe('the list', () => {
       account.user.accountId,
       day,
     ])
-    while ((await listLinks(account, '30days'))[0].clicks < 3) await Bun.sleep(50)
+    await until(async () => (await listLinks(account, '30days'))[0].clicks, { what: 'the 3 clicks to be counted', done: (clicks) => clicks >= 3 })
 
     const { page, context } = await openLinks(account)
     const clicks = row(page, 'Counted').getByTestId('link-clicks')
