@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { grantSuperAdmin, PASSWORD, runCommand, signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
+import { startInProcess } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { CRAWLER_UA } from '../helpers/user-agents'
@@ -11,7 +12,7 @@ let admin: SignedIn
 let someone: SignedIn
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startInProcess()
   http = client(server.url)
   admin = await signUp(http, 'admin')
   someone = await signUp(http, 'someone')

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, expect, it } from 'bun:test'
 import { grantSuperAdmin, signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { startInProcess } from '../helpers/in-process'
+import type { TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 
 let server: TestServer
@@ -11,7 +12,7 @@ let owner: SignedIn
 let other: SignedIn
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startInProcess()
   http = client(server.url)
   owner = await signUp(http, 'domain-owner')
   other = await signUp(http, 'someone-else')

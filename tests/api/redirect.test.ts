@@ -4,6 +4,7 @@ import ogs from 'open-graph-scraper'
 import { PNG } from 'pngjs'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
+import { startInProcess } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
 import { until } from '../helpers/until'
 import { BROWSER_UA, CRAWLER_UA } from '../helpers/user-agents'
@@ -13,7 +14,7 @@ let http: Client
 let owner: SignedIn
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startInProcess()
   http = client(server.url)
   owner = await signUp(http, 'owner')
 })
