@@ -77,35 +77,19 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
   return owner
 }
 
-type HookContext = { request: Request; server: ServerLike | null; set: { headers: Record<string, string | number> } }
-
-// Each call is admitted once: at parse when it has a body, so an unreadable body is answered with
-// the headers too, else at transform. A refused call's body is left unread (parse answers an empty
-// one), and the refusal is what transform answers.
-const admissions = new WeakMap<Request, Promise<ApiKeyOwner>>()
-function admission({ request, server, set }: HookContext) {
-  let admitted = admissions.get(request)
-  if (!admitted) {
-    admitted = admitCall(request, server, set.headers)
-    admitted.catch(() => undefined)
-    admissions.set(request, admitted)
-  }
-  return admitted
-}
+// Filled by the apiKey macro's transform, read by its resolve.
+const apiCallers = new WeakMap<Request, ApiKeyOwner>()
 
 export const apiKeyAuth = new Elysia({ name: 'api-key-auth' }).macro({
   apiKey: {
-    // All run before the input is validated, so every call is authenticated and counted first.
-    parse: (context) =>
-      admission(context).then(
-        () => undefined,
-        () => ({}),
-      ),
-    async transform(context) {
-      await admission(context)
+    // Runs before the input is validated, so every call is authenticated and counted first.
+    async transform({ request, server, set }) {
+      apiCallers.set(request, await admitCall(request, server, set.headers))
     },
-    async resolve(context) {
-      return { owner: await admission(context) }
+    resolve({ request }) {
+      const owner = apiCallers.get(request)
+      if (!owner) throw new AppError('unauthorized', 'Please send your API key in the Authorization header: Bearer lnk_…')
+      return { owner }
     },
   },
 })
