@@ -136,8 +136,8 @@ function requestFile(options: LoadOptions) {
 
 async function wrkLoad(options: LoadOptions): Promise<Omit<LoadResult, 'serverCpu'>> {
   const seconds = `${Math.max(1, Math.round(options.durationMs / 1000))}s`
-  const command = ['wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}`, '--timeout', '10s', '-s', join(root, 'scripts/bench/wrk.lua'), `http://127.0.0.1:${options.port}`, '--', requestFile(options)]
-  const child = Bun.spawn(command, { cwd: root, stdout: 'pipe', stderr: 'inherit' })
+  const command = ['wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}`, '--timeout', '10s', '-s', join(root, 'scripts/bench/wrk.lua'), `http://127.0.0.1:${options.port}`]
+  const child = Bun.spawn(command, { cwd: root, env: { ...process.env, BENCH_REQUESTS: requestFile(options) }, stdout: 'pipe', stderr: 'inherit' })
   const output = await new Response(child.stdout).text()
   if ((await child.exited) !== 0) throw new Error(`${command.join(' ')} failed:\n${output}`)
   const seen = JSON.parse(output.trim().split('\n').at(-1)!) as { requests: number; durationUs: number; failedStatuses: number; errors: number; quantiles: number[] }

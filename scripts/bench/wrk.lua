@@ -1,18 +1,23 @@
--- wrk's side of `npm run bench`: sends the raw requests written to the file named after `--`
--- (separated by NUL bytes) in random order, and prints one JSON line of what it saw.
+-- wrk's side of `npm run bench`: sends the raw requests written to the file named by
+-- BENCH_REQUESTS (separated by NUL bytes) in random order, and prints one JSON line of what it saw.
 local requests = {}
-
-function init(args)
-  local file = assert(io.open(args[1], "rb"))
-  local all = file:read("*a")
-  file:close()
-  for request in string.gmatch(all, "([^%z]+)") do
-    requests[#requests + 1] = request
-  end
+local file = assert(io.open(os.getenv("BENCH_REQUESTS"), "rb"))
+for request in string.gmatch(file:read("*a"), "([^%z]+)") do
+  requests[#requests + 1] = request
 end
+file:close()
 
-function request()
-  return requests[math.random(#requests)]
+if #requests > 1 then
+  function request()
+    return requests[math.random(#requests)]
+  end
+else
+  -- One request: wrk sends it as it is, without calling into Lua for each.
+  function init()
+    wrk.format = function()
+      return requests[1]
+    end
+  end
 end
 
 function done(summary, latency)
