@@ -1,5 +1,6 @@
-// Schema helpers for what Elysia's `t` gets wrong for this product's contracts.
+// Schema helpers for what Elysia's `t` gets wrong, or cannot say, for this product's contracts.
 import { t } from 'elysia'
+import { TypeSystem } from 'elysia/type-system'
 
 /**
  * One of `values`, without a default. Elysia's t.UnionEnum carries its first value as `default`,
@@ -11,3 +12,25 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
   delete (schema as { default?: unknown }).default
   return schema
 }
+
+/** What the service checks of a text besides its type, stated as JSON Schema keywords. */
+type TextLimits = { minLength?: number; maxLength?: number; pattern?: string; format?: 'uri' | 'date-time' }
+type TextOptions = Parameters<typeof t.String>[0]
+
+// A string whose other keywords validation leaves alone.
+const stringWithStatedLimits = TypeSystem.Type<string>('StringWithStatedLimits', (_, value) => typeof value === 'string')
+
+/**
+ * A text whose limits the service checks with the shared rules: trimmed first, blank meaning none,
+ * and refused in the product's own words. Its schema states the limits for the API's document;
+ * validation checks only that it is a string.
+ */
+export const textCheckedByService = (limits: TextLimits, options: TextOptions = {}) =>
+  stringWithStatedLimits({ ...options, ...limits, type: 'string' })
+
+/**
+ * textCheckedByService, or null. A union is validated by its members alone, so the limits stated
+ * on it are the document's; its members stay plain, so a wrong type still answers "should be one
+ * of: 'string', 'null'" (Elysia names a member by its format when it has one).
+ */
+export const nullableTextCheckedByService = (limits: TextLimits, options: TextOptions = {}) => t.Nullable(t.String(), { ...options, ...limits })

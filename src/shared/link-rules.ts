@@ -7,7 +7,7 @@ export { hasControlCharacters } from './text'
 /** The path a link is served at: its alias when it has one, else its slug. */
 export const linkPath = (link: { alias: string | null; slug: string }) => link.alias ?? link.slug
 
-const ALIAS_MIN = 3
+export const ALIAS_MIN = 3
 export const ALIAS_MAX = 50
 export const TITLE_MAX = 200
 export const DESCRIPTION_MAX = 1000
@@ -17,13 +17,19 @@ export const SLUG_LENGTH = 7
 export const SLUG_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** Letters, digits, hyphens and underscores, starting and ending with a letter or digit. */
-const ALIAS_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$'
+export const ALIAS_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$'
 const aliasPattern = new RegExp(ALIAS_PATTERN)
+
+/**
+ * The start of an http(s) URL, scheme and host, as a schema pattern beside `format: uri`: what a
+ * schema can say of the rule normalizedHttpUrl checks in full.
+ */
+export const HTTP_URL_PATTERN = '^https?://[^/?#:@]'
 
 export const LINK_MESSAGES = {
   requiredFields: 'Please fill in the target URL and title.',
-  aliasTooShort: 'Alias must be at least 3 characters',
-  aliasTooLong: 'Alias must be no more than 50 characters',
+  aliasTooShort: `Alias must be at least ${ALIAS_MIN} characters`,
+  aliasTooLong: `Alias must be no more than ${ALIAS_MAX} characters`,
   aliasCharacters: 'Alias can only contain letters, numbers, hyphens, and underscores, and cannot start or end with a hyphen',
   aliasReserved: 'This alias is reserved and cannot be used',
   aliasTaken: 'This alias is already taken.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import { controlCharacterField, hasControlCharacters } from './text'
+import fc from 'fast-check'
+import { controlCharacterField, FILLED_LINE_PATTERN, hasControlCharacters, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from './text'
 
 describe('hasControlCharacters', () => {
   it('finds C0 controls and DEL; tabs and line breaks only count in single-line text', () => {
@@ -29,5 +30,19 @@ describe('controlCharacterField', () => {
     let body: unknown = 'x\u0001'
     for (let i = 0; i < 20_000; i++) body = [body]
     expect(controlCharacterField(body)).toBe(Array(20_000).fill('0').join('.'))
+  })
+})
+
+describe('the schema patterns', () => {
+  const texts = fc.string({ unit: fc.constantFrom('a', 'é', '😀', ' ', '\u00a0', '\t', '\n', '\r', '\u0000', '\u001f', '\u007f', '\u2028'), maxLength: 6 })
+
+  it('say what hasControlCharacters and trimming say', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(new RegExp(SINGLE_LINE_PATTERN, 'u').test(text)).toBe(!hasControlCharacters(text))
+        expect(new RegExp(MULTI_LINE_PATTERN, 'u').test(text)).toBe(!hasControlCharacters(text, true))
+        expect(new RegExp(FILLED_LINE_PATTERN, 'u').test(text)).toBe(!hasControlCharacters(text) && text.trim() !== '')
+      }),
+    )
   })
 })

@@ -1,8 +1,19 @@
 // Rules for every text a person or client sends, shared by the forms and the server.
 
-// C0 controls and DEL. Tabs and line breaks belong only in text that may span lines.
-const CONTROL = /[\u0000-\u001f\u007f]/
-const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+// C0 controls and DEL, as regular-expression character ranges. Tabs and line breaks belong only
+// in text that may span lines.
+const CONTROL = '\\u0000-\\u001f\\u007f'
+const CONTROL_EXCEPT_LINE_BREAKS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f'
+const control = new RegExp(`[${CONTROL}]`)
+const controlExceptLineBreaks = new RegExp(`[${CONTROL_EXCEPT_LINE_BREAKS}]`)
+
+// The same rules as schema patterns, for the API's document.
+/** One line of text: no control character. */
+export const SINGLE_LINE_PATTERN = `^[^${CONTROL}]*$`
+/** One line holding more than white space (what \s matches is what trim() removes), as a required text must. */
+export const FILLED_LINE_PATTERN = `^[^${CONTROL}]*[^${CONTROL}\\s][^${CONTROL}]*$`
+/** Text that may span lines: tabs and line breaks, but no other control character. */
+export const MULTI_LINE_PATTERN = `^[^${CONTROL_EXCEPT_LINE_BREAKS}]*$`
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tabs or line breaks) are not allowed here.'
 
@@ -10,7 +21,7 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tabs
 const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'message'])
 
 /** True when the text holds a control character; a multi-line text may hold tabs and line breaks. */
-export const hasControlCharacters = (value: string, multiLine = false) => (multiLine ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value)
+export const hasControlCharacters = (value: string, multiLine = false) => (multiLine ? controlExceptLineBreaks : control).test(value)
 
 /**
  * The first string in a parsed JSON body that holds a control character its field may not hold,

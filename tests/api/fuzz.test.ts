@@ -11,6 +11,7 @@ import fc from 'fast-check'
 import { app } from '../../src/app'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
+import { valuesOf } from '../helpers/schema-values'
 import { startServer, type TestServer } from '../helpers/server'
 
 type Schema = Record<string, any>
@@ -64,53 +65,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -0, -1, 1.5, Number.MAX_SAFE_INTEGER, 1e308, [], {}, { __proto__: { admin: true } }, { constructor: { prototype: {} } }),
 )
 
-// The document types these fields as plain strings; values that pass reach the code behind validation.
-const PLAUSIBLE: [RegExp, fc.Arbitrary<unknown>][] = [
-  [/url$|image$/i, fc.webUrl({ withQueryParameters: true })],
-  [/^alias$/, fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{2,29}$/)],
-  [/At$/, fc.date({ min: new Date('2030-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString())],
-]
-
-/** Values that fit a JSON schema (and, for strings, the field's name), as far as the generator understands it. */
-function arbitraryOf(schema: Schema | undefined, depth = 0, name = ''): fc.Arbitrary<unknown> {
-  if (!schema || depth > 4) return hostileValue
-  const plausible = PLAUSIBLE.find(([pattern]) => pattern.test(name))
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type]
-  if (plausible && types.includes('string')) return fc.oneof({ weight: 4, arbitrary: plausible[1] }, fc.string({ maxLength: 30 }), ...(types.includes('null') ? [fc.constant(null)] : []))
-  if (schema.enum) return fc.constantFrom(...schema.enum)
-  if (schema.const !== undefined) return fc.constant(schema.const)
-  const variants = schema.anyOf ?? schema.oneOf
-  if (variants) return fc.oneof(...variants.map((variant: Schema) => arbitraryOf(variant, depth + 1)))
-  const type = Array.isArray(schema.type) ? schema.type : [schema.type]
-  const arbitraries = type.map((name: string | undefined): fc.Arbitrary<unknown> => {
-    switch (name) {
-      case 'null':
-        return fc.constant(null)
-      case 'boolean':
-        return fc.boolean()
-      case 'integer':
-        return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 100_000 })
-      case 'number':
-        return fc.double({ noNaN: true, noDefaultInfinity: true })
-      case 'string':
-        if (schema.format === 'uri') return fc.webUrl({ withQueryParameters: true, withFragments: true })
-        if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString())
-        if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern))
-        return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) })
-      case 'array':
-        return fc.array(arbitraryOf(schema.items, depth + 1), { maxLength: 4 })
-      case 'object': {
-        const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
-        return fc.record(Object.fromEntries(properties.map(([key, property]) => [key, arbitraryOf(property, depth + 1, key)])), {
-          requiredKeys: (schema.required ?? []).filter((name: string) => properties.some(([key]) => key === name)),
-        })
-      }
-      default:
-        return hostileValue
-    }
-  })
-  return arbitraries.length === 1 ? arbitraries[0] : fc.oneof(...arbitraries)
-}
+/** Values that fit a schema as the document states it, or hostile ones where there is none. */
+const arbitraryOf = (schema: Schema | undefined): fc.Arbitrary<unknown> => (schema ? valuesOf(schema) : hostileValue)
 
 /** A schema's value, often with one of its fields replaced by something hostile or dropped. */
 function mutatedValueOf(schema: Schema | undefined): fc.Arbitrary<unknown> {

@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { dereference, validate } from '@readme/openapi-parser'
+import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
+import fc from 'fast-check'
 import { TWITTER_CARDS } from '../../src/shared/domain'
+import { ALIAS_MAX, ALIAS_MIN, ALIAS_PATTERN, DESCRIPTION_MAX, HTTP_URL_PATTERN, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX } from '../../src/shared/link-rules'
 import { signUp } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
+import { valuesOf } from '../helpers/schema-values'
 import { startServer, type TestServer } from '../helpers/server'
+
+// Pages the server reads for useOriginalMeta (allowed through FETCH_ALLOWED_HOSTS): any path is one.
+const pages = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: () =>
+    new Response('<html><head><title>A page</title><meta property="og:description" content="Its own description"></head><body></body></html>', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    }),
+})
 
 let server: TestServer
 let http: Client
@@ -12,12 +27,15 @@ let served: any
 let document: any
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${pages.port}` } })
   http = client(server.url)
   served = (await http.get('/api/openapi.json')).body
   document = await dereference(structuredClone(served))
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  await server.close()
+  pages.stop(true)
+})
 
 const PUBLIC_OPERATIONS = [
   'DELETE /api/link/{id}',
@@ -89,6 +107,28 @@ describe('GET /api/openapi.json', () => {
     for (const [field, schema] of Object.entries(link.properties as Record<string, { description?: string }>)) expect([field, schema.description?.length ?? 0]).not.toEqual([field, 0])
   })
 
+  it('states the limits the service enforces on requests, from the shared rules', () => {
+    const [create, update] = [document.paths['/api/link'].post, document.paths['/api/link/{id}'].patch].map((operation) => {
+      // JSON only: form encodings could not carry the booleans.
+      expect(Object.keys(operation.requestBody.content)).toEqual(['application/json'])
+      return operation.requestBody.content['application/json'].schema
+    })
+    for (const body of [create, update]) {
+      const fields = body.properties
+      for (const url of ['targetUrl', 'ogImage', 'canonicalUrl']) expect(fields[url]).toMatchObject({ format: 'uri', maxLength: URL_MAX, pattern: HTTP_URL_PATTERN })
+      expect(fields.title).toMatchObject({ minLength: 1, maxLength: TITLE_MAX })
+      expect(fields.description.maxLength).toBe(DESCRIPTION_MAX)
+      expect(fields.ogImageAlt.maxLength).toBe(IMAGE_ALT_MAX)
+      expect(fields.alias).toMatchObject({ minLength: ALIAS_MIN, maxLength: ALIAS_MAX, pattern: ALIAS_PATTERN })
+      expect(fields.expiresAt).toMatchObject({ format: 'date-time', type: ['string', 'null'] })
+    }
+    // The title may be left out only when the page's own is read.
+    expect({ if: create.if, else: create.else }).toEqual({
+      if: { properties: { useOriginalMeta: { const: true } }, required: ['useOriginalMeta'] },
+      else: { properties: { title: true }, required: ['title'] },
+    })
+  })
+
   it('comes from the schemas that validate the requests', async () => {
     const { token } = await signUp(http, 'docs')
     const { key } = (await http.post('/api/apiKeys', { name: 'Docs' }, { token })).body
@@ -101,6 +141,65 @@ describe('GET /api/openapi.json', () => {
     expect(pattern.test('2026-01-31')).toBe(true)
     expect(pattern.test('31.01.2026')).toBe(false)
   })
+})
+
+describe('request bodies generated from the document', () => {
+  const BODIES = 150
+  const ajv = new Ajv2020({ strict: false })
+  addFormats(ajv)
+  const bodySchema = (path: string, method: string) => document.paths[path][method].requestBody.content['application/json'].schema
+
+  let aliases = 0
+  /**
+   * An alias is unique in any letter case: each generated one gets a numbered ending, so none is
+   * taken already (409) and none is a reserved word.
+   */
+  const uniqueAlias = (alias: string) => {
+    const ending = `-${++aliases}`
+    return alias.slice(0, ALIAS_MAX - ending.length) + ending
+  }
+
+  /** The body as sent: aliases made unique, and pages read for useOriginalMeta served by this test. */
+  function sendable(generated: unknown) {
+    const body = { ...(generated as Record<string, unknown>) }
+    if (typeof body.alias === 'string') body.alias = uniqueAlias(body.alias)
+    // The server reads the target page for useOriginalMeta; generated hosts do not exist.
+    if (body.useOriginalMeta === true) {
+      const target = new URL(body.targetUrl as string)
+      body.targetUrl = `http://127.0.0.1:${pages.port}${target.pathname}${target.search}`
+    }
+    return body
+  }
+
+  it(`are accepted: ${BODIES} links created and ${BODIES} changed, on a real API key`, async () => {
+    const { token } = await signUp(http, 'generated')
+    // Each key makes at most 100 calls a minute.
+    const keys: string[] = []
+    for (let i = 0; i < 4; i++) keys.push((await http.post('/api/apiKeys', { name: `Generated ${i}` }, { token })).body.key)
+    const create = bodySchema('/api/link', 'post')
+    const update = bodySchema('/api/link/{id}', 'patch')
+    // Changes go to the link just made, or to this one when it was refused, so each is tried.
+    const spare = (await http.post('/api/link', { targetUrl: 'https://example.com/spare', title: 'Spare' }, { token: keys[0] })).body.id
+    const seed = Date.now()
+    const generated = fc.sample(fc.tuple(valuesOf(create), valuesOf(update)), { numRuns: BODIES, seed })
+    const refused: unknown[] = []
+    let accepted = 0
+    for (const [i, [created, changed]] of generated.entries()) {
+      const key = keys[i % keys.length]
+      const newLink = sendable(created)
+      const changes = sendable(changed)
+      expect({ newLink, documented: ajv.validate(create, newLink) }).toEqual({ newLink, documented: true })
+      expect({ changes, documented: ajv.validate(update, changes) }).toEqual({ changes, documented: true })
+      const made = await http.post('/api/link', newLink, { token: key })
+      if (made.status === 200 || made.status === 201) accepted += 1
+      else refused.push({ createLink: newLink, status: made.status, answer: made.body })
+      const patched = await http.patch(`/api/link/${made.body.id ?? spare}`, changes, { token: key })
+      if (patched.status === 200) accepted += 1
+      else refused.push({ updateLink: changes, status: patched.status, answer: patched.body })
+    }
+    expect({ seed, refused }).toEqual({ seed, refused: [] })
+    expect(accepted).toBe(2 * BODIES)
+  }, 120_000)
 })
 
 describe('GET /api/docs', () => {

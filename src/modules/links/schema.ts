@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { oneOf } from '../../platform/schema'
+import { nullableTextCheckedByService, oneOf, textCheckedByService } from '../../platform/schema'
 import { DEFAULT_TWITTER_CARD, TWITTER_CARDS } from '../../shared/domain'
 import {
   LINK_LIST_MESSAGES,
@@ -9,20 +9,56 @@ import {
   LINK_SEARCH_MAX,
   LINK_STATUS_FILTERS,
 } from '../../shared/link-list'
-import { DESCRIPTION_MAX, IMAGE_ALT_MAX, LINK_MESSAGES, TITLE_MAX, URL_MAX } from '../../shared/link-rules'
+import {
+  ALIAS_MAX,
+  ALIAS_MIN,
+  ALIAS_PATTERN,
+  DESCRIPTION_MAX,
+  HTTP_URL_PATTERN,
+  IMAGE_ALT_MAX,
+  LINK_MESSAGES,
+  TITLE_MAX,
+  URL_MAX,
+} from '../../shared/link-rules'
+import { FILLED_LINE_PATTERN, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../shared/text'
 
-// Types only here; lengths, http(s)-only, alias rules, reserved words, control characters and the
-// expiry format are checked by the service with the shared rules, so every message is the product's own.
+// Validation checks the types only; lengths, http(s)-only, alias rules, reserved words, control
+// characters and the expiry are checked by the service with the shared rules, so every message is
+// the product's own. The limits are stated here for the document, from the same shared rules.
+const HTTP_URL = { format: 'uri', maxLength: URL_MAX, pattern: HTTP_URL_PATTERN } as const
+
 const fields = {
-  targetUrl: t.String({ error: LINK_MESSAGES.requiredFields, description: `Where visitors are sent (http or https, up to ${URL_MAX} characters)` }),
-  title: t.String({ error: LINK_MESSAGES.requiredFields, description: `Preview title (up to ${TITLE_MAX} characters)` }),
-  description: t.Nullable(t.String({ description: `Preview description (up to ${DESCRIPTION_MAX} characters)` })),
-  alias: t.Nullable(t.String({ description: 'Custom path instead of the random slug: 3-50 letters, digits, hyphens and underscores' })),
-  ogImage: t.Nullable(t.String({ description: 'Preview image URL (http or https); 1200x630 suits every platform' })),
-  ogImageAlt: t.Nullable(t.String({ description: `Preview image described (up to ${IMAGE_ALT_MAX} characters)` })),
+  targetUrl: textCheckedByService(HTTP_URL, {
+    error: LINK_MESSAGES.requiredFields,
+    description: `Where visitors are sent (http or https, up to ${URL_MAX} characters); not a short link of this service`,
+  }),
+  title: textCheckedByService(
+    { minLength: 1, maxLength: TITLE_MAX, pattern: FILLED_LINE_PATTERN },
+    { error: LINK_MESSAGES.requiredFields, description: `Preview title (up to ${TITLE_MAX} characters, one line)` },
+  ),
+  description: nullableTextCheckedByService(
+    { maxLength: DESCRIPTION_MAX, pattern: MULTI_LINE_PATTERN },
+    { description: `Preview description (up to ${DESCRIPTION_MAX} characters; tabs and line breaks allowed)` },
+  ),
+  alias: nullableTextCheckedByService(
+    { minLength: ALIAS_MIN, maxLength: ALIAS_MAX, pattern: ALIAS_PATTERN },
+    {
+      description:
+        `Custom path instead of the random slug: ${ALIAS_MIN}-${ALIAS_MAX} letters, digits, hyphens and underscores, starting and ending with a letter or digit, ` +
+        'unique in any letter case and not one of the paths the product serves (admin, api, docs, ...)',
+    },
+  ),
+  ogImage: nullableTextCheckedByService(HTTP_URL, { description: 'Preview image URL (http or https); 1200x630 suits every platform' }),
+  ogImageAlt: nullableTextCheckedByService(
+    { maxLength: IMAGE_ALT_MAX, pattern: SINGLE_LINE_PATTERN },
+    { description: `Preview image described (up to ${IMAGE_ALT_MAX} characters, one line)` },
+  ),
   twitterCard: oneOf(TWITTER_CARDS, { error: `twitterCard must be one of ${TWITTER_CARDS.join(', ')}.`, description: `X card type; a new link gets ${DEFAULT_TWITTER_CARD} when none is given` }),
-  canonicalUrl: t.Nullable(t.String({ description: 'Canonical URL for search engines (defaults to the target URL)' })),
-  expiresAt: t.Nullable(t.String({ description: 'RFC 3339 date-time with a time zone (e.g. 2030-01-31T18:00:00Z), in the future, after which the link answers 410; null for permanent' })),
+  canonicalUrl: nullableTextCheckedByService(HTTP_URL, { description: 'Canonical URL for search engines (http or https; defaults to the target URL)' }),
+  expiresAt: nullableTextCheckedByService(
+    { format: 'date-time' },
+    { description: 'RFC 3339 date-time with a time zone (e.g. 2030-01-31T18:00:00Z), in the future, after which the link answers 410; null for permanent' },
+  ),
 }
 
 export const LinkInput = t.Object({

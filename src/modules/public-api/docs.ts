@@ -26,7 +26,13 @@ Session tokens of the web app are not accepted here.
 
 **Rate limits.** ${API_RATE_LIMITS.perMinute} requests a minute per key, and ${API_RATE_LIMITS.perHour} an hour and
 ${API_RATE_LIMITS.perDay} a day per account, whichever of its keys made them. Every answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
-\`X-RateLimit-Reset\` (Unix seconds) for the tightest window; past a limit the answer is 429 with \`Retry-After\`.
+\`X-RateLimit-Reset\` (Unix seconds) for the tightest window (without a valid key, the address's limit on calls with invalid keys),
+unless the request is refused before its key is read (a body too large or unreadable, control characters in the path); past a limit
+the answer is 429 with \`Retry-After\`.
+
+**Input.** JSON bodies; each field's schema states its limits. Text is trimmed before it is checked, an empty optional text
+means none, and lengths count UTF-16 code units, as JavaScript does: a character beyond the Basic Multilingual Plane (most emoji) counts twice.
+URLs are kept as the WHATWG URL standard writes them (a bare host gains a \`/\`) and must fit their limit that way too.
 
 **Errors.** JSON \`{"message": "…"}\`, with \`errors: [{field, message}]\` on 400. Another account's link is a 404.`
 
@@ -143,9 +149,53 @@ function withComponents(document: Json): Json {
   return result
 }
 
+type Paths = Record<string, Record<string, Operation>>
+type Answer = Content & { headers?: Record<string, Json> }
+
+const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U) => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]))
+
+/** The document with each operation passed through `map`. */
+function mapOperations(document: Json, map: (operation: Operation) => Operation): Record<string, Json> {
+  const { paths, ...rest } = document as { paths: Paths }
+  return { ...rest, paths: mapValues(paths, (methods) => mapValues(methods, map)) }
+}
+
+/**
+ * Request bodies as JSON alone: the API speaks JSON, and the form encodings Elysia also parses
+ * cannot carry the booleans (useOriginalMeta, isActive).
+ */
+const jsonBodiesOnly = (document: Json) =>
+  mapOperations(document, (operation) => {
+    const body = operation.requestBody?.content?.['application/json']
+    return body ? { ...operation, requestBody: { ...operation.requestBody, content: { 'application/json': body } } } : operation
+  })
+
+/**
+ * Puts each response header under components.headers, its description on the header rather than
+ * its schema, and refers to it from every answer that carries it: the rate-limit headers every
+ * answer has are described once.
+ */
+function withHeaderComponents(document: Json): Json {
+  const headers: Record<string, Json> = {}
+  const referTo = (answer: Answer): Answer => {
+    if (!answer.headers) return answer
+    const referred = Object.entries(answer.headers).map(([name, generated]) => {
+      // The generator describes a header's schema; the description belongs to the header.
+      const { description, ...schema } = (generated as { schema: Record<string, Json> }).schema
+      const header = { description, schema }
+      headers[name] ??= header
+      // A header means one thing throughout; one described otherwise somewhere is left where it is.
+      return [name, canonical(headers[name]) === canonical(header) ? { $ref: `#/components/headers/${name}` } : header]
+    })
+    return { ...answer, headers: Object.fromEntries(referred) }
+  }
+  const result = mapOperations(document, (operation) => (operation.responses ? { ...operation, responses: mapValues(operation.responses, referTo) } : operation))
+  return { ...result, components: { ...(result.components as object), headers } }
+}
+
 const tidied = new WeakMap<object, Json>()
 const tidyOnce = (document: object) => {
-  if (!tidied.has(document)) tidied.set(document, withComponents(tidy(document)))
+  if (!tidied.has(document)) tidied.set(document, withHeaderComponents(withComponents(jsonBodiesOnly(tidy(document)))))
   return tidied.get(document)
 }
 

@@ -5,25 +5,34 @@ import { withHeaders } from '@elysiajs/openapi'
 import { API_RATE_LIMITS } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT } from '../../shared/rate-limits'
 import { EVENT_TYPES } from '../../shared/domain'
+import { TITLE_MAX } from '../../shared/link-rules'
 import { LinkChanges, LinkInput, LinkPageParams, Link as LinkSchema } from '../links/schema'
 
 /** A copy of `schema` with its description set, for fields whose docs the public API adds. */
 const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description })
 
-export const LinkCreateInput = t.Object({
-  ...LinkInput.properties,
-  title: t.Optional(
-    described(LinkInput.properties.title, 'Preview title (up to 200 characters). Required unless useOriginalMeta is true'),
-  ),
-  useOriginalMeta: t.Optional(
-    t.Boolean({
-      error: 'useOriginalMeta must be true or false.',
-      description:
-        "Read the target page's own title, description, image and image alt text and use them for every field you leave out. " +
-        "The title then becomes optional; a page without one gets its host name. A page that cannot be read answers 400.",
-    }),
-  ),
-})
+export const LinkCreateInput = t.Object(
+  {
+    ...LinkInput.properties,
+    title: t.Optional(
+      described(LinkInput.properties.title, `Preview title (up to ${TITLE_MAX} characters, one line). Required unless useOriginalMeta is true`),
+    ),
+    useOriginalMeta: t.Optional(
+      t.Boolean({
+        error: 'useOriginalMeta must be true or false.',
+        description:
+          "Read the target page's own title, description, image and image alt text and use them for every field you leave out. " +
+          "The title then becomes optional; a page without one gets its host name. A page that cannot be read answers 400.",
+      }),
+    ),
+  },
+  // The service asks for the title, in its own words, unless useOriginalMeta is true; this states
+  // the rule for the document (`title: true`: the title as described above).
+  {
+    if: { properties: { useOriginalMeta: { const: true } }, required: ['useOriginalMeta'] },
+    else: { properties: { title: true }, required: ['title'] },
+  },
+)
 export type LinkCreateInput = typeof LinkCreateInput.static
 
 export const LinkUpdateInput = LinkChanges
@@ -127,7 +136,9 @@ const ErrorBody = t.Object({
 
 const RATE_HEADERS = {
   'X-RateLimit-Limit': t.Integer({
-    description: `Requests allowed in the tightest window (${API_RATE_LIMITS.perMinute}/minute per key; ${API_RATE_LIMITS.perHour}/hour and ${API_RATE_LIMITS.perDay}/day per account, across all its keys)`,
+    description:
+      `Requests allowed in the tightest window (${API_RATE_LIMITS.perMinute}/minute per key; ${API_RATE_LIMITS.perHour}/hour and ${API_RATE_LIMITS.perDay}/day per account, across all its keys); ` +
+      `without a valid key, the calls with invalid keys allowed from the address (${INVALID_KEY_LIMIT.attempts} in ${INVALID_KEY_LIMIT.windowMinutes} minutes)`,
   }),
   'X-RateLimit-Remaining': t.Integer({ description: 'Requests left in that window' }),
   'X-RateLimit-Reset': t.Integer({ description: 'When that window resets (Unix time, seconds)' }),
