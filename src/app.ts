@@ -18,6 +18,7 @@ import { linkRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
+import { refusedBeforeRouting } from './modules/public-api/api-key-auth'
 import { apiHostUrl } from './modules/public-api/host'
 import { publicApiRoutes } from './modules/public-api/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
@@ -81,7 +82,10 @@ async function routed(request: Request, server: ServerLike, apiUrl: string | und
     const checked = await withCheckedBody(request, server)
     return await app.fetch(apiUrl === undefined ? checked : copyRequest(checked, server, { url: apiUrl }))
   } catch (error) {
-    return error instanceof AppError ? earlyErrorResponse(error) : unexpectedFailure(request, error)
+    if (!(error instanceof AppError)) return unexpectedFailure(request, error)
+    // A public API call's answer carries its rate-limit headers even so.
+    const refused = await refusedBeforeRouting(request, server, error, apiUrl)
+    return earlyErrorResponse(refused.error, refused.headers)
   }
 }
 

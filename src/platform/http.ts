@@ -141,7 +141,7 @@ const requestHeaders = new Elysia({ name: 'http' }).onRequest(({ request, set })
 })
 
 /** An error met before routing (a malformed Host, a body refused), answered as Elysia would. */
-export const earlyErrorResponse = (error: AppError) => errorResponse(error, SECURITY_HEADERS)
+export const earlyErrorResponse = (error: AppError, headers: Record<string, string> = {}) => errorResponse(error, { ...SECURITY_HEADERS, ...headers })
 
 /** One log line for an answered request (when info logging is on). */
 export function logRequest(request: Request, status: number, startedAtMs: number | undefined) {

@@ -92,14 +92,20 @@ describe('authentication', () => {
     expect(answer.status).toBe(401)
   })
 
-  it('reports the rate limit on every answer: without a key, with a refused key, for an invalid body, and for a missing link', async () => {
+  it('reports the rate limit on every answer: without a key or with a refused one (checked first), for a bad body or path, and for a missing link', async () => {
     const answers = {
       noKey: await http.get('/api/links'),
       unknownKey: await http.post('/api/link', { targetUrl: target(), title: 'x' }, { token: `lnk_${'b'.repeat(40)}` }),
       invalid: await http.post('/api/link', { targetUrl: 'not an address', title: 'x' }, { token: annKey }),
       missing: await http.get(`/api/link/${crypto.randomUUID()}`, { token: annKey }),
+      malformed: await http.post('/api/link', undefined, { headers: { 'content-type': 'application/json' }, raw: '{"targetUrl":', token: annKey }),
+      badPath: await http.get('/api/link/%00', { token: annKey }),
+      tooLarge: await http.post('/api/link', { targetUrl: target(), title: 'x'.repeat(2_000_000) }, { token: annKey }),
+      strangerMalformed: await http.post('/api/link', undefined, { headers: { 'content-type': 'application/json' }, raw: '{', token: `lnk_${'c'.repeat(40)}` }),
     }
-    expect(Object.values(answers).map((answer) => answer.status)).toEqual([401, 401, 400, 404])
+    expect(Object.values(answers).map((answer) => answer.status)).toEqual([401, 401, 400, 404, 400, 400, 413, 401])
+    // Named, so a failure says which answer lacks them.
+    expect(Object.entries(answers).filter(([, answer]) => !answer.headers.has('x-ratelimit-limit')).map(([name]) => name)).toEqual([])
     for (const answer of Object.values(answers)) {
       expectRateHeaders(answer.headers)
       expect(answer.headers.get('access-control-allow-origin')).toBe('*')

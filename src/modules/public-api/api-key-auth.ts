@@ -4,6 +4,7 @@ import { Elysia } from 'elysia'
 import { consumeRate, type RateDecision, type RateRule } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
 import { clientIp, type ServerLike } from '../../platform/http'
+import { requestPath } from '../../platform/request-url'
 import { log } from '../../platform/log'
 import { API_KEY_PREFIX, API_RATE_LIMITS } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
@@ -77,19 +78,39 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
   return owner
 }
 
-// Filled by the apiKey macro's transform, read by its resolve.
+// The public API's calls as the app routes them (API_HOST's included), its preflights aside.
+const PUBLIC_CALL_PATH = /^\/api\/(links?|link\/.+|stats\/.+)$/
+
+/**
+ * A public API call refused before routing (a body too large or nested too deep; `routedUrl` is
+ * the address the app would route, API_HOST's calls under /api): its answer's headers, as any
+ * other answer's, and the refusal of its key instead if it has one (checked first).
+ */
+export async function refusedBeforeRouting(request: Request, server: ServerLike, error: AppError, routedUrl = request.url) {
+  const headers: Record<string, string> = {}
+  if (request.method === 'OPTIONS' || !PUBLIC_CALL_PATH.test(new URL(routedUrl).pathname)) return { error, headers }
+  try {
+    await admitCall(request, server, headers)
+    return { error, headers }
+  } catch (refusal) {
+    if (refusal instanceof AppError) return { error: refusal, headers }
+    throw refusal
+  }
+}
+
+// Owners of the calls let in, read by the apiKey macro's resolve.
 const apiCallers = new WeakMap<Request, ApiKeyOwner>()
 
-export const apiKeyAuth = new Elysia({ name: 'api-key-auth' }).macro({
-  apiKey: {
-    // Runs before the input is validated, so every call is authenticated and counted first.
-    async transform({ request, server, set }) {
-      apiCallers.set(request, await admitCall(request, server, set.headers))
+export const apiKeyAuth = new Elysia({ name: 'api-key-auth' })
+  // Each call is let in or refused as it arrives, before its path, query and body are read, so
+  // every answer carries the rate-limit headers, whatever else is wrong with the call.
+  .onRequest(async ({ request, server, set }) => {
+    if (request.method !== 'OPTIONS' && PUBLIC_CALL_PATH.test(requestPath(request))) apiCallers.set(request, await admitCall(request, server, set.headers))
+  })
+  .macro({
+    apiKey: {
+      async resolve({ request, server, set }) {
+        return { owner: apiCallers.get(request) ?? (await admitCall(request, server, set.headers)) }
+      },
     },
-    resolve({ request }) {
-      const owner = apiCallers.get(request)
-      if (!owner) throw new AppError('unauthorized', 'Please send your API key in the Authorization header: Bearer lnk_…')
-      return { owner }
-    },
-  },
-})
+  })

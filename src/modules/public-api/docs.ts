@@ -26,9 +26,8 @@ Session tokens of the web app are not accepted here.
 
 **Rate limits.** ${API_RATE_LIMITS.perMinute} requests a minute per key, and ${API_RATE_LIMITS.perHour} an hour and
 ${API_RATE_LIMITS.perDay} a day per account, whichever of its keys made them. Every answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
-\`X-RateLimit-Reset\` (Unix seconds) for the tightest window (without a valid key, the address's limit on calls with invalid keys),
-unless the request is refused before its key is read (a body too large or unreadable, control characters in the path); past a limit
-the answer is 429 with \`Retry-After\`.
+\`X-RateLimit-Reset\` (Unix seconds) for the tightest window (without a valid key, the address's limit on calls with invalid keys):
+the key is checked, and the call counted, before anything else about it. Past a limit the answer is 429 with \`Retry-After\`.
 
 **Input.** JSON bodies; each field's schema states its limits. Text is trimmed before it is checked, an empty optional text
 means none, and lengths count UTF-16 code units, as JavaScript does: a character beyond the Basic Multilingual Plane (most emoji) counts twice.
