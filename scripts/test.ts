@@ -56,8 +56,8 @@ const passes: { name: string; env: Record<string, string | undefined>; files: st
   { name: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' }, files: files.length > 0 ? files : everyTest },
   ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl }, files: files.length > 0 ? files : touchingTheDatabase }] : []),
 ]
-// More workers than cores: most of a test's time is spent waiting on servers and browsers.
-const workers = Number(process.env.TEST_WORKERS) || navigator.hardwareConcurrency + 1
+// A worker per core and pass: with the passes side by side, more starve the browser tests' servers.
+const workers = Number(process.env.TEST_WORKERS) || navigator.hardwareConcurrency
 const timings = join(root, 'tests/timings.json')
 
 console.log(`\nRunning the tests on ${passes.map((pass) => pass.name).join(' and ')}, ${workers} files at a time each...`)
