@@ -80,6 +80,7 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
 
 // The public API's calls as the app routes them (API_HOST's included), its preflights aside.
 const PUBLIC_CALL_PATH = /^\/api\/(links?|link\/.+|stats\/.+)$/
+const isPublicCall = (method: string, path: string) => method !== 'OPTIONS' && PUBLIC_CALL_PATH.test(path)
 
 /**
  * A public API call refused before routing (a body too large or nested too deep; `routedUrl` is
@@ -88,14 +89,15 @@ const PUBLIC_CALL_PATH = /^\/api\/(links?|link\/.+|stats\/.+)$/
  */
 export async function refusedBeforeRouting(request: Request, server: ServerLike, error: AppError, routedUrl = request.url) {
   const headers: Record<string, string> = {}
-  if (request.method === 'OPTIONS' || !PUBLIC_CALL_PATH.test(new URL(routedUrl).pathname)) return { error, headers }
-  try {
-    await admitCall(request, server, headers)
-    return { error, headers }
-  } catch (refusal) {
-    if (refusal instanceof AppError) return { error: refusal, headers }
-    throw refusal
-  }
+  if (!isPublicCall(request.method, new URL(routedUrl).pathname)) return { error, headers }
+  const answered = await admitCall(request, server, headers).then(
+    () => error,
+    (refusal) => {
+      if (refusal instanceof AppError) return refusal
+      throw refusal
+    },
+  )
+  return { error: answered, headers }
 }
 
 // Owners of the calls let in, read by the apiKey macro's resolve.
@@ -105,7 +107,7 @@ export const apiKeyAuth = new Elysia({ name: 'api-key-auth' })
   // Each call is let in or refused as it arrives, before its path, query and body are read, so
   // every answer carries the rate-limit headers, whatever else is wrong with the call.
   .onRequest(async ({ request, server, set }) => {
-    if (request.method !== 'OPTIONS' && PUBLIC_CALL_PATH.test(requestPath(request))) apiCallers.set(request, await admitCall(request, server, set.headers))
+    if (isPublicCall(request.method, requestPath(request))) apiCallers.set(request, await admitCall(request, server, set.headers))
   })
   .macro({
     apiKey: {
