@@ -120,7 +120,7 @@ describe.each(setups)('$name', ({ redis, skip }) => {
   it('counts the preview quota exactly under concurrent load on both instances', async () => {
     const owner = await signUp(httpA, 'cluster-quota')
     const links = await Promise.all(
-      Array.from({ length: 24 }, async () => (await httpA.post('/api/shareLinks', { targetUrl: 'https://example.com/q', title: 'Q' }, { token: owner.token })).body),
+      Array.from({ length: 30 }, async () => (await httpA.post('/api/shareLinks', { targetUrl: 'https://example.com/q', title: 'Q' }, { token: owner.token })).body),
     )
     const requests = links.flatMap((link, i) => Object.values(CRAWLER_UA).map((ua, j) => () => visit(`${(i + j) % 2 ? a.url : b.url}/${link.slug}`, { userAgent: ua })))
     const statuses: number[] = []

@@ -7,7 +7,7 @@ import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
 import { until } from '../helpers/until'
-import { BROWSER_UA, CRAWLER_UA } from '../helpers/user-agents'
+import { BROWSER_UA, CLIENT_UA, CRAWLER_UA, DEVICE_UA, SEARCH_UA } from '../helpers/user-agents'
 
 let server: TestServer
 let http: Client
@@ -103,6 +103,40 @@ describe('unknown, inactive and expired links', () => {
   })
 })
 
+describe('search engines, HTTP clients and unknown bots', () => {
+  it('get the person\'s redirect and count nothing: no click, no preview', async () => {
+    const person = await signUp(http, 'not-counted')
+    const link = await createLink(person, { targetUrl: 'https://example.com/pointer' })
+    const visitors = [...Object.values(SEARCH_UA), ...Object.values(CLIENT_UA), '']
+    for (const userAgent of visitors) {
+      const answer = await visit(link.url, { userAgent })
+      expect({ userAgent, status: answer.status, location: answer.headers.get('location') }).toEqual({ userAgent, status: 302, location: 'https://example.com/pointer' })
+    }
+    // No User-Agent at all: the same.
+    const bare = await fetch(link.url, { redirect: 'manual', headers: { 'user-agent': '' } })
+    expect(bare.status).toBe(302)
+    expect(await clicksOf(person, link.id)).toBe(0)
+    expect(await usage(person)).toBe(0)
+  })
+
+  it('count nothing, while people in in-app browsers click as people do', async () => {
+    const person = await signUp(http, 'in-app')
+    const link = await createLink(person)
+    expect((await visit(link.url, { userAgent: DEVICE_UA.facebookInApp })).status).toBe(302)
+    expect((await visit(link.url, { userAgent: SEARCH_UA.google })).status).toBe(302)
+    expect(await clicksOf(person, link.id)).toBe(1)
+  })
+
+  it('give an unknown bot that says it fetches link previews the card, uncounted', async () => {
+    const person = await signUp(http, 'unknown-preview')
+    const link = await createLink(person, { title: 'For unfurlers' })
+    const answer = await visit(link.url, { userAgent: 'Mozilla/5.0 (compatible; ExampleLinkPreview/1.0; bot; +https://example.org/bot)' })
+    expect(answer.status).toBe(200)
+    expect(await answer.text()).toContain('<meta property="og:title" content="For unfurlers">')
+    expect(await usage(person)).toBe(0)
+  })
+})
+
 describe('crawlers', () => {
   it('each platform gets the preview page with every tag, read back exactly by an OpenGraph parser', async () => {
     const hostile = {
@@ -161,7 +195,7 @@ describe('crawlers', () => {
 
   it('counts the 500th preview of a free account as the last, under concurrent requests, then sends crawlers on', async () => {
     const person = await signUp(http, 'quota')
-    const links = await Promise.all(Array.from({ length: 24 }, () => createLink(person, { targetUrl: 'https://example.com/quota' })))
+    const links = await Promise.all(Array.from({ length: 30 }, () => createLink(person, { targetUrl: 'https://example.com/quota' })))
     const platforms = Object.values(CRAWLER_UA)
     const requests = links.flatMap((link) => platforms.map((ua) => () => visit(link.url, { userAgent: ua })))
     expect(requests.length).toBeGreaterThan(550)

@@ -6,6 +6,7 @@ export const BROWSER_UA = {
   chromeAndroid: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 }
 
+/** Link-preview crawlers: they get the card, and a counted preview. */
 export const CRAWLER_UA: Record<string, string> = {
   facebook: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
   x: 'Twitterbot/1.0',
@@ -19,20 +20,34 @@ export const CRAWLER_UA: Record<string, string> = {
   pinterest: 'Pinterest/0.2 (+https://www.pinterest.com/bot.html)',
   reddit: 'Mozilla/5.0 (compatible; redditbot/1.0; +http://www.reddit.com/feedback)',
   skype: 'Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5 skype-url-preview@microsoft.com',
-  google: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-  bing: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
-  apple: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)',
   mastodon: 'http.rb/5.1.1 (Mastodon/4.2.1; +https://mastodon.social/)',
   bluesky: 'Mozilla/5.0 (compatible; Bluesky Cardyb/1.1; +mailto:support@bsky.app)',
-  viber: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Viber/21.0',
   kakaotalk: 'facebookexternalhit/1.1; kakaotalk-scrap/1.0; +https://devtalk.kakao.com/',
-  snapchat: 'Mozilla/5.0 (compatible; Snapchat/12.0; +https://developers.snap.com/robots)',
+  line: 'facebookexternalhit/1.1;line-poker/1.0',
+  snapchat: 'Snap URL Preview Service; bot; snapchat; https://developers.snap.com/robots',
   vk: 'Mozilla/5.0 (compatible; vkShare; +http://vk.com/dev/Share)',
   embed: 'Mozilla/5.0 (compatible; Embedly/0.2; +http://support.embed.ly/)',
   tumblr: 'Tumblr/14.0.835.186',
+  mattermost: 'Mattermost-Bot/1.1',
+}
+
+/** Search engines: the person's redirect, nothing counted. */
+export const SEARCH_UA: Record<string, string> = {
+  google: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  bing: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  apple: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)',
   duckduckgo: 'DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)',
   yandex: 'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
-  other: 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
+}
+
+/** Plain HTTP clients, monitors and unknown bots: the person's redirect, nothing counted. */
+export const CLIENT_UA: Record<string, string> = {
+  curl: 'curl/8.4.0',
+  python: 'python-requests/2.31.0',
+  go: 'Go-http-client/1.1',
+  okhttp: 'okhttp/4.12.0',
+  uptimeRobot: 'Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)',
+  ahrefs: 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
 }
 
 // More real browsers, for device, browser and OS classification.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'bun:test'
 import type { DeviceType } from '../../shared/analytics'
 import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../../../tests/helpers/user-agents'
-import { crawlerPlatform } from '../redirect/crawlers'
+import { classifyVisitor } from '../../shared/visitors'
 import { describeAgent, isSocialHost, referrerHost } from './classify'
 
 /** How the short-link path and the event writer see a request: crawler platform, then device, browser and OS. */
 const classify = (userAgent: string | null) => {
-  const platform = crawlerPlatform(userAgent)
+  const { platform } = classifyVisitor(userAgent)
   return { platform, ...describeAgent(userAgent, platform) }
 }
 

@@ -1,14 +1,19 @@
 // The short-link path: people are sent on with a 302 and a click is recorded; link-preview
-// crawlers get the link's own preview page and a preview is counted against the monthly quota.
-import { BoundedCache } from '../../platform/cache'
+// crawlers get the link's own preview page and a preview is counted against the monthly quota;
+// search engines and plain HTTP clients get the person's 302 and count nothing.
+import { BoundedCache, remembered } from '../../platform/cache'
 import { exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
 import { recordEvent } from '../analytics/recorder'
 import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
 import { cachedLink, resolveLink, type LinkRow } from '../links/service'
+import { classifyVisitor } from '../../shared/visitors'
 import { tryCountPreview } from '../usage/service'
-import { crawlerPlatform } from './crawlers'
 import { expiredPage, previewPage } from './preview-page'
+
+// User-Agents repeat endlessly: who sent each is remembered for the hot path.
+const visitorOf = remembered(10_000, classifyVisitor)
+const NO_USER_AGENT = classifyVisitor(null)
 
 // Platforms re-fetch and scanners repeat: one preview per link, platform and window.
 const PREVIEW_WINDOW_MS = 10 * 60 * 1000
@@ -88,9 +93,10 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
   if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
   if (link.expiresAt && link.expiresAt.getTime() <= now) return EXPIRED
   const isHead = method === 'HEAD'
-  const platform = crawlerPlatform(userAgent)
-  if (platform) {
-    if (isHead) return { kind: 'preview', html: previewPage(link) }
+  const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
+  if (kind === 'preview' && platform) {
+    // HEAD requests and unknown preview fetchers get the card and count nothing.
+    if (isHead || !counted) return { kind: 'preview', html: previewPage(link) }
     const preview = (allowed: boolean): VisitOutcome => {
       if (!allowed) return { kind: 'redirect', link }
       recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
@@ -99,7 +105,8 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
     const allowed = previewAllowed(link, platform, now)
     return allowed === true ? preview(true) : allowed.then(preview)
   }
-  if (!isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })
+  // Search engines, plain HTTP clients and monitors follow the link too, and count nothing.
+  if (kind === 'person' && !isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })
   return { kind: 'redirect', link }
 }
 
