@@ -6,6 +6,11 @@ export const API_KEY_CREATE_LIMITS = { perHour: 60, perDay: 200 } as const
 export const LINK_CREATE_LIMITS = { perHour: 1000, perDay: 10_000 } as const
 /** Per client address: calls with a missing, unknown or revoked key before answers turn to 429. */
 export const INVALID_KEY_LIMIT = { attempts: 20, windowMinutes: 10 } as const
+/**
+ * Previews count once per link and crawler platform in each window, and one client address counts
+ * at most `perAddress` of an account's previews a window; past that it gets the card, uncounted.
+ */
+export const PREVIEW_COUNTING = { windowMinutes: 10, perAddress: 20 } as const
 
 export const RATE_LIMIT_MESSAGES = {
   apiKeysCreated: (retryAfter: number) => `Too many API keys created recently. Try again in ${retryAfter} seconds.`,

@@ -41,7 +41,8 @@ describe.each(setups)('$name', ({ redis, skip }) => {
   let person: SignedIn
 
   // Instances share the database, Redis and the session signing key, as behind a load balancer.
-  const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!' })
+  // Behind a trusted proxy, so crawlers can come from many client addresses.
+  const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', TRUST_PROXY: '127.0.0.1' })
 
   beforeAll(async () => {
     databaseUrl = (await createTestDatabase())!
@@ -122,11 +123,20 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     const links = await Promise.all(
       Array.from({ length: 30 }, async () => (await httpA.post('/api/shareLinks', { targetUrl: 'https://example.com/q', title: 'Q' }, { token: owner.token })).body),
     )
-    const requests = links.flatMap((link, i) => Object.values(CRAWLER_UA).map((ua, j) => () => visit(`${(i + j) % 2 ? a.url : b.url}/${link.slug}`, { userAgent: ua })))
+    const platforms = Object.values(CRAWLER_UA)
+    const from = (n: number) => `203.0.113.${n % 250}`
+    const requests = links.flatMap((link, i) =>
+      platforms.map((ua, j) => () => visit(`${(i + j) % 2 ? a.url : b.url}/${link.slug}`, { userAgent: ua, from: from(i * platforms.length + j) })),
+    )
     const statuses: number[] = []
     for (let i = 0; i < requests.length; i += 64) statuses.push(...(await Promise.all(requests.slice(i, i + 64).map((go) => go()))).map((r) => r.status))
     expect(statuses.filter((s) => s === 200).length).toBe(500)
     expect((await httpB.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(500)
+    // Past the quota, a burst of identical requests for a link and platform not yet counted, on
+    // both instances, is never served as repeats of a preview the quota refused.
+    const late = (await httpA.post('/api/shareLinks', { targetUrl: 'https://example.com/q', title: 'Q' }, { token: owner.token })).body
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => visit(`${i % 2 ? a.url : b.url}/${late.slug}`, { userAgent: CRAWLER_UA.facebook, from: from(i) })))
+    expect(burst.filter((answer) => answer.status === 200).length).toBe(0)
     // The stored count follows in the background.
     const [row] = await until(() => sql<{ previews: number }>(b, 'select previews from usage_counters where account_id = $1', [owner.user.accountId]), {
       what: 'the stored preview count to reach 500',

@@ -193,25 +193,6 @@ describe('crawlers', () => {
     expect(await usage(person)).toBe(3)
   })
 
-  it('counts the 500th preview of a free account as the last, under concurrent requests, then sends crawlers on', async () => {
-    const person = await signUp(http, 'quota')
-    const links = await Promise.all(Array.from({ length: 30 }, () => createLink(person, { targetUrl: 'https://example.com/quota' })))
-    const platforms = Object.values(CRAWLER_UA)
-    const requests = links.flatMap((link) => platforms.map((ua) => () => visit(link.url, { userAgent: ua })))
-    expect(requests.length).toBeGreaterThan(550)
-    const statuses: number[] = []
-    for (let i = 0; i < requests.length; i += 64) {
-      const answers = await Promise.all(requests.slice(i, i + 64).map((go) => go()))
-      statuses.push(...answers.map((a) => a.status))
-    }
-    expect(statuses.filter((s) => s === 200).length).toBe(500)
-    expect(statuses.filter((s) => s === 302).length).toBe(requests.length - 500)
-    expect(await usage(person)).toBe(500)
-    // Past the quota the link still works: a crawler gets the plain redirect.
-    const late = await visit((await createLink(person, { targetUrl: 'https://example.com/quota' })).url, { userAgent: CRAWLER_UA.facebook })
-    expect(late.status).toBe(302)
-    expect(late.headers.get('location')).toBe('https://example.com/quota')
-  }, 60_000)
 })
 
 describe('QR codes', () => {
@@ -261,4 +242,54 @@ describe('graceful stop', () => {
       await own.close()
     }
   }, 60_000)
+})
+
+describe('the preview quota', () => {
+  // Behind a trusted proxy, so requests can come from many client addresses.
+  let proxied: TestServer
+  let api: Client
+  beforeAll(async () => {
+    proxied = await startServer({ env: { TRUST_PROXY: '127.0.0.1' } })
+    api = client(proxied.url)
+  })
+  afterAll(() => proxied.close())
+
+  const newLink = async (who: SignedIn, targetUrl = 'https://example.com/quota') =>
+    (await api.post('/api/shareLinks', { targetUrl, title: 'Quota' }, { token: who.token })).body as Link
+  const previewsOf = async (who: SignedIn) => (await api.get('/api/usage', { token: who.token })).body.usageThisMonth as number
+  const address = (n: number) => `203.0.113.${n % 250}`
+
+  it('counts the 500th preview of a free account as the last, under concurrent requests from many addresses, then sends crawlers on', async () => {
+    const person = await signUp(api, 'quota')
+    const links = await Promise.all(Array.from({ length: 30 }, () => newLink(person)))
+    const platforms = Object.values(CRAWLER_UA)
+    const requests = links.flatMap((link, i) => platforms.map((ua, j) => () => visit(link.url, { userAgent: ua, from: address(i * platforms.length + j) })))
+    expect(requests.length).toBeGreaterThan(550)
+    const statuses: number[] = []
+    for (let i = 0; i < requests.length; i += 64) {
+      const answers = await Promise.all(requests.slice(i, i + 64).map((go) => go()))
+      statuses.push(...answers.map((a) => a.status))
+    }
+    expect(statuses.filter((s) => s === 200).length).toBe(500)
+    expect(statuses.filter((s) => s === 302).length).toBe(requests.length - 500)
+    expect(await previewsOf(person)).toBe(500)
+    // Past the quota the link still works: a crawler gets the plain redirect, even in a burst of
+    // identical requests for a link and platform not yet counted in the window.
+    const late = await newLink(person)
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => visit(late.url, { userAgent: CRAWLER_UA.facebook, from: address(i) })))
+    expect(burst.map((answer) => answer.status)).toEqual(burst.map(() => 302))
+    expect(burst[0].headers.get('location')).toBe('https://example.com/quota')
+    expect(await previewsOf(person)).toBe(500)
+  }, 60_000)
+
+  it('lets one address spend at most 20 of an account\'s previews in a window; past that it gets the card, uncounted', async () => {
+    const person = await signUp(api, 'one-address')
+    const links = await Promise.all(Array.from({ length: 26 }, () => newLink(person)))
+    const answers = await Promise.all(links.map((link) => visit(link.url, { userAgent: CRAWLER_UA.slack, from: '198.51.100.7' })))
+    expect(answers.map((answer) => answer.status)).toEqual(links.map(() => 200))
+    expect(await previewsOf(person)).toBe(20)
+    // Other addresses still count, exactly.
+    await Promise.all(links.slice(0, 5).map((link, i) => visit(link.url, { userAgent: CRAWLER_UA.discord, from: address(i) })))
+    expect(await previewsOf(person)).toBe(25)
+  })
 })

@@ -36,8 +36,10 @@ export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(3
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
 /** Opens a short link as a person would (a browser's User-Agent), without following the redirect. */
-export function visit(url: string, options: { userAgent?: string; method?: string; referrer?: string } = {}) {
+export function visit(url: string, options: { userAgent?: string; method?: string; referrer?: string; from?: string } = {}) {
   const headers: Record<string, string> = { 'user-agent': options.userAgent ?? BROWSER }
   if (options.referrer) headers.referer = options.referrer
+  // The client's address as a trusted proxy in front of the server reports it (TRUST_PROXY).
+  if (options.from) headers['x-forwarded-for'] = options.from
   return fetch(url, { method: options.method ?? 'GET', headers, redirect: 'manual' })
 }

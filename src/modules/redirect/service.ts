@@ -8,7 +8,8 @@ import { recordEvent } from '../analytics/recorder'
 import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
 import { cachedLink, resolveLink, type LinkRow } from '../links/service'
 import { classifyVisitor } from '../../shared/visitors'
-import { tryCountPreview } from '../usage/service'
+import { PREVIEW_COUNTING } from '../../shared/rate-limits'
+import { hasPreviewsLeft, tryCountPreview } from '../usage/service'
 import { expiredPage, previewPage } from './preview-page'
 
 // User-Agents repeat endlessly: who sent each is remembered for the hot path.
@@ -16,7 +17,9 @@ const visitorOf = remembered(10_000, classifyVisitor)
 const NO_USER_AGENT = classifyVisitor(null)
 
 // Platforms re-fetch and scanners repeat: one preview per link, platform and window.
-const PREVIEW_WINDOW_MS = 10 * 60 * 1000
+const PREVIEW_WINDOW_MS = PREVIEW_COUNTING.windowMinutes * 60 * 1000
+// How long a repeat waits for the first request of its window to be counted or refused.
+const DECISION_WAIT_MS = 2_000
 
 export type Visit = {
   path: string
@@ -43,29 +46,54 @@ export type VisitOutcome =
 const COUNTED_WINDOWS_MAX = 100_000
 const countedWindows = new BoundedCache<string, number>(COUNTED_WINDOWS_MAX)
 
+/** What a crawler's request for a card gets: the card, counted (or a repeat of a counted one) or not, or the person's redirect. */
+type PreviewDecision = 'counted' | 'uncounted' | 'refused'
+
 /** May this crawler see the custom preview? Counts it the first time in the window. */
-function previewAllowed(link: LinkRow, platform: string, now: number): true | Promise<boolean> {
+function previewDecision(link: LinkRow, platform: string, ip: string | null, now: number): PreviewDecision | Promise<PreviewDecision> {
   const key = `preview:${link.id}:${platform}`
   const window = Math.floor(now / PREVIEW_WINDOW_MS)
-  if (countedWindows.get(key) === window) return true
-  return countOnce(key, window, link.accountId)
-}
-
-async function countOnce(key: string, window: number, accountId: string) {
-  try {
-    const { count } = await exactCounters.hit(key, PREVIEW_WINDOW_MS)
-    if (count > 1 || (await tryCountPreview(accountId))) {
-      countedWindows.set(key, window)
-      return true
-    }
-    // Over the quota: forget this window so a later request (after an upgrade) is counted afresh.
-    await exactCounters.clear(key, PREVIEW_WINDOW_MS)
-    return false
-  } catch (error) {
+  if (countedWindows.get(key) === window) return 'counted'
+  return decideWindow(key, window, link.accountId, ip).catch((error) => {
     // Redis unreachable: whether the window is counted is unknown, so the crawler gets the
     // person's redirect and nothing is counted, as past the quota.
-    if (error instanceof RedisUnavailable) return false
+    if (error instanceof RedisUnavailable) return 'refused'
     throw error
+  })
+}
+
+/**
+ * The first request of a window decides it: counted against the quota (and marked granted), or
+ * not, in which case the window is cleared. Its repeats, on any instance, wait for that decision:
+ * a preview the quota refused is never served as a repeat.
+ */
+async function decideWindow(key: string, window: number, accountId: string, ip: string | null): Promise<PreviewDecision> {
+  const granted = `${key}:granted`
+  if ((await exactCounters.hit(key, PREVIEW_WINDOW_MS)).count > 1) return repeatOf(key, granted, window)
+  // One address spends at most so many of an account's previews a window; past that, uncounted.
+  const fromAddress = await exactCounters.hit(`preview-address:${accountId}:${ip ?? 'unknown'}`, PREVIEW_WINDOW_MS)
+  if (fromAddress.count > PREVIEW_COUNTING.perAddress) {
+    await exactCounters.clear(key, PREVIEW_WINDOW_MS)
+    return (await hasPreviewsLeft(accountId)) ? 'uncounted' : 'refused'
+  }
+  if (await tryCountPreview(accountId)) {
+    await exactCounters.hit(granted, PREVIEW_WINDOW_MS)
+    countedWindows.set(key, window)
+    return 'counted'
+  }
+  // Over the quota: forget this window so a later request (after an upgrade) is counted afresh.
+  await exactCounters.clear(key, PREVIEW_WINDOW_MS)
+  return 'refused'
+}
+
+async function repeatOf(key: string, granted: string, window: number): Promise<PreviewDecision> {
+  for (const deadline = Date.now() + DECISION_WAIT_MS; ; await Bun.sleep(10)) {
+    if ((await exactCounters.peek(granted, PREVIEW_WINDOW_MS)).count > 0) {
+      countedWindows.set(key, window)
+      return 'counted'
+    }
+    // The first request was refused (its window cleared), or decides too slowly to wait for.
+    if ((await exactCounters.peek(key, PREVIEW_WINDOW_MS)).count === 0 || Date.now() >= deadline) return 'refused'
   }
 }
 
@@ -97,13 +125,13 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
     if (isHead || !counted) return { kind: 'preview', html: previewPage(link) }
-    const preview = (allowed: boolean): VisitOutcome => {
-      if (!allowed) return { kind: 'redirect', link }
-      recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
+    const preview = (decision: PreviewDecision): VisitOutcome => {
+      if (decision === 'refused') return { kind: 'redirect', link }
+      if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
       return { kind: 'preview', html: previewPage(link) }
     }
-    const allowed = previewAllowed(link, platform, now)
-    return allowed === true ? preview(true) : allowed.then(preview)
+    const decision = previewDecision(link, platform, ip, now)
+    return typeof decision === 'string' ? preview(decision) : decision.then(preview)
   }
   // Search engines, plain HTTP clients and monitors follow the link too, and count nothing.
   if (kind === 'person' && !isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })

@@ -78,6 +78,14 @@ export async function usageOf(accountId: string) {
   }
 }
 
+/** Whether the account may still have previews served this period. */
+export async function hasPreviewsLeft(accountId: string): Promise<boolean> {
+  const info = await accountQuota(accountId)
+  if (!info) return false
+  const limit = PLAN_INFO[info.plan].previewLimit
+  return limit === null || (await previewsCounted([{ accountId, periodStart: info.period.start }]))[0] < limit
+}
+
 /**
  * usageThisMonth of several accounts (a page of the admin list) in one round trip, as exact as
  * usageOf: counts this process holds in memory or Redis win over the database's.
