@@ -6,6 +6,7 @@ import { log } from '../../platform/log'
 import { RESERVED_ALIASES } from '../../shared/link-rules'
 import { notFoundPage } from '../site/routes'
 import type { LinkRow } from '../links/service'
+import { SEND_ON_SOURCE } from './preview-page'
 import { visit, type VisitOutcome } from './service'
 
 const MAX_SEGMENT = 64
@@ -33,6 +34,22 @@ export function shortLinkPath(request: Request): string | undefined {
 const NO_STORE = { ...SECURITY_HEADERS, 'cache-control': 'no-store', vary: 'user-agent' }
 // Built once: a ready Headers is copied into each answer, a plain object is read afresh each time.
 const HTML = new Headers({ ...NO_STORE, 'content-type': 'text/html; charset=utf-8' })
+// The preview page runs one inline script, allowed by its hash.
+const PREVIEW_HTML = {
+  ...NO_STORE,
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': SECURITY_HEADERS['content-security-policy'].replace("script-src 'self'", `script-src 'self' ${SEND_ON_SOURCE}`),
+}
+// A page's headers, Content-Length included, are the same for HEAD as for GET (RFC 9110 9.3.2).
+const previewHeaders = new WeakMap<LinkRow, Headers>()
+function previewHeadersOf(link: LinkRow, html: string) {
+  let headers = previewHeaders.get(link)
+  if (!headers) {
+    headers = new Headers({ ...PREVIEW_HTML, 'content-length': String(Buffer.byteLength(html)) })
+    previewHeaders.set(link, headers)
+  }
+  return headers
+}
 // A redirect has no document for the content, framing and opener policies to protect; it keeps the
 // headers that still act on it. Each header costs every redirect its bytes.
 const ACTING_ON_REDIRECTS = new Set(['referrer-policy', 'strict-transport-security', 'x-content-type-options', 'cache-control', 'vary'])
@@ -54,7 +71,7 @@ function respond(request: Request, outcome: VisitOutcome): Response {
     case 'redirect':
       return new Response(null, { status: 302, headers: redirectHeadersOf(outcome.link) })
     case 'preview':
-      return new Response(request.method === 'HEAD' ? null : outcome.html, { status: 200, headers: HTML })
+      return new Response(request.method === 'HEAD' ? null : outcome.html, { status: 200, headers: previewHeadersOf(outcome.link, outcome.html) })
     case 'expired':
       return new Response(outcome.html, { status: 410, headers: HTML })
     case 'not_found': {

@@ -36,7 +36,7 @@ export type Visit = {
 export type VisitOutcome =
   /** Sent on to the link's target. */
   | { kind: 'redirect'; link: LinkRow }
-  | { kind: 'preview'; html: string }
+  | { kind: 'preview'; link: LinkRow; html: string }
   | { kind: 'expired'; html: string }
   | { kind: 'not_found' }
 
@@ -119,16 +119,18 @@ async function lookUpAndDecide(visit: Visit) {
 function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
   if (!link?.isActive) return NOT_FOUND
   if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
-  if (link.expiresAt && link.expiresAt.getTime() <= now) return EXPIRED
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
+  const card: VisitOutcome = kind === 'preview' ? { kind: 'preview', link, html: previewPage(link) } : EXPIRED
+  // Posts made before the expiry keep their card; people get the expired page.
+  if (link.expiresAt && link.expiresAt.getTime() <= now) return card
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
-    if (isHead || !counted) return { kind: 'preview', html: previewPage(link) }
+    if (isHead || !counted) return card
     const preview = (decision: PreviewDecision): VisitOutcome => {
       if (decision === 'refused') return { kind: 'redirect', link }
       if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
-      return { kind: 'preview', html: previewPage(link) }
+      return card
     }
     const decision = previewDecision(link, platform, ip, now)
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
