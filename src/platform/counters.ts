@@ -186,9 +186,10 @@ function databaseStore(): CounterStore {
           .where(limit === null ? held : and(held, lt(windowCounters.count, limit)))
           .returning({ count: windowCounters.count })
         if (counted.length > 0) return true
-        if ((await db.select({ count: windowCounters.count }).from(windowCounters).where(held)).length > 0) return false
-        const count = await seed()
-        await db.insert(windowCounters).values({ key, count, resetAt: new Date(Date.now() + ttlMs) }).onConflictDoNothing()
+        const [row] = await db.select({ count: windowCounters.count }).from(windowCounters).where(held)
+        // Held and at the limit: refused. Held below it: another instance seeded it meanwhile, so count again.
+        if (row && limit !== null && row.count >= limit) return false
+        if (!row) await db.insert(windowCounters).values({ key, count: await seed(), resetAt: new Date(Date.now() + ttlMs) }).onConflictDoNothing()
       }
     },
     async read(keys) {
