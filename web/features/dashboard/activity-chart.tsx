@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../components/ui/empty-state'
 import { Skeleton } from '../../components/ui/spinner'
 import type { DashboardStats } from './api'
+import { PREVIEW_COUNTING } from '../../../src/shared/rate-limits'
 
 const SERIES = [
   { key: 'clicks', label: 'Clicks', color: 'var(--color-brand-600)' },
@@ -29,7 +30,9 @@ export function ActivityChart({ series, hasError }: ActivityChartProps) {
         <CardDescription>
           {series && clicks + previews > 0
             ? `${count(clicks, 'click')} and ${count(previews, 'preview')} in the last 30 days.`
-            : 'Clicks and previews per day, last 30 days (UTC).'}
+            : 'Clicks and previews per day, last 30 days (UTC).'}{' '}
+          Previews here include a platform's repeats; your plan counts a link's card once per platform every{' '}
+          {PREVIEW_COUNTING.windowMinutes} minutes.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col">

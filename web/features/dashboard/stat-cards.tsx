@@ -14,15 +14,15 @@ export function StatCards({ totalLinks, totalClicks, previewsThisMonth, apiCalls
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Total Links" value={totalLinks} icon={Link2} />
       <StatCard label="Total Clicks" value={totalClicks} icon={MousePointerClick} />
-      <StatCard label="Previews This Month" value={previewsThisMonth} icon={Eye} />
+      <StatCard label="Previews This Month" value={previewsThisMonth} icon={Eye} hint="Counted against your plan" />
       <StatCard label="API Calls" value={apiCalls} icon={KeyRound} />
     </div>
   )
 }
 
-function StatCard({ label, value, icon: Icon }: { label: string; value: StatValue; icon: LucideIcon }) {
+function StatCard({ label, value, icon: Icon, hint }: { label: string; value: StatValue; icon: LucideIcon; hint?: string }) {
   return (
-    <Card className="grid gap-2 p-4 sm:p-5" data-testid="stat-card" aria-label={label} role="group">
+    <Card className="grid content-start gap-2 p-4 sm:p-5" data-testid="stat-card" aria-label={label} role="group">
       <div className="flex items-center justify-between gap-2">
         <p className="text-[13px] font-medium text-slate-500">{label}</p>
         <Icon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
@@ -34,6 +34,7 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: StatValu
           {value === null ? '—' : value.toLocaleString('en-US')}
         </p>
       )}
+      {hint && <p className="text-xs text-slate-500">{hint}</p>}
     </Card>
   )
 }
