@@ -87,6 +87,16 @@ export async function updateLink(accountId: string, id: string, changes: Partial
   return row
 }
 
+/** Stores what the link's image turned out to be, if the link still shows that image; answers the row before and after. */
+export async function setImageFacts(id: string, image: string, facts: { width: number; height: number; type: string; bytes: number } | null) {
+  const [row] = await db
+    .update(shareLinks)
+    .set({ ogImageWidth: facts?.width ?? null, ogImageHeight: facts?.height ?? null, ogImageType: facts?.type ?? null, ogImageBytes: facts?.bytes ?? null })
+    .where(and(eq(shareLinks.id, id), eq(shareLinks.ogImage, image)))
+    .returning()
+  return row
+}
+
 export async function deleteLink(accountId: string, id: string) {
   const [row] = await db
     .delete(shareLinks)

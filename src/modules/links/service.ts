@@ -28,6 +28,7 @@ import {
 } from '../../shared/link-rules'
 import { servesShortLinks } from '../domains/service'
 import { invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
+import { imageFactsOf, inBackground } from './image-facts'
 import * as repo from './repo'
 import type { Link, LinkChanges, LinkInput } from './schema'
 
@@ -208,6 +209,7 @@ export async function createLink(owner: Owner, input: LinkInput): Promise<Link> 
       })
       // A miss for this alias or slug may be cached from before it existed.
       invalidateLink(row)
+      readImageOf(row)
       return toLinkJson(row)
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
@@ -216,6 +218,16 @@ export async function createLink(owner: Owner, input: LinkInput): Promise<Link> 
       if (attempt >= 3) throw error
     }
   }
+}
+
+/** Reads the link's image in the background and stores its size and type for the card. */
+function readImageOf(row: LinkRow) {
+  const image = row.ogImage
+  if (!image) return
+  inBackground(async () => {
+    const stored = await repo.setImageFacts(row.id, image, await imageFactsOf(image))
+    if (stored) invalidateLink(stored)
+  })
 }
 
 export async function getLinkRow(owner: Owner, id: string) {
@@ -245,6 +257,8 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   const columns: Partial<repo.NewLinkRow> = columnsFrom(changes, before)
   if (columns.targetUrl !== undefined && columns.targetUrl !== before.targetUrl) await ensureNotShortLink(columns.targetUrl)
   if (changes.isActive !== undefined) columns.isActive = changes.isActive
+  // A new image's size is unknown until it is read.
+  if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
   if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.aliasKey, columns.alias, id)
   let after: LinkRow | undefined
   try {
@@ -255,6 +269,7 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   }
   if (!after) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(before, after)
+  if (after.ogImage !== before.ogImage) readImageOf(after)
   return toLinkJson(after)
 }
 

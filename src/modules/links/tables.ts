@@ -21,6 +21,11 @@ export const linkTables = defineTables((k) => {
       description: k.text('description'),
       ogImage: k.text('og_image'),
       ogImageAlt: k.text('og_image_alt'),
+      // What the image turned out to be when it was read after saving (null: not read, or unreadable).
+      ogImageWidth: k.integer('og_image_width'),
+      ogImageHeight: k.integer('og_image_height'),
+      ogImageType: k.text('og_image_type'),
+      ogImageBytes: k.integer('og_image_bytes'),
       twitterCard: k.text('twitter_card').$type<TwitterCard>().notNull().default('summary_large_image'),
       canonicalUrl: k.text('canonical_url'),
       expiresAt: k.time('expires_at'),

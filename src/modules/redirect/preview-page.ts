@@ -37,6 +37,10 @@ function render(link: LinkRow, shortUrl: string) {
     meta('property', 'og:title', link.title),
     meta('property', 'og:description', link.description),
     meta('property', 'og:image', link.ogImage),
+    // Known once the image was read after saving; a changed image clears them until it is read.
+    ...(link.ogImage && link.ogImageWidth && link.ogImageHeight
+      ? [meta('property', 'og:image:width', String(link.ogImageWidth)), meta('property', 'og:image:height', String(link.ogImageHeight)), meta('property', 'og:image:type', link.ogImageType)]
+      : []),
     meta('property', 'og:image:alt', link.ogImageAlt),
     meta('property', 'og:url', shortUrl),
     // Without an image, a large-image card would show an empty frame.
