@@ -80,3 +80,16 @@ describe("the card's image", () => {
     }
   })
 })
+
+describe('POST /api/check-image', () => {
+  it("answers an image's size and type for the link form, null for what is not an image, and 400 for what is not an address", async () => {
+    const check = (url: string) => http.post('/api/check-image', { url }, { token: owner.token })
+    const wide = await check(imageUrl('/wide.png'))
+    expect(wide.status).toBe(200)
+    expect(wide.body.image).toMatchObject({ width: 1200, height: 630, type: 'image/png' })
+    expect(wide.body.image.bytes).toBeGreaterThan(0)
+    expect((await check(imageUrl('/page.html'))).body).toEqual({ image: null })
+    expect((await check('ftp://example.com/x.png')).status).toBe(400)
+    expect((await http.post('/api/check-image', { url: imageUrl('/wide.png') })).status).toBe(401)
+  })
+})

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { PNG as PNGImage } from 'pngjs'
 import type { Browser, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link, LinkWithCounts } from '../../src/modules/links/schema'
@@ -13,6 +14,7 @@ import { createAccount, openSignedIn, waitForToast } from './support'
 setDefaultTimeout(30_000)
 
 // A page on this machine for "Fetch metadata"; the server may fetch it through FETCH_ALLOWED_HOSTS.
+const WIDE_PNG = new Uint8Array(PNGImage.sync.write(new PNGImage({ width: 1200, height: 630 })))
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const pages = Bun.serve({
   port: 0,
@@ -30,6 +32,7 @@ const pages = Bun.serve({
         { headers: { 'content-type': 'text/html; charset=utf-8' } },
       )
     if (pathname === '/card.png') return new Response(PNG, { headers: { 'content-type': 'image/png' } })
+    if (pathname === '/wide.png') return new Response(WIDE_PNG, { headers: { 'content-type': 'image/png' } })
     return new Response('Not here', { status: 404, headers: { 'content-type': 'text/html' } })
   },
 })
@@ -211,6 +214,27 @@ describe('creating a link', () => {
     await fetchButton.click()
     const failed = await waitForToast(page, 'Failed to fetch metadata', 'The page could not be loaded (HTTP 404).')
     expect(await failed.getAttribute('data-variant')).toBe('destructive')
+    await context.close()
+  })
+})
+
+describe("the image's warnings", () => {
+  it('says what platforms will do with an image once the server has read it, and nothing for a good one', async () => {
+    const account = await createAccount(server, 'image-warnings')
+    const { page, context } = await openLinks(account)
+    await page.getByRole('button', { name: 'Create Link' }).click()
+    await dialog(page).getByRole('heading', { name: 'Create Share Link' }).waitFor()
+    // The local page's card.png is 1 pixel square.
+    await field(page, 'Preview image URL').fill(localPage('/card.png'))
+    await field(page, 'Preview image URL').press('Tab')
+    const warnings = dialog(page).getByTestId('image-warnings')
+    await warnings.getByText('Facebook shows no image smaller than 200×200 pixels.').waitFor()
+    expect(await field(page, 'Preview image URL').getAttribute('aria-describedby')).toBeTruthy()
+
+    await field(page, 'Preview image URL').fill(localPage('/wide.png'))
+    await field(page, 'Preview image URL').press('Tab')
+    await dialog(page).getByText('Recommended size: 1200x630').waitFor()
+    expect(await warnings.count()).toBe(0)
     await context.close()
   })
 })

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import { db, type Db, kit, prepared } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
+import type { ImageFacts } from '../../shared/image-rules'
 import type { LinkStatusFilter } from '../../shared/link-list'
 import { linkTables } from './tables'
 
@@ -88,7 +89,7 @@ export async function updateLink(accountId: string, id: string, changes: Partial
 }
 
 /** Stores what the link's image turned out to be, if the link still shows that image; answers the row before and after. */
-export async function setImageFacts(id: string, image: string, facts: { width: number; height: number; type: string; bytes: number } | null) {
+export async function setImageFacts(id: string, image: string, facts: ImageFacts | null) {
   const [row] = await db
     .update(shareLinks)
     .set({ ogImageWidth: facts?.width ?? null, ogImageHeight: facts?.height ?? null, ogImageType: facts?.type ?? null, ogImageBytes: facts?.bytes ?? null })

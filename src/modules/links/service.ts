@@ -28,7 +28,7 @@ import {
 } from '../../shared/link-rules'
 import { servesShortLinks } from '../domains/service'
 import { invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
-import { imageFactsOf, inBackground } from './image-facts'
+import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
 import type { Link, LinkChanges, LinkInput } from './schema'
 

@@ -13,3 +13,15 @@ export const PageMetadata = t.Object({
   ogImageAlt: t.Nullable(t.String({ description: 'og:image:alt, else twitter:image:alt' })),
 })
 export type PageMetadata = typeof PageMetadata.static
+
+export const ImageCheck = t.Object({
+  image: t.Nullable(
+    t.Object({
+      width: t.Integer({ description: 'Pixels' }),
+      height: t.Integer({ description: 'Pixels' }),
+      type: t.String({ description: 'Media type, such as image/png' }),
+      bytes: t.Integer({ description: 'Size of the file' }),
+    }),
+    { description: 'Null when the address gives no image the server could read' },
+  ),
+})

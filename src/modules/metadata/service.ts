@@ -6,6 +6,8 @@ import { AppError, fieldError } from '../../platform/errors'
 import { safeFetch } from '../../platform/safe-fetch'
 import { DESCRIPTION_MAX, IMAGE_ALT_MAX, LINK_MESSAGES, TITLE_MAX, isHttpUrl } from '../../shared/link-rules'
 import type { Actor } from '../auth/service'
+import type { ImageFacts } from '../../shared/image-rules'
+import { imageFactsOf } from './image-facts'
 import type { PageMetadata } from './schema'
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml']
@@ -81,4 +83,13 @@ export async function crawlUrl(user: Actor, url: string): Promise<PageMetadata> 
   const rate = await consumeRate(`crawl-url:${user.id}`, [CRAWL_RATE])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many pages fetched. Please wait a minute and try again.', undefined, rate.retryAfter)
   return fetchPageMetadata(url)
+}
+
+/** `POST /api/check-image`: what the image at `url` is (null: not an image the server could read), limited as crawl-url is. */
+export async function checkImage(user: Actor, url: string): Promise<ImageFacts | null> {
+  const target = url.trim()
+  if (!/^https?:\/\//i.test(target) || !isHttpUrl(target)) throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlInvalid)
+  const rate = await consumeRate(`crawl-url:${user.id}`, [CRAWL_RATE])
+  if (!rate.allowed) throw new AppError('rate_limited', 'Too many pages fetched. Please wait a minute and try again.', undefined, rate.retryAfter)
+  return imageFactsOf(target)
 }

@@ -5,6 +5,7 @@ import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api, type PageOf } from '../../lib/api'
 import type { LinkStatusFilter } from '../../../src/shared/link-list'
 import { saveFile } from '../../lib/save-file'
+import type { ImageFacts } from '../../../src/shared/image-rules'
 
 export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period }
 
@@ -66,6 +67,9 @@ export async function deleteLink(id: string) {
 
 /** The page's own title, description and image, read by the server (POST /api/crawl-url). */
 export const fetchMetadata = (url: string) => api.post<PageMetadata>('/crawl-url', { url })
+
+/** What the image at `url` is, read by the server (POST /api/check-image); null when it is no readable image. */
+export const checkImage = async (url: string) => (await api.post<{ image: ImageFacts | null }>('/check-image', { url })).image
 
 /**
  * Saves the QR code PNG as `linkcard-qr-<slug>.png`. The image is fetched into a blob because the

@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react'
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
+import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
 import { ALIAS_MAX, DESCRIPTION_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
@@ -9,7 +10,7 @@ import { Input, Textarea } from '../../components/ui/input'
 import { Select, type SelectOption } from '../../components/ui/select'
 import { ApiError, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { createLink, fetchMetadata, updateLink, type Link } from './api'
+import { checkImage, createLink, fetchMetadata, updateLink, type Link } from './api'
 import {
   EMPTY_LINK_FORM,
   formErrors,
@@ -85,6 +86,21 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
 
   // The alias is checked as it is typed, with the exact texts the server would answer.
   const aliasProblem = formErrors(values).alias
+
+  // The image is read by the server when the field is left (and on opening a saved link), so the
+  // form can say what the platforms will do with it.
+  const [image, setImage] = useState<{ url: string; facts: ImageFacts | null }>()
+  async function readImage(url = values.ogImage.trim()) {
+    if (!url || metadataUrlError(url) || image?.url === url) return
+    try {
+      setImage({ url, facts: await checkImage(url) })
+    } catch {
+      // Not readable now: the form says nothing rather than something wrong.
+    }
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the saved link's image
+  useEffect(() => void readImage(initial.ogImage.trim()), [])
+  const imageNotes = image?.url === values.ogImage.trim() && image.facts ? imageWarnings(image.facts, values.twitterCard) : []
 
   function busy(next: boolean, setter: (value: boolean) => void) {
     setter(next)
@@ -184,8 +200,22 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
         >
           <Input {...text('alias')} maxLength={ALIAS_MAX + 10} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="spring-sale" />
         </FormField>
-        <FormField label="Preview image URL" error={errors.ogImage} hint="Recommended size: 1200x630">
-          <Input {...text('ogImage')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/card.png" />
+        <FormField
+          label="Preview image URL"
+          error={errors.ogImage}
+          hint={
+            imageNotes.length > 0 ? (
+              <span className="grid gap-1 text-amber-700" data-testid="image-warnings">
+                {imageNotes.map((note) => (
+                  <span key={note}>{note}</span>
+                ))}
+              </span>
+            ) : (
+              'Recommended size: 1200x630'
+            )
+          }
+        >
+          <Input {...text('ogImage')} onBlur={() => void readImage()} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/card.png" />
         </FormField>
         <FormField label="Image description" error={errors.ogImageAlt} hint="Read aloud by screen readers on the platforms that support it.">
           <Input {...text('ogImageAlt')} maxLength={IMAGE_ALT_MAX} placeholder="What the image shows" />

@@ -6,8 +6,8 @@ import { BoundedCache } from '../../platform/cache'
 import { log } from '../../platform/log'
 import { safeFetch } from '../../platform/safe-fetch'
 import { singleFlightBy } from '../../platform/single-flight'
+import type { ImageFacts } from '../../shared/image-rules'
 
-export type ImageFacts = { width: number; height: number; type: string; bytes: number }
 
 // image-size's names for the formats platforms show, as media types.
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp' }
