@@ -8,7 +8,6 @@ import { safeFetch } from '../../platform/safe-fetch'
 import { singleFlightBy } from '../../platform/single-flight'
 import type { ImageFacts } from '../../shared/image-rules'
 
-
 // image-size's names for the formats platforms show, as media types.
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp' }
 const ACCEPTED = [...Object.values(MEDIA_TYPES), 'image/jpg', 'image/pjpeg']

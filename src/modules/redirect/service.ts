@@ -121,16 +121,15 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
   if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
-  const card: VisitOutcome = kind === 'preview' ? { kind: 'preview', link, html: previewPage(link) } : EXPIRED
-  // Posts made before the expiry keep their card; people get the expired page.
-  if (link.expiresAt && link.expiresAt.getTime() <= now) return card
+  // Posts made before the expiry keep their card, uncounted; people get the expired page.
+  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link) : EXPIRED
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
-    if (isHead || !counted) return card
+    if (isHead || !counted) return cardOf(link)
     const preview = (decision: PreviewDecision): VisitOutcome => {
       if (decision === 'refused') return { kind: 'redirect', link }
       if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
-      return card
+      return cardOf(link)
     }
     const decision = previewDecision(link, platform, ip, now)
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
@@ -140,5 +139,6 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
   return { kind: 'redirect', link }
 }
 
+const cardOf = (link: LinkRow): VisitOutcome => ({ kind: 'preview', link, html: previewPage(link) })
 const NOT_FOUND: VisitOutcome = { kind: 'not_found' }
 const EXPIRED: VisitOutcome = { kind: 'expired', html: expiredPage }
