@@ -94,8 +94,10 @@ describe('billing on the free plan', () => {
 
   it('thanks the user on the return from checkout and cleans the address', async () => {
     const { page, context } = await signedIn(server)
+    // Watched from before the page loads: a slow load must not outlast the toast's few seconds.
+    const thanked = waitForToast(page, 'Thank you!')
     await page.goto('/billing?checkout=success')
-    await waitForToast(page, 'Thank you!')
+    await thanked
     await page.waitForURL((url) => url.pathname === '/billing' && url.search === '')
     await context.close()
   })
