@@ -148,8 +148,10 @@ describe('sign in', () => {
       expect(exchanges).toEqual([200])
       // The code is spent: replaying the address signs nobody in.
       await page.evaluate(() => localStorage.clear())
+      // Toasts last a few seconds: watched from before the page loads.
+      const failed = waitForToast(page, 'Authentication failed')
       await page.goto(login.pathname + login.search)
-      await waitForToast(page, 'Authentication failed')
+      await failed
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
       expect(await storedSession(page)).toEqual({ token: null, user: null })
     } finally {
@@ -165,8 +167,9 @@ describe('sign in', () => {
     expect(await toast.getAttribute('data-variant')).toBe('destructive')
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
 
+    const explained = waitForToast(page, 'Authentication failed', 'Failed to sign up with your identity provider.')
     await page.goto('/signup?error=access_denied')
-    await waitForToast(page, 'Authentication failed', 'Failed to sign up with your identity provider.')
+    await explained
     await page.waitForURL((url) => url.pathname === '/signup' && url.search === '')
     await context.close()
   })
