@@ -70,26 +70,33 @@ async function extractMetadata(html: string, pageUrl: string): Promise<PageMetad
  * when the page has none (or is not HTML). Throws AppError('invalid') when the page cannot be read.
  */
 export async function fetchPageMetadata(url: string): Promise<PageMetadata> {
-  const target = url.trim()
-  if (!target) throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlMissing)
-  if (!/^https?:\/\//i.test(target) || !isHttpUrl(target))
-    throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlInvalid)
-  const page = await safeFetch(target, { accept: HTML_TYPES })
+  const page = await safeFetch(fetchableUrl(url), { accept: HTML_TYPES })
   return page.body ? extractMetadata(decodeHtml(page.body, page.contentType), page.url) : NOTHING
 }
 
-/** `POST /api/crawl-url`: fetchPageMetadata, limited per user because each call makes the server fetch. */
-export async function crawlUrl(user: Actor, url: string): Promise<PageMetadata> {
+/** The address a person asked the server to read, trimmed; a field error unless it is http(s). */
+function fetchableUrl(url: string) {
+  const target = url.trim()
+  if (!target) throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlMissing)
+  if (!/^https?:\/\//i.test(target) || !isHttpUrl(target)) throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlInvalid)
+  return target
+}
+
+/** Every call that makes the server fetch for a person counts against one limit per user. */
+async function limitFetches(user: Actor) {
   const rate = await consumeRate(`crawl-url:${user.id}`, [CRAWL_RATE])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many pages fetched. Please wait a minute and try again.', undefined, rate.retryAfter)
+}
+
+/** `POST /api/crawl-url`: fetchPageMetadata, limited per user. */
+export async function crawlUrl(user: Actor, url: string): Promise<PageMetadata> {
+  await limitFetches(user)
   return fetchPageMetadata(url)
 }
 
-/** `POST /api/check-image`: what the image at `url` is (null: not an image the server could read), limited as crawl-url is. */
+/** `POST /api/check-image`: what the image at `url` is (null: not an image the server could read), limited per user. */
 export async function checkImage(user: Actor, url: string): Promise<ImageFacts | null> {
-  const target = url.trim()
-  if (!/^https?:\/\//i.test(target) || !isHttpUrl(target)) throw fieldError('invalid', 'url', LINK_MESSAGES.metadataUrlInvalid)
-  const rate = await consumeRate(`crawl-url:${user.id}`, [CRAWL_RATE])
-  if (!rate.allowed) throw new AppError('rate_limited', 'Too many pages fetched. Please wait a minute and try again.', undefined, rate.retryAfter)
+  const target = fetchableUrl(url)
+  await limitFetches(user)
   return imageFactsOf(target)
 }
