@@ -30,8 +30,16 @@ if (!result.success) {
 }
 
 cpSync(join(root, 'web/public'), outDir, { recursive: true })
-// The edge worker users download from /docs.
-cpSync(join(root, 'edge-worker/linkcard-edge-worker.js'), join(outDir, 'edge-worker.js'))
+// The edge worker users download from /docs: one file, bundled with the crawler list short links use,
+// and its settings (the source's leading comment) on top.
+const workerSource = join(root, 'edge-worker/worker.ts')
+const worker = await Bun.build({ entrypoints: [workerSource], target: 'browser', format: 'esm' })
+if (!worker.success) {
+  for (const message of worker.logs) console.error(message)
+  process.exit(1)
+}
+const workerHeader = /^(\/\/.*\n)+/.exec(readFileSync(workerSource, 'utf8'))?.[0] ?? ''
+writeFileSync(join(outDir, 'edge-worker.js'), `${workerHeader}\n${await worker.outputs[0].text()}`)
 
 type Article = { slug: string; title: string; description: string; date: string; html: string }
 

@@ -367,6 +367,18 @@ describe('GET /api/link/byTarget/:targetUrl', () => {
     expect((await byTarget(`http://shop.example.com/${label}/item?color=red&size=m`)).status).toBe(404)
   })
 
+  it('finds the page shared with tracking parameters, while a link made for a tracked address stays its own', async () => {
+    const page = target()
+    const plain = await http.post('/api/link', { targetUrl: page, title: 'Plain' }, { token: annKey })
+    const tracked = await byTarget(`${page}?utm_source=newsletter&utm_medium=email&fbclid=abc#top`)
+    expect(tracked.status).toBe(200)
+    expect(tracked.body.id).toBe(plain.body.id)
+    const campaignPage = `${target()}?utm_campaign=spring`
+    const campaign = await http.post('/api/link', { targetUrl: campaignPage, title: 'Spring campaign' }, { token: annKey })
+    expect((await byTarget(campaignPage)).body.id).toBe(campaign.body.id)
+    expect((await byTarget(`${page}?utm_source=x&size=42`)).status).toBe(404)
+  })
+
   it('answers the newest of several links to one page', async () => {
     const url = target()
     await http.post('/api/link', { targetUrl: url, title: 'Older' }, { token: annKey })

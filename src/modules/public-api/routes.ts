@@ -78,7 +78,8 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     detail: {
       summary: 'Find the link for a page',
       operationId: 'getLinkByTarget',
-      description: 'The newest of your links whose target is this page. Used by the edge worker to give single-page apps their previews.',
+      description:
+        'The newest of your links whose target is this page. Letter case of the host, a trailing slash, the default port, the fragment and the order of query parameters do not matter; a page asked for with tracking parameters (utm_*, fbclid, gclid, …) is also found by its address without them. Used by the edge worker to give single-page apps their previews.',
       tags: links,
       security,
     },

@@ -4,6 +4,7 @@ import { AppError, fieldError } from '../../platform/errors'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
+import { withoutTracking } from '../../shared/tracking'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
@@ -88,9 +89,14 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
   return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
 }
 
-/** `GET /api/link/byTarget/:targetUrl`: the newest of the account's links to that page. */
+/**
+ * `GET /api/link/byTarget/:targetUrl`: the newest of the account's links to that page; a page asked
+ * for with tracking parameters (utm_*, fbclid…) is also found by its address without them.
+ */
 export async function findLinkByTarget(owner: ApiKeyOwner, target: string) {
-  const [found] = await findLinksByTarget(owner, target)
+  let [found] = await findLinksByTarget(owner, target)
+  const untracked = found ? target : withoutTracking(target)
+  if (untracked !== target) [found] = await findLinksByTarget(owner, untracked)
   if (!found) throw new AppError('not_found', 'No link for this target URL.')
   const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive } = toLinkJson(found)
   return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive }

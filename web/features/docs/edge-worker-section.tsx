@@ -14,7 +14,7 @@ export function EdgeWorkerSection() {
   const apiBase = publicApiUrl('/').replace(/\/$/, '')
   const settings = `LINKCARD_API=${apiBase}
 LINKCARD_API_KEY=lnk_your_api_key   # store as a secret
-LINKCARD_TIMEOUT_MS=1500            # optional
+LINKCARD_TIMEOUT_MS=500             # optional
 LINKCARD_CACHE_SECONDS=300          # optional`
   return (
     <Card>
@@ -26,10 +26,11 @@ LINKCARD_CACHE_SECONDS=300          # optional`
         <p>
           A single-page app answers every address with the same <code className="font-mono text-[13px]">index.html</code>, so Facebook, X, LinkedIn
           and Slack see one title and image for all of your pages. The edge worker runs in front of your app (for example as a Cloudflare Worker on
-          its route). For each HTML page it asks Linkcard for the link whose target is that page, with{' '}
-          <code className="font-mono text-[13px]">GET /link/byTarget/…</code>, and rewrites the{' '}
-          <code className="font-mono text-[13px]">&lt;title&gt;</code>, OpenGraph and Twitter Card tags with that link's preview. Everything else
-          passes through untouched, and if Linkcard is slow or unreachable your page is served exactly as before.
+          its route). When a link-preview crawler asks for a page, it finds the link whose target is that page with{' '}
+          <code className="font-mono text-[13px]">GET /link/byTarget/…</code> (tracking parameters such as{' '}
+          <code className="font-mono text-[13px]">utm_source</code> ignored) and rewrites the <code className="font-mono text-[13px]">&lt;title&gt;</code>,
+          OpenGraph and Twitter Card tags with that link's preview. People, search engines and everything else get your pages untouched and cost
+          no API call; if Linkcard is slow or unreachable, crawlers get your page exactly as before.
         </p>
         <ol className="grid list-decimal gap-2 pl-5">
           <li>
