@@ -28,6 +28,12 @@ const stringWithStatedLimits = TypeSystem.Type<string>('StringWithStatedLimits',
 export const textCheckedByService = (limits: TextLimits, options: TextOptions = {}) =>
   stringWithStatedLimits({ ...options, ...limits, type: 'string' })
 
+const integerWithStatedLimits = TypeSystem.Type<number>('IntegerWithStatedLimits', (_, value) => Number.isInteger(value))
+
+/** A whole number whose range the service checks, in its own words; the schema states the range. */
+export const integerCheckedByService = (limits: { minimum: number; maximum: number }, options: Parameters<typeof t.Integer>[0] = {}) =>
+  integerWithStatedLimits({ ...options, ...limits, type: 'integer' })
+
 /**
  * textCheckedByService, or null. A union is validated by its members alone, so the limits stated
  * on it are the document's; its members stay plain, so a wrong type still answers "should be one

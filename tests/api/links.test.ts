@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
+import { LINK_FIELDS } from '../helpers/link-fields'
 import type { TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
@@ -39,13 +40,12 @@ describe('create', () => {
     })
     expect(answer.status).toBe(201)
     const link = answer.body
-    expect(Object.keys(link).sort()).toEqual(
-      ['alias', 'canonicalUrl', 'createdAt', 'description', 'expiresAt', 'id', 'isActive', 'ogImage', 'ogImageAlt', 'qrCodeUrl', 'slug', 'targetUrl', 'title', 'twitterCard', 'updatedAt', 'url'].sort(),
-    )
+    expect(Object.keys(link).sort()).toEqual(LINK_FIELDS)
     expect(link.url).toBe(`${server.url}/${alias}`)
     expect(link.qrCodeUrl).toBe(`${server.url}/api/qr/${alias}`)
     expect(link.slug).toMatch(/^[0-9A-Za-z]{7}$/)
     expect(link.twitterCard).toBe('summary')
+    expect([link.twitterPlayer, link.twitterApp, link.themeColor]).toEqual([null, null, null])
     expect(link.expiresAt).toBe('2099-01-01T00:00:00.000Z')
     expect(link.isActive).toBe(true)
   })

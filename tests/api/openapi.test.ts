@@ -159,10 +159,30 @@ describe('request bodies generated from the document', () => {
     return alias.slice(0, ALIAS_MAX - ending.length) + ending
   }
 
-  /** The body as sent: aliases made unique, and pages read for useOriginalMeta served by this test. */
+  /**
+   * A player card needs its player and image, an app card a store id, and a change may not take
+   * them from the link's card: the descriptions say so, the schema cannot (it depends on the stored
+   * link). A body that names such a card brings what it needs; one that clears a card's needs
+   * without naming a card makes the link a summary card.
+   */
+  function withCompleteCard(body: Record<string, unknown>) {
+    const app = body.twitterApp as Record<string, string | null> | null | undefined
+    const hasAppId = Boolean(app?.iphone || app?.ipad || app?.googleplay)
+    if (body.twitterCard === 'player') {
+      if (!body.twitterPlayer) body.twitterPlayer = { url: 'https://player.example/embed', width: 640, height: 360 }
+      if (typeof body.ogImage !== 'string') body.ogImage = 'https://example.com/poster.png'
+    } else if (body.twitterCard === 'app') {
+      if (!hasAppId) body.twitterApp = { ...app, iphone: '284882215' }
+    } else if (body.twitterCard === undefined && (body.twitterPlayer === null || body.ogImage === null || (app !== undefined && !hasAppId))) {
+      body.twitterCard = 'summary'
+    }
+  }
+
+  /** The body as sent: aliases made unique, cards complete, and pages read for useOriginalMeta served by this test. */
   function sendable(generated: unknown) {
     const body = { ...(generated as Record<string, unknown>) }
     if (typeof body.alias === 'string') body.alias = uniqueAlias(body.alias)
+    withCompleteCard(body)
     // The server reads the target page for useOriginalMeta; generated hosts do not exist.
     if (body.useOriginalMeta === true) {
       const target = new URL(body.targetUrl as string)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { RedisClient } from 'bun'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
+import { LINK_FIELDS } from '../helpers/link-fields'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
@@ -276,9 +277,7 @@ describe('reading, changing and deleting', () => {
     const answer = await http.get('/api/links', { token: annKey })
     expect(answer.status).toBe(200)
     expect(answer.body[0].id).toBe(newest.id)
-    expect(Object.keys(answer.body[0]).sort()).toEqual(
-      ['alias', 'canonicalUrl', 'createdAt', 'description', 'expiresAt', 'id', 'isActive', 'ogImage', 'ogImageAlt', 'qrCodeUrl', 'slug', 'targetUrl', 'title', 'twitterCard', 'updatedAt', 'url'].sort(),
-    )
+    expect(Object.keys(answer.body[0]).sort()).toEqual(LINK_FIELDS)
     expectRateHeaders(answer.headers)
     const bobs = await http.get('/api/links', { token: bobKey })
     expect(bobs.body.some((link: { id: string }) => link.id === id || link.id === newest.id)).toBe(false)

@@ -146,7 +146,9 @@ describe('the public API with the key made under the old release', () => {
   it('lists the links', async () => {
     const answer = await withKey('/api/links')
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual(here(release.publicApi.links))
+    // Fields added since, empty on every link made before them.
+    const added = { twitterPlayer: null, twitterApp: null, themeColor: null }
+    expect(answer.body).toEqual(here(release.publicApi.links).map((link: object) => ({ ...link, ...added })))
   })
 
   it("answers each link's stats, recent events included, as the old release did", async () => {

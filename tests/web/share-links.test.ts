@@ -3,6 +3,7 @@ import { PNG as PNGImage } from 'pngjs'
 import type { Browser, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link, LinkWithCounts } from '../../src/modules/links/schema'
+import { CARD_MESSAGES } from '../../src/shared/card-rules'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, visit, type Client } from '../helpers/http'
@@ -157,6 +158,46 @@ describe('creating a link', () => {
     await dialog(page).getByText(LINK_MESSAGES.aliasTaken).first().waitFor()
     expect(await field(page, 'Custom alias (optional)').getAttribute('aria-invalid')).toBe('true')
     expect((await listLinks(account)).map((l) => l.title)).toEqual(['First'])
+    await context.close()
+  })
+
+  it("asks a player or app card for what X needs, and keeps it with the accent colour through an edit", async () => {
+    const account = await createAccount(server, 'card-fields')
+    const { page, context } = await openLinks(account)
+    await page.getByRole('button', { name: 'Create Link' }).click()
+    await field(page, 'Target URL').fill('https://example.com/video')
+    await field(page, 'Title').fill('Launch video')
+    await choose(page, 'Twitter card', 'Player')
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await dialog(page).getByText(CARD_MESSAGES.playerNeeded).waitFor()
+    expect(await field(page, 'Player URL').getAttribute('aria-invalid')).toBe('true')
+    await field(page, 'Player URL').fill('https://player.example/embed/7')
+    await field(page, 'Width').fill('1280')
+    await field(page, 'Height').fill('720')
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    // The image is what X shows until the player starts.
+    await dialog(page).getByText(CARD_MESSAGES.playerImage).waitFor()
+    await field(page, 'Preview image URL').fill('https://example.com/poster.png')
+    await field(page, 'Accent colour (optional)').fill('#12AB9F')
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+    await waitForToast(page, 'Share link created', 'Launch video')
+    const [made] = await listLinks(account)
+    expect(made).toMatchObject({ twitterCard: 'player', twitterPlayer: { url: 'https://player.example/embed/7', width: 1280, height: 720 }, themeColor: '#12ab9f' })
+
+    // Editing shows what was saved; another card type drops the player.
+    await row(page, 'Launch video').getByRole('button', { name: 'Edit' }).click()
+    expect(await field(page, 'Player URL').inputValue()).toBe('https://player.example/embed/7')
+    expect(await field(page, 'Accent colour (optional)').inputValue()).toBe('#12ab9f')
+    await choose(page, 'Twitter card', 'App')
+    expect(await dialog(page).getByTestId('player-fields').count()).toBe(0)
+    await field(page, 'App Store id (iPhone)').fill('id284882215')
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+    await dialog(page).getByText(CARD_MESSAGES.appStoreId).waitFor()
+    await field(page, 'App Store id (iPhone)').fill('284882215')
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+    await waitForToast(page, 'Share link updated')
+    const [changed] = await listLinks(account)
+    expect(changed).toMatchObject({ twitterCard: 'app', twitterPlayer: null, twitterApp: { iphone: '284882215', ipad: null, googleplay: null } })
     await context.close()
   })
 

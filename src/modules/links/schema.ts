@@ -1,5 +1,14 @@
 import { t } from 'elysia'
-import { nullableTextCheckedByService, oneOf, textCheckedByService } from '../../platform/schema'
+import { integerCheckedByService, nullableTextCheckedByService, oneOf, textCheckedByService } from '../../platform/schema'
+import {
+  APP_STORE_ID_PATTERN,
+  CARD_MESSAGES,
+  GOOGLE_PLAY_ID_MAX,
+  GOOGLE_PLAY_ID_PATTERN,
+  PLAYER_SIZE_MAX,
+  PLAYER_URL_PATTERN,
+  THEME_COLOR_PATTERN,
+} from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD, TWITTER_CARDS } from '../../shared/domain'
 import {
   LINK_LIST_MESSAGES,
@@ -54,6 +63,28 @@ const fields = {
     { description: `Preview image described (up to ${IMAGE_ALT_MAX} characters, one line)` },
   ),
   twitterCard: oneOf(TWITTER_CARDS, { error: `twitterCard must be one of ${TWITTER_CARDS.join(', ')}.`, description: `X card type; a new link gets ${DEFAULT_TWITTER_CARD} when none is given` }),
+  twitterPlayer: t.Nullable(
+    t.Object({
+      url: textCheckedByService({ format: 'uri', maxLength: URL_MAX, pattern: PLAYER_URL_PATTERN }, { error: CARD_MESSAGES.playerUrl, description: 'The player page, https only' }),
+      width: integerCheckedByService({ minimum: 1, maximum: PLAYER_SIZE_MAX }, { error: CARD_MESSAGES.playerSize, description: 'Player width in pixels' }),
+      height: integerCheckedByService({ minimum: 1, maximum: PLAYER_SIZE_MAX }, { error: CARD_MESSAGES.playerSize, description: 'Player height in pixels' }),
+    }),
+    { description: 'The video or audio player of a `player` card (required for one, with ogImage); null for none' },
+  ),
+  twitterApp: t.Nullable(
+    t.Object({
+      iphone: t.Optional(nullableTextCheckedByService({ pattern: APP_STORE_ID_PATTERN }, { description: 'App Store id of the iPhone app, the number in its App Store address' })),
+      ipad: t.Optional(nullableTextCheckedByService({ pattern: APP_STORE_ID_PATTERN }, { description: 'App Store id of the iPad app; the iPhone one when left out' })),
+      googleplay: t.Optional(
+        nullableTextCheckedByService({ maxLength: GOOGLE_PLAY_ID_MAX, pattern: GOOGLE_PLAY_ID_PATTERN }, { description: 'Google Play package name, like com.example.app' }),
+      ),
+    }),
+    { description: 'The app of an `app` card (required for one: at least one store id); null for none' },
+  ),
+  themeColor: nullableTextCheckedByService(
+    { pattern: THEME_COLOR_PATTERN },
+    { description: 'Accent colour of the card as #rrggbb (Discord draws its embed bar in it); null for none' },
+  ),
   canonicalUrl: nullableTextCheckedByService(HTTP_URL, { description: 'Canonical URL for search engines (http or https; defaults to the target URL)' }),
   expiresAt: nullableTextCheckedByService(
     { format: 'date-time' },
@@ -69,6 +100,9 @@ export const LinkInput = t.Object({
   ogImage: t.Optional(fields.ogImage),
   ogImageAlt: t.Optional(fields.ogImageAlt),
   twitterCard: t.Optional(fields.twitterCard),
+  twitterPlayer: t.Optional(fields.twitterPlayer),
+  twitterApp: t.Optional(fields.twitterApp),
+  themeColor: t.Optional(fields.themeColor),
   canonicalUrl: t.Optional(fields.canonicalUrl),
   expiresAt: t.Optional(fields.expiresAt),
 })
@@ -94,6 +128,9 @@ export const Link = t.Object({
   ogImage: t.Nullable(t.String()),
   ogImageAlt: t.Nullable(t.String()),
   twitterCard: oneOf(TWITTER_CARDS),
+  twitterPlayer: t.Nullable(t.Object({ url: t.String(), width: t.Integer(), height: t.Integer() })),
+  twitterApp: t.Nullable(t.Object({ iphone: t.Nullable(t.String()), ipad: t.Nullable(t.String()), googleplay: t.Nullable(t.String()) })),
+  themeColor: t.Nullable(t.String()),
   canonicalUrl: t.Nullable(t.String()),
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),
   isActive: t.Boolean(),

@@ -6,6 +6,7 @@ import { consumeRate } from '../../platform/counters'
 import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import type { PageOf, PageQuery } from '../../platform/paging'
+import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_PAGE_DEFAULT, type LinkStatusFilter } from '../../shared/link-list'
 import { LINK_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
@@ -68,6 +69,9 @@ export function toLinkJson(stored: LinkRow): Link {
     ogImage: row.ogImage,
     ogImageAlt: row.ogImageAlt,
     twitterCard: row.twitterCard,
+    twitterPlayer: row.twitterPlayer,
+    twitterApp: row.twitterApp,
+    themeColor: row.themeColor,
     canonicalUrl: row.canonicalUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     isActive: row.isActive,
@@ -109,6 +113,40 @@ function checkedExpiry(value: string | null | undefined, unchanged?: Date | null
   return instant!
 }
 
+function checkedPlayer(value: TwitterPlayer | null): TwitterPlayer | null {
+  if (value === null) return null
+  const player = { url: value.url.trim(), width: value.width, height: value.height }
+  const problem = playerProblem(player)
+  if (problem) throw fieldError('invalid', 'twitterPlayer', problem.message)
+  return { ...player, url: normalizedHttpUrl(player.url) ?? player.url }
+}
+
+/** The app's store ids, null when none is given. */
+function checkedApp(value: Partial<TwitterApp> | null): TwitterApp | null {
+  if (value === null) return null
+  const app: TwitterApp = { iphone: blankToNull(value.iphone), ipad: blankToNull(value.ipad), googleplay: blankToNull(value.googleplay) }
+  for (const store of ['iphone', 'ipad', 'googleplay'] as const) {
+    const id = app[store]
+    const problem = id === null ? null : appIdProblem(store, id)
+    if (problem) throw fieldError('invalid', 'twitterApp', problem)
+  }
+  return app.iphone || app.ipad || app.googleplay ? app : null
+}
+
+function checkedThemeColor(value: string | null) {
+  const colour = blankToNull(value)
+  if (colour !== null && !new RegExp(THEME_COLOR_PATTERN).test(colour)) throw fieldError('invalid', 'themeColor', CARD_MESSAGES.themeColor)
+  return colour?.toLowerCase() ?? null
+}
+
+const CARD_FIELDS = ['twitterCard', 'twitterPlayer', 'twitterApp', 'ogImage'] as const
+
+/** A player or app card must carry what X needs to show it, whichever request left it without. */
+function ensureCardComplete(link: Pick<LinkRow, 'twitterCard' | 'ogImage' | 'twitterPlayer' | 'twitterApp'>) {
+  const missing = missingForCard(link)
+  if (missing) throw fieldError('invalid', missing.field, missing.message)
+}
+
 /** Turns the given fields into column values, enforcing the link rules with their messages. */
 function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   const columns: Partial<repo.NewLinkRow> = {}
@@ -128,6 +166,9 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   if (input.ogImage !== undefined) columns.ogImage = checkedUrl('ogImage', input.ogImage, LINK_MESSAGES.invalidImageUrl)
   if (input.canonicalUrl !== undefined) columns.canonicalUrl = checkedUrl('canonicalUrl', input.canonicalUrl, LINK_MESSAGES.invalidCanonicalUrl)
   if (input.twitterCard !== undefined) columns.twitterCard = input.twitterCard
+  if (input.twitterPlayer !== undefined) columns.twitterPlayer = checkedPlayer(input.twitterPlayer)
+  if (input.twitterApp !== undefined) columns.twitterApp = checkedApp(input.twitterApp)
+  if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
   if (input.alias !== undefined) {
     // An empty alias means none.
@@ -194,6 +235,7 @@ async function newSlug() {
 
 export async function createLink(owner: Owner, input: LinkInput): Promise<Link> {
   const columns = await checkLinkInput(input)
+  ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
   // Both APIs create links here: one account may not fill the database at the speed of its requests.
   const rate = await consumeRate(`link-create:${owner.accountId}`, LINK_CREATE_RULES)
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
@@ -257,6 +299,8 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   const columns: Partial<repo.NewLinkRow> = columnsFrom(changes, before)
   if (columns.targetUrl !== undefined && columns.targetUrl !== before.targetUrl) await ensureNotShortLink(columns.targetUrl)
   if (changes.isActive !== undefined) columns.isActive = changes.isActive
+  // Checked when the card or what it needs changes: a link saved before these rules keeps working.
+  if (CARD_FIELDS.some((field) => columns[field] !== undefined)) ensureCardComplete({ ...before, ...columns })
   // A new image's size is unknown until it is read.
   if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
   if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.aliasKey, columns.alias, id)

@@ -1,3 +1,4 @@
+import type { TwitterApp, TwitterPlayer } from '../../shared/card-rules'
 import type { TwitterCard } from '../../shared/domain'
 import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
@@ -27,6 +28,10 @@ export const linkTables = defineTables((k) => {
       ogImageType: k.text('og_image_type'),
       ogImageBytes: k.integer('og_image_bytes'),
       twitterCard: k.text('twitter_card').$type<TwitterCard>().notNull().default('summary_large_image'),
+      // What X's player and app cards need; null when the link has none.
+      twitterPlayer: k.json<TwitterPlayer>('twitter_player'),
+      twitterApp: k.json<TwitterApp>('twitter_app'),
+      themeColor: k.text('theme_color'),
       canonicalUrl: k.text('canonical_url'),
       expiresAt: k.time('expires_at'),
       isActive: k.flag('is_active').notNull().default(true),

@@ -45,7 +45,7 @@ export const CreatedLink = t.Object({
   existing: t.Boolean({
     description:
       'true when the account already had an identical link (same target page however spelled, same title, description, image, ' +
-      'image alt text, card type, canonical URL and expiry, the same alias when one was asked for, and still active): that link is answered, with 200',
+      'image alt text, card type with its player or app, theme colour, canonical URL and expiry, the same alias when one was asked for, and still active): that link is answered, with 200',
   }),
 })
 
@@ -62,6 +62,9 @@ export const PublicLink = t.Object({
   ogImage: described(p.ogImage, 'Preview image URL'),
   ogImageAlt: described(p.ogImageAlt, 'Preview image described'),
   twitterCard: described(p.twitterCard, 'X card type'),
+  twitterPlayer: described(p.twitterPlayer, "The player of a `player` card: its https address, width and height"),
+  twitterApp: described(p.twitterApp, 'The app of an `app` card: its App Store and Google Play ids'),
+  themeColor: described(p.themeColor, 'Accent colour of the card (#rrggbb)'),
   canonicalUrl: described(p.canonicalUrl, 'Canonical URL crawlers are given; null means the target URL'),
   expiresAt: described(p.expiresAt, 'When the link stops redirecting and answers 410; null for permanent'),
   isActive: described(p.isActive, 'Inactive links answer 404'),

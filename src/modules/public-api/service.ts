@@ -1,5 +1,6 @@
 // The public API's rules on top of the links and analytics services: duplicate detection,
 // metadata from the target page, look-up by target, and statistics for paid plans.
+import { isDeepStrictEqual } from 'node:util'
 import { AppError, fieldError } from '../../platform/errors'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_MESSAGES } from '../../shared/link-rules'
@@ -44,10 +45,10 @@ type LinkColumns = Awaited<ReturnType<typeof checkLinkInput>>
 
 /**
  * Identical means: the same target page (however trivially spelled: the links service's
- * normalisation), the same title, description, image, image alt text, card type, canonical URL and
- * expiry, and the same alias when one is asked for (any alias, or none, when none is). Only a link
- * that still works counts, so a retry never gets back a deactivated or expired link. `wanted` holds
- * the request's fields as the links service stores them.
+ * normalisation), the same title, description, image, image alt text, card type with its player or
+ * app, theme colour, canonical URL and expiry, and the same alias when one is asked for (any alias,
+ * or none, when none is). Only a link that still works counts, so a retry never gets back a
+ * deactivated or expired link. `wanted` holds the request's fields as the links service stores them.
  */
 function isIdentical(row: LinkRow, wanted: LinkColumns) {
   return (
@@ -58,6 +59,9 @@ function isIdentical(row: LinkRow, wanted: LinkColumns) {
     row.ogImage === (wanted.ogImage ?? null) &&
     row.ogImageAlt === (wanted.ogImageAlt ?? null) &&
     row.twitterCard === (wanted.twitterCard ?? DEFAULT_TWITTER_CARD) &&
+    isDeepStrictEqual(row.twitterPlayer, wanted.twitterPlayer ?? null) &&
+    isDeepStrictEqual(row.twitterApp, wanted.twitterApp ?? null) &&
+    row.themeColor === (wanted.themeColor ?? null) &&
     row.canonicalUrl === (wanted.canonicalUrl ?? null) &&
     (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
     (!wanted.aliasKey || row.aliasKey === wanted.aliasKey)

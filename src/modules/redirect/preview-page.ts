@@ -2,6 +2,8 @@
 // meta refresh, which a platform that follows it would trade for the target's own card: a person
 // who lands here is sent on by a script, and sees a link to the target meanwhile.
 import { createHash } from 'node:crypto'
+import { missingForCard } from '../../shared/card-rules'
+import type { TwitterCard } from '../../shared/domain'
 import { shortUrlOf, type LinkRow } from '../links/service'
 
 const SEND_ON = "location.replace(document.getElementById('target').href)"
@@ -26,8 +28,19 @@ export function previewPage(link: LinkRow) {
   return page
 }
 
+/**
+ * The card X is told to draw: the link's own when it has what that card needs, else the card its
+ * image allows (a large-image card without an image would show an empty frame; links saved before
+ * player and app cards needed their fields keep working this way).
+ */
+function cardOf(link: LinkRow): TwitterCard {
+  if (missingForCard(link) === null && link.twitterCard !== 'summary_large_image') return link.twitterCard
+  return link.ogImage ? 'summary_large_image' : 'summary'
+}
+
 function render(link: LinkRow, shortUrl: string) {
   const target = escapeHtml(link.targetUrl)
+  const card = cardOf(link)
   const head = [
     '<meta charset="utf-8">',
     `<title>${escapeHtml(link.title)}</title>`,
@@ -43,12 +56,26 @@ function render(link: LinkRow, shortUrl: string) {
       : []),
     meta('property', 'og:image:alt', link.ogImageAlt),
     meta('property', 'og:url', shortUrl),
-    // Without an image, a large-image card would show an empty frame.
-    meta('name', 'twitter:card', link.ogImage ? link.twitterCard : 'summary'),
+    meta('name', 'twitter:card', card),
     meta('name', 'twitter:title', link.title),
     meta('name', 'twitter:description', link.description),
     meta('name', 'twitter:image', link.ogImage),
     meta('name', 'twitter:image:alt', link.ogImageAlt),
+    ...(card === 'player' && link.twitterPlayer
+      ? [
+          meta('name', 'twitter:player', link.twitterPlayer.url),
+          meta('name', 'twitter:player:width', String(link.twitterPlayer.width)),
+          meta('name', 'twitter:player:height', String(link.twitterPlayer.height)),
+        ]
+      : []),
+    ...(card === 'app' && link.twitterApp
+      ? [
+          meta('name', 'twitter:app:id:iphone', link.twitterApp.iphone),
+          meta('name', 'twitter:app:id:ipad', link.twitterApp.ipad ?? link.twitterApp.iphone),
+          meta('name', 'twitter:app:id:googleplay', link.twitterApp.googleplay),
+        ]
+      : []),
+    meta('name', 'theme-color', link.themeColor),
   ].filter(Boolean)
   return `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<p>Continue to <a id="target" href="${target}">${target}</a></p>\n<script>${SEND_ON}</script>\n</body>\n</html>\n`
 }

@@ -2,6 +2,7 @@ import { Sparkles } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
+import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
 import { ALIAS_MAX, DESCRIPTION_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
@@ -13,6 +14,7 @@ import { toast } from '../../lib/toast'
 import { checkImage, createLink, fetchMetadata, updateLink, type Link } from './api'
 import {
   EMPTY_LINK_FORM,
+  FORM_FIELD_OF,
   formErrors,
   formFromLink,
   mergeMetadata,
@@ -130,7 +132,10 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
       // The server names the field when it can; show its message there as well as in the toast.
       const fieldErrors = failure instanceof ApiError ? (failure.body as { errors?: { field?: string; message?: string }[] } | null)?.errors : undefined
       const byField: Partial<Record<LinkField, string>> = {}
-      for (const item of fieldErrors ?? []) if (item.field && item.message && item.field in EMPTY_LINK_FORM) byField[item.field as LinkField] = item.message
+      for (const item of fieldErrors ?? []) {
+        const field = item.field && (FORM_FIELD_OF[item.field] ?? item.field)
+        if (field && item.message && field in EMPTY_LINK_FORM) byField[field as LinkField] = item.message
+      }
       setErrors(byField)
       toast({
         title: isEdit ? 'Failed to update share link' : 'Failed to create share link',
@@ -228,8 +233,52 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
             <Input {...text('expiresAt')} type="datetime-local" />
           </FormField>
         </div>
+        {values.twitterCard === 'player' && (
+          <fieldset className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_6rem_6rem]" data-testid="player-fields">
+            <legend className="sr-only">Player</legend>
+            <FormField label="Player URL" error={errors.playerUrl} hint="The https page X plays in the card; the preview image shows until it starts.">
+              <Input {...text('playerUrl')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/embed/video" />
+            </FormField>
+            <FormField label="Width" error={errors.playerWidth}>
+              <Input {...text('playerWidth')} type="number" inputMode="numeric" min={1} max={PLAYER_SIZE_MAX} placeholder="1280" />
+            </FormField>
+            <FormField label="Height">
+              <Input {...text('playerHeight')} type="number" inputMode="numeric" min={1} max={PLAYER_SIZE_MAX} placeholder="720" />
+            </FormField>
+          </fieldset>
+        )}
+        {values.twitterCard === 'app' && (
+          <fieldset className="grid gap-4 sm:grid-cols-3" data-testid="app-fields">
+            <legend className="mb-1 text-[13px] text-slate-500">The app's ids in its stores; X shows its name, icon and rating from there.</legend>
+            <FormField label="App Store id (iPhone)" error={errors.appIphone}>
+              <Input {...text('appIphone')} inputMode="numeric" maxLength={12} placeholder="284882215" />
+            </FormField>
+            <FormField label="App Store id (iPad)" error={errors.appIpad}>
+              <Input {...text('appIpad')} inputMode="numeric" maxLength={12} placeholder="Same as iPhone" />
+            </FormField>
+            <FormField label="Google Play id" error={errors.appGoogleplay}>
+              <Input {...text('appGoogleplay')} maxLength={GOOGLE_PLAY_ID_MAX} autoCapitalize="off" spellCheck={false} placeholder="com.example.app" />
+            </FormField>
+          </fieldset>
+        )}
         <FormField label="Canonical URL (optional)" error={errors.canonicalUrl} hint="Tells search engines which address is the original; defaults to the target URL.">
           <Input {...text('canonicalUrl')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/original" />
+        </FormField>
+        <FormField
+          label="Accent colour (optional)"
+          error={errors.themeColor}
+          hint="Discord draws the card's side bar in it; a hex colour like #4f46e5."
+          labelAside={
+            <input
+              type="color"
+              aria-label="Pick the accent colour"
+              value={/^#[0-9a-f]{6}$/i.test(values.themeColor.trim()) ? values.themeColor.trim() : '#4f46e5'}
+              onChange={(event) => set('themeColor')(event.target.value)}
+              className="h-7 w-10 cursor-pointer rounded-md border border-slate-300 bg-white p-0.5"
+            />
+          }
+        >
+          <Input {...text('themeColor')} maxLength={7} autoCapitalize="off" spellCheck={false} placeholder="#4f46e5" className="font-mono" />
         </FormField>
       </div>
       <div>

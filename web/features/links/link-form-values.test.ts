@@ -33,6 +33,9 @@ describe('payloads', () => {
       ogImage: null,
       ogImageAlt: null,
       twitterCard: 'summary_large_image',
+      twitterPlayer: null,
+      twitterApp: null,
+      themeColor: null,
       canonicalUrl: null,
       expiresAt: null,
     })

@@ -1,4 +1,5 @@
 // The link form's values and the payloads made from them.
+import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type TwitterApp } from '../../../src/shared/card-rules'
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
 import { aliasError, expiryError, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
@@ -11,6 +12,15 @@ export type LinkFormValues = {
   ogImage: string
   ogImageAlt: string
   twitterCard: TwitterCard
+  /** A player card's player: its https address and size in pixels, as typed. */
+  playerUrl: string
+  playerWidth: string
+  playerHeight: string
+  /** An app card's store ids. */
+  appIphone: string
+  appIpad: string
+  appGoogleplay: string
+  themeColor: string
   canonicalUrl: string
   /** As a datetime-local input holds it: local time, 'YYYY-MM-DDTHH:mm', or ''. */
   expiresAt: string
@@ -26,9 +36,19 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   ogImage: '',
   ogImageAlt: '',
   twitterCard: DEFAULT_TWITTER_CARD,
+  playerUrl: '',
+  playerWidth: '',
+  playerHeight: '',
+  appIphone: '',
+  appIpad: '',
+  appGoogleplay: '',
+  themeColor: '',
   canonicalUrl: '',
   expiresAt: '',
 }
+
+/** Where the form shows the server's error about a field the form splits in parts. */
+export const FORM_FIELD_OF: Record<string, LinkField> = { twitterPlayer: 'playerUrl', twitterApp: 'appIphone' }
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -60,12 +80,22 @@ export function formFromLink(link: Link): LinkFormValues {
     ogImage: link.ogImage ?? '',
     ogImageAlt: link.ogImageAlt ?? '',
     twitterCard: link.twitterCard,
+    playerUrl: link.twitterPlayer?.url ?? '',
+    playerWidth: link.twitterPlayer ? String(link.twitterPlayer.width) : '',
+    playerHeight: link.twitterPlayer ? String(link.twitterPlayer.height) : '',
+    appIphone: link.twitterApp?.iphone ?? '',
+    appIpad: link.twitterApp?.ipad ?? '',
+    appGoogleplay: link.twitterApp?.googleplay ?? '',
+    themeColor: link.themeColor ?? '',
     canonicalUrl: link.canonicalUrl ?? '',
     expiresAt: localInputFromIso(link.expiresAt),
   }
 }
 
 const orNull = (value: string) => value.trim() || null
+
+const playerOf = (values: LinkFormValues) => ({ url: values.playerUrl.trim(), width: Number(values.playerWidth), height: Number(values.playerHeight) })
+const appOf = (values: LinkFormValues): TwitterApp => ({ iphone: orNull(values.appIphone), ipad: orNull(values.appIpad), googleplay: orNull(values.appGoogleplay) })
 
 function common(values: LinkFormValues) {
   return {
@@ -75,6 +105,10 @@ function common(values: LinkFormValues) {
     ogImage: orNull(values.ogImage),
     ogImageAlt: orNull(values.ogImageAlt),
     twitterCard: values.twitterCard,
+    // A player or app belongs to its card: another card type drops it.
+    twitterPlayer: values.twitterCard === 'player' && values.playerUrl.trim() ? playerOf(values) : null,
+    twitterApp: values.twitterCard === 'app' ? appOf(values) : null,
+    themeColor: orNull(values.themeColor),
     canonicalUrl: orNull(values.canonicalUrl),
     expiresAt: isoFromLocalInput(values.expiresAt),
   }
@@ -113,7 +147,30 @@ export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now
   const alias = values.alias.trim()
   const problem = alias ? aliasError(alias) : undefined
   if (problem) errors.alias = problem
+  Object.assign(errors, cardErrors(values))
+  if (values.themeColor.trim() && !new RegExp(THEME_COLOR_PATTERN).test(values.themeColor.trim())) errors.themeColor = CARD_MESSAGES.themeColor
   return errors
+}
+
+/** What a player or app card lacks, by field. */
+function cardErrors(values: LinkFormValues): Partial<Record<LinkField, string>> {
+  if (values.twitterCard === 'player') {
+    if (!values.playerUrl.trim()) return { playerUrl: CARD_MESSAGES.playerNeeded }
+    const problem = playerProblem(playerOf(values))
+    if (problem) return problem.field === 'url' ? { playerUrl: problem.message } : { playerWidth: problem.message }
+    if (!values.ogImage.trim()) return { ogImage: CARD_MESSAGES.playerImage }
+  }
+  if (values.twitterCard === 'app') {
+    const app = appOf(values)
+    const fields = { iphone: 'appIphone', ipad: 'appIpad', googleplay: 'appGoogleplay' } as const
+    for (const store of ['iphone', 'ipad', 'googleplay'] as const) {
+      const id = app[store]
+      const problem = id && appIdProblem(store, id)
+      if (problem) return { [fields[store]]: problem }
+    }
+    if (!app.iphone && !app.ipad && !app.googleplay) return { appIphone: CARD_MESSAGES.appNeeded }
+  }
+  return {}
 }
 
 /** The URL check before asking the server for a page's metadata; undefined when it may go. */

@@ -1,0 +1,22 @@
+// The fields of a link as both APIs answer it (CONTRACT.md, "Link calls"), sorted.
+export const LINK_FIELDS = [
+  'alias',
+  'canonicalUrl',
+  'createdAt',
+  'description',
+  'expiresAt',
+  'id',
+  'isActive',
+  'ogImage',
+  'ogImageAlt',
+  'qrCodeUrl',
+  'slug',
+  'targetUrl',
+  'themeColor',
+  'title',
+  'twitterApp',
+  'twitterCard',
+  'twitterPlayer',
+  'updatedAt',
+  'url',
+]
