@@ -162,8 +162,11 @@ describe('sign in', () => {
   })
 
   it("explains an identity provider's error and cleans the address", async () => {
-    const { page, context } = await fresh('/login?error=no_email&provider=Google')
-    const toast = await waitForToast(page, 'Authentication failed', 'No email found in Google account.')
+    const { page, context } = await fresh()
+    // Toasts last a few seconds: watched from before the page loads.
+    const told = waitForToast(page, 'Authentication failed', 'No email found in Google account.')
+    await page.goto('/login?error=no_email&provider=Google')
+    const toast = await told
     expect(await toast.getAttribute('data-variant')).toBe('destructive')
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
 
