@@ -4,6 +4,7 @@ import tailwind from 'bun-plugin-tailwind'
 import { marked } from 'marked'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { siteChrome } from './site-chrome'
 
 const root = join(import.meta.dir, '..')
 const finalDir = join(root, 'dist/web')
@@ -13,7 +14,8 @@ const outDir = join(root, `dist/web-${process.pid}`)
 rmSync(outDir, { recursive: true, force: true })
 
 const result = await Bun.build({
-  entrypoints: [join(root, 'web/index.html')],
+  // The app, and the header and footer of the server-rendered pages, sharing their code.
+  entrypoints: [join(root, 'web/index.html'), join(root, 'web/chrome.tsx')],
   outdir: outDir,
   publicPath: '/',
   plugins: [tailwind],
@@ -67,12 +69,23 @@ function readArticle(file: string): Article {
   }
 }
 
+// The app's stylesheet, for the header and footer the pages share with it.
+const styles = result.outputs.find((output) => output.kind === 'asset' && output.path.endsWith('.css'))
+if (!styles) throw new Error('the web app built no stylesheet')
+const stylesHref = `/${styles.path.slice(outDir.length + 1)}`
+
 const layout = readFileSync(join(root, 'content/layout.html'), 'utf8')
-const page = (title: string, description: string, body: string) =>
-  layout
+const page = (path: string, title: string, description: string, body: string) => {
+  const { header, footer } = siteChrome(path)
+  return layout
     .replaceAll('{{title}}', escapeHtml(title))
     .replaceAll('{{description}}', escapeHtml(description))
-    .replace('{{body}}', body)
+    .replace('{{styles}}', stylesHref)
+    // Functions, so a `$` in the text is never read as a replacement pattern.
+    .replace('{{header}}', () => header)
+    .replace('{{footer}}', () => footer)
+    .replace('{{body}}', () => body)
+}
 
 const SECTIONS = [
   { dir: 'blog', title: 'Blog', description: 'News and ideas about links, previews and sharing.' },
@@ -94,13 +107,14 @@ for (const section of SECTIONS) {
     .join('\n')
   writeFileSync(
     join(outDir, section.dir, 'index.html'),
-    page(section.title, section.description, `<h1>${section.title}</h1><p class="lead">${section.description}</p><ul class="list">${list}</ul>`),
+    page(`/${section.dir}/`, section.title, section.description, `<h1>${section.title}</h1><p class="lead">${section.description}</p><ul class="list">${list}</ul>`),
   )
   for (const a of articles) {
     mkdirSync(join(outDir, section.dir, a.slug), { recursive: true })
     writeFileSync(
       join(outDir, section.dir, a.slug, 'index.html'),
       page(
+        `/${section.dir}/${a.slug}/`,
         a.title,
         a.description,
         `<p class="crumbs"><a href="/${section.dir}/">${section.title}</a></p><article><h1>${escapeHtml(a.title)}</h1>` +

@@ -3,12 +3,13 @@
 import { useEffect, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import { SCREENS, type ScreenPath } from '../src/shared/routes'
-import { RequireSession, RequireSuperAdmin } from './components/guards'
+import { RequireSession, RequireSuperAdmin, SignedOutOnly } from './components/guards'
 import { AdminPage } from './pages/admin'
 import { ApiKeysPage } from './pages/api-keys'
 import { BillingPage } from './pages/billing'
 import { DashboardPage } from './pages/dashboard'
 import { DocsPage } from './pages/docs'
+import { DomainsPage } from './pages/domains'
 import { ForgotPasswordPage } from './pages/forgot-password'
 import { HomePage } from './pages/home'
 import { LinkAnalyticsPage } from './pages/link-analytics'
@@ -49,6 +50,7 @@ const PAGES: Record<ScreenPath, ComponentType> = {
   '/share-links/:id/analytics': LinkAnalyticsPage,
   '/api-keys': ApiKeysPage,
   '/billing': BillingPage,
+  '/domains': DomainsPage,
   '/settings': SettingsPage,
   '/admin': AdminPage,
 }
@@ -64,6 +66,10 @@ export function AppRoutes() {
               <RequireSession>
                 <Page />
               </RequireSession>
+            ) : access === 'signed-out' ? (
+              <SignedOutOnly>
+                <Page />
+              </SignedOutOnly>
             ) : access === 'super-admin' ? (
               <RequireSuperAdmin>
                 <Page />

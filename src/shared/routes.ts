@@ -1,10 +1,11 @@
 // The web app's screens: one table the server answers with the app (index.html and 200) and the
 // web app routes (web/routes.tsx gives each path its page). Add a screen here, then its page there.
 //   public       anyone
+//   signed-out   the sign-in screens: signed in, they send the visitor on to where they were going
 //   signed-in    signed out, it redirects to /login
 //   super-admin  the admin panel
 //   static       pages the server renders (blog, how-to): the app only leaves for them
-export type ScreenAccess = 'public' | 'signed-in' | 'super-admin' | 'static'
+export type ScreenAccess = 'public' | 'signed-out' | 'signed-in' | 'super-admin' | 'static'
 
 export const SCREENS = [
   { path: '/', access: 'public' },
@@ -12,8 +13,8 @@ export const SCREENS = [
   { path: '/docs', access: 'public' },
   { path: '/blog', access: 'static' },
   { path: '/how-to', access: 'static' },
-  { path: '/login', access: 'public' },
-  { path: '/signup', access: 'public' },
+  { path: '/login', access: 'signed-out' },
+  { path: '/signup', access: 'signed-out' },
   { path: '/forgot-password', access: 'public' },
   { path: '/reset-password', access: 'public' },
   { path: '/verify-email', access: 'public' },
@@ -22,6 +23,7 @@ export const SCREENS = [
   { path: '/share-links/:id/analytics', access: 'signed-in' },
   { path: '/api-keys', access: 'signed-in' },
   { path: '/billing', access: 'signed-in' },
+  { path: '/domains', access: 'signed-in' },
   { path: '/settings', access: 'signed-in' },
   { path: '/admin', access: 'super-admin' },
 ] as const satisfies readonly { path: string; access: ScreenAccess }[]

@@ -46,7 +46,8 @@ describe('sign up', () => {
     expect(stored.user.email).toBe(email)
 
     const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'))
-    await header(page).getByRole('button', { name: 'Sign Out' }).click()
+    await header(page).getByRole('button', { name: `Account menu for ${email}` }).click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     expect((await logout).status()).toBe(204)
     await page.waitForURL((url) => url.pathname === '/')
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor()

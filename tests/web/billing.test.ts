@@ -40,13 +40,15 @@ afterAll(async () => {
   tls?.close()
 })
 
-async function signedIn(on: TestServer, plan?: string, viewport?: typeof PHONE) {
+const SCREENS = { billing: { path: '/billing', heading: 'Plans & Billing' }, domains: { path: '/domains', heading: 'Custom Domain' } }
+
+async function signedIn(on: TestServer, plan?: string, viewport?: typeof PHONE, screen: keyof typeof SCREENS = 'billing') {
   const session = await createAccount(on, 'billing')
   if (plan) await sql(on, 'update accounts set plan = $1 where id = $2', [plan, session.user.accountId])
   const stored: Session = plan ? { ...session, user: { ...session.user, plan: plan as Session['user']['plan'] } } : session
   const opened = await openPage(browser, on.url, viewport)
-  await openSignedIn(opened.page, stored, '/billing')
-  await opened.page.getByRole('heading', { level: 1, name: 'Plans & Billing' }).waitFor()
+  await openSignedIn(opened.page, stored, SCREENS[screen].path)
+  await opened.page.getByRole('heading', { level: 1, name: SCREENS[screen].heading }).waitFor()
   return { ...opened, session }
 }
 
@@ -73,7 +75,7 @@ describe('billing on the free plan', () => {
   })
 
   it('shows the paid-plans message instead of the custom-domain form', async () => {
-    const { page, context } = await signedIn(server)
+    const { page, context } = await signedIn(server, undefined, undefined, 'domains')
     await domainCard(page).getByText(PAID_ONLY).waitFor()
     expect(await domainCard(page).getByLabel('Hostname').count()).toBe(0)
     await context.close()
@@ -122,7 +124,7 @@ describe('billing on a paid plan', () => {
   })
 
   it('adds a domain, shows the DNS records and errors, turns Active once verified, and removes it', async () => {
-    const { page, context } = await signedIn(server, 'pro')
+    const { page, context } = await signedIn(server, 'pro', undefined, 'domains')
     const card = domainCard(page)
     await card.getByLabel('Hostname').fill(`https://${DOMAIN}`)
     await card.getByRole('button', { name: 'Add Domain' }).click()
@@ -161,7 +163,7 @@ describe('billing on a paid plan', () => {
 
   it('shows a verified domain whose records went away as paused, and resumes it on Check now', async () => {
     const hostname = 'links.paused-shop.com'
-    const { page, context, session } = await signedIn(server, 'indie')
+    const { page, context, session } = await signedIn(server, 'indie', undefined, 'domains')
     const card = domainCard(page)
     await card.getByLabel('Hostname').fill(hostname)
     await card.getByRole('button', { name: 'Add Domain' }).click()
@@ -186,7 +188,7 @@ describe('billing on a paid plan', () => {
   })
 
   it('says when the custom-domain status cannot be fetched', async () => {
-    const { page, context } = await signedIn(server, 'indie', PHONE)
+    const { page, context } = await signedIn(server, 'indie', PHONE, 'domains')
     await page.route('**/api/custom-domain/status', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong."}' }))
     await page.reload()
     await domainCard(page).getByText('Failed to fetch custom domain status').waitFor()

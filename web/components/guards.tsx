@@ -1,22 +1,44 @@
 import { ShieldAlert } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Redirect } from 'wouter'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Redirect, useLocation, useSearch } from 'wouter'
+import { forgetReturn, rememberReturn, returnPath } from '../lib/return-to'
 import { useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
 import { EmptyState } from './ui/empty-state'
 import { LoadingState } from './ui/spinner'
 
-/** Signed-in screens: anyone else goes to /login. */
+/** Sends a signed-out visitor to /login, to come back here once signed in. */
+function ToSignIn() {
+  const [location] = useLocation()
+  const search = useSearch()
+  useEffect(() => rememberReturn(search ? `${location}?${search}` : location), [location, search])
+  return <Redirect to="/login" replace />
+}
+
+/** Signed-in screens: anyone else goes to /login, and comes back once signed in. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const signedIn = useIsAuthenticated()
-  if (!signedIn) return <Redirect to="/login" replace />
+  if (!signedIn) return <ToSignIn />
   return <>{children}</>
+}
+
+/** The sign-in screens: a signed-in visitor goes on to the screen that sent them here, or the dashboard. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const signedIn = useIsAuthenticated()
+  if (signedIn) return <OnAfterSignIn />
+  return <>{children}</>
+}
+
+function OnAfterSignIn() {
+  const [to] = useState(returnPath)
+  useEffect(() => forgetReturn(), [])
+  return <Redirect to={to} replace />
 }
 
 /** The admin panel: signed out goes to /login; a signed-in non-super-admin is told why not. */
 export function RequireSuperAdmin({ children }: { children: ReactNode }) {
   const signedIn = useIsAuthenticated()
   const { isSuperAdmin, isChecking } = useIsSuperAdmin()
-  if (!signedIn) return <Redirect to="/login" replace />
+  if (!signedIn) return <ToSignIn />
   if (isChecking) return <LoadingState label="Checking permissions..." className="py-32" />
   if (!isSuperAdmin)
     return (

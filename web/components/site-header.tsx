@@ -1,6 +1,8 @@
-import { Menu, X } from 'lucide-react'
+import { ChevronDown, CreditCard, LogOut, Menu, Settings, X } from 'lucide-react'
+import { DropdownMenu } from 'radix-ui'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
+import { PLAN_INFO } from '../../src/shared/plans'
 import { cn } from '../lib/cn'
 import { logOut, useCurrentUser, useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
 import { Button } from './ui/button'
@@ -8,23 +10,33 @@ import { Logo } from './logo'
 
 type NavItem = { label: string; href: string; /** Served by the server, not the router. */ external?: boolean }
 
+/** The site's pages for visitors; the app's own screens once signed in. */
 function useNavItems(): NavItem[] {
   const signedIn = useIsAuthenticated()
+  const user = useCurrentUser()
   const { isSuperAdmin } = useIsSuperAdmin()
+  if (!signedIn)
+    return [
+      { label: 'Home', href: '/' },
+      { label: 'Pricing', href: '/pricing' },
+      { label: 'Docs', href: '/docs' },
+      { label: 'Blog', href: '/blog/', external: true },
+    ]
   return [
-    { label: 'Home', href: '/' },
-    { label: 'Pricing', href: '/pricing' },
+    { label: 'Dashboard', href: '/dashboard' },
+    { label: 'Links', href: '/share-links' },
+    { label: 'API Keys', href: '/api-keys' },
+    { label: 'Billing', href: '/billing' },
+    ...(user && PLAN_INFO[user.plan]?.hasCustomDomain ? [{ label: 'Domains', href: '/domains' }] : []),
     { label: 'Docs', href: '/docs' },
-    { label: 'Blog', href: '/blog/', external: true },
-    ...(signedIn ? [{ label: 'Dashboard', href: '/dashboard' }] : []),
     ...(isSuperAdmin ? [{ label: 'Admin', href: '/admin' }] : []),
   ]
 }
 
 function NavLink({ item, className, onNavigate }: { item: NavItem; className: string; onNavigate?: () => void }) {
   const [location] = useLocation()
-  const isActive = !item.external && (item.href === '/' ? location === '/' : location.startsWith(item.href))
-  const classes = cn(className, isActive ? 'text-slate-900' : 'text-slate-600 hover:text-slate-900')
+  const isActive = !item.external && (item.href === '/' ? location === '/' : location === item.href || location.startsWith(`${item.href}/`))
+  const classes = cn(className, isActive ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:text-slate-900')
   if (item.external)
     return (
       <a href={item.href} className={classes}>
@@ -39,8 +51,48 @@ function NavLink({ item, className, onNavigate }: { item: NavItem; className: st
 }
 
 const MENU_ID = 'site-menu'
+const menuItemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500'
 
-/** The sticky top bar; below md the links fold into a toggle menu. */
+/** The signed-in person's menu, on their e-mail: settings, billing, sign out. */
+function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
+  const [, navigate] = useLocation()
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="sm" className="max-w-64 gap-1.5 font-normal text-slate-700" aria-label={`Account menu for ${email}`}>
+          <span className="truncate">{email}</span>
+          <ChevronDown aria-hidden="true" className="text-slate-500" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-pop-in"
+        >
+          <DropdownMenu.Label className="truncate px-2.5 py-1.5 text-xs text-slate-500">Signed in as {email}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/settings')}>
+            <Settings aria-hidden="true" />
+            Settings
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/billing')}>
+            <CreditCard aria-hidden="true" />
+            Billing
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <DropdownMenu.Item className={menuItemClass} onSelect={onSignOut}>
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
+/** The sticky top bar; below lg the links fold into a toggle menu. */
 export function SiteHeader() {
   const items = useNavItems()
   const signedIn = useIsAuthenticated()
@@ -66,21 +118,14 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
           {items.map((item) => (
             <NavLink key={item.href} item={item} className={linkClass} />
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
           {signedIn ? (
-            <>
-              <span className="max-w-56 truncate text-sm text-slate-600" title={user?.email}>
-                {user?.email}
-              </span>
-              <Button variant="outline" size="sm" onClick={handleSignOut}>
-                Sign Out
-              </Button>
-            </>
+            <AccountMenu email={user?.email ?? ''} onSignOut={handleSignOut} />
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
@@ -95,7 +140,7 @@ export function SiteHeader() {
         <Button
           variant="ghost"
           size="icon"
-          className="ml-auto md:hidden"
+          className="ml-auto lg:hidden"
           aria-expanded={isMenuOpen}
           aria-controls={MENU_ID}
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
@@ -104,7 +149,7 @@ export function SiteHeader() {
           {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>
       </div>
-      <div id={MENU_ID} hidden={!isMenuOpen} className="border-t border-slate-200 bg-white md:hidden">
+      <div id={MENU_ID} hidden={!isMenuOpen} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden">
         <nav aria-label="Main" className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:px-6">
           {items.map((item) => (
             <NavLink key={item.href} item={item} className={cn(linkClass, 'text-base')} onNavigate={() => setIsMenuOpen(false)} />
@@ -113,7 +158,8 @@ export function SiteHeader() {
         <div className="mx-auto grid max-w-7xl gap-2 border-t border-slate-100 px-4 py-4 sm:px-6">
           {signedIn ? (
             <>
-              <p className="truncate px-3 text-sm text-slate-600">{user?.email}</p>
+              <p className="truncate px-3 text-sm text-slate-500">Signed in as {user?.email}</p>
+              <NavLink item={{ label: 'Settings', href: '/settings' }} className={cn(linkClass, 'text-base')} onNavigate={() => setIsMenuOpen(false)} />
               <Button variant="outline" onClick={handleSignOut}>
                 Sign Out
               </Button>

@@ -6,7 +6,6 @@ import { PlanGrid } from '../features/billing/plan-grid'
 import { UsageCard } from '../features/billing/usage-card'
 import { useCheckoutReturn } from '../features/billing/use-checkout-return'
 import { ContactDialog } from '../features/contact/contact-dialog'
-import { CustomDomainCard } from '../features/domains/custom-domain-card'
 import { useCurrentUser } from '../lib/session'
 
 export function BillingPage() {
@@ -18,13 +17,12 @@ export function BillingPage() {
   const plan = usage?.plan ?? status?.plan ?? user?.plan ?? 'free'
 
   return (
-    <Page title="Plans & Billing" description="Your plan, usage this month and custom domain.">
+    <Page title="Plans & Billing" description="Your plan and usage this month.">
       <div className="grid gap-8">
         <div className={plan === 'free' ? 'grid gap-6' : 'grid gap-6 lg:grid-cols-2'}>
           <UsageCard fallbackPlan={plan} />
           {plan !== 'free' && <PaymentCard status={status} />}
         </div>
-        <CustomDomainCard plan={plan} />
         <PlanGrid
           currentPlan={plan}
           status={status}

@@ -4,8 +4,12 @@ import { Page } from '../components/page'
 import { PlanCard } from '../components/plan-card'
 import { Button } from '../components/ui/button'
 import { ContactDialog } from '../features/contact/contact-dialog'
+import { useIsAuthenticated } from '../lib/session'
 
 export function PricingPage() {
+  const signedIn = useIsAuthenticated()
+  // Signed in, the free plan is the dashboard and a paid one is chosen on the billing screen.
+  const startFor = (plan: string) => (!signedIn ? '/signup' : plan === 'free' ? '/dashboard' : '/billing')
   return (
     <Page
       title="Pricing"
@@ -26,7 +30,7 @@ export function PricingPage() {
                 />
               ) : (
                 <Button asChild variant={plan.popular ? 'default' : 'outline'}>
-                  <Link href="/signup">Get Started</Link>
+                  <Link href={startFor(plan.id)}>Get Started</Link>
                 </Button>
               )
             }

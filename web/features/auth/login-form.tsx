@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useLocation } from 'wouter'
+import { Link } from 'wouter'
 import { MESSAGES } from '../../../src/shared/auth-rules'
 import { EmailField, PasswordField } from '../../components/form-fields'
 import { Button } from '../../components/ui/button'
@@ -8,7 +8,6 @@ import { toast } from '../../lib/toast'
 import { login } from './api'
 
 export function LoginForm() {
-  const [, navigate] = useLocation()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [isSubmitting, setIsSubmitting] = useState(false)
@@ -17,8 +16,8 @@ export function LoginForm() {
     event.preventDefault()
     setIsSubmitting(true)
     try {
+      // Signed in, the screen's guard sends the visitor on (web/components/guards.tsx).
       await login({ email, password })
-      navigate('/dashboard')
     } catch (error) {
       setIsSubmitting(false)
       toast({ title: 'Login failed', description: errorMessage(error, MESSAGES.invalidCredentials), variant: 'destructive' })

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import { useLocation } from 'wouter'
 import { MESSAGES } from '../../../src/shared/auth-rules'
 import { EmailField, NewPasswordFields, useNewPassword, type NewPasswordProblem } from '../../components/form-fields'
 import { Button } from '../../components/ui/button'
@@ -14,7 +13,6 @@ const PROBLEM_TOASTS: Record<NewPasswordProblem, { title: string; description: s
 }
 
 export function SignupForm() {
-  const [, navigate] = useLocation()
   const [email, setEmail] = useState('')
   const newPassword = useNewPassword()
   const [isSubmitting, setIsSubmitting] = useState(false)
@@ -24,8 +22,8 @@ export function SignupForm() {
     if (newPassword.problem) return toast({ ...PROBLEM_TOASTS[newPassword.problem], variant: 'destructive' })
     setIsSubmitting(true)
     try {
+      // Signed in, the screen's guard sends the visitor on (web/components/guards.tsx).
       await signup({ email, password: newPassword.password })
-      navigate('/dashboard')
     } catch (error) {
       setIsSubmitting(false)
       toast({ title: 'Signup failed', description: errorMessage(error, 'Failed to create account.'), variant: 'destructive' })

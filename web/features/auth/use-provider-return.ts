@@ -6,9 +6,9 @@ import { exchangeSignInCode } from './api'
 
 /**
  * The identity provider's way back: `?code=` is exchanged once (beside the cookie the server set
- * on this browser) for a session, then the dashboard; `?error=` shows why it failed. The address
- * is cleaned either way, and a `token` in it is ignored: a URL never signs anyone in. Answers
- * whether a code is being exchanged, so the screen can show that instead of its form.
+ * on this browser) for a session, and the screen's guard sends the visitor on; `?error=` shows why
+ * it failed. The address is cleaned either way, and a `token` in it is ignored: a URL never signs
+ * anyone in. Answers whether a code is being exchanged, so the screen can show that instead of its form.
  */
 export function useProviderReturn(mode: 'login' | 'signup'): boolean {
   const search = useSearch()
@@ -38,7 +38,7 @@ export function useProviderReturn(mode: 'login' | 'signup'): boolean {
           if (params.get('notice') === 'account_reclaimed')
             toast({ title: 'Your account is yours again', description: MESSAGES.accountReclaimed, duration: 20_000 })
           else toast({ title: 'Welcome!', description: 'You are signed in.' })
-          navigate('/dashboard', { replace: true })
+          // Signed in, the screen's guard sends the visitor on (web/components/guards.tsx).
         })
         .catch(() => {
           failed(null)

@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { addCustomDomain, checkCustomDomain, removeCustomDomain, useCustomDomain, type CustomDomainStatus } from './api'
 
-/** The custom-domain card of /billing, for paid plans. */
+/** The custom-domain card of /domains, for paid plans. */
 export function CustomDomainCard({ plan }: { plan: Plan }) {
   const isPaid = PLAN_INFO[plan].hasCustomDomain
   const { data, error, isLoading } = useCustomDomain()

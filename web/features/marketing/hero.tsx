@@ -1,8 +1,10 @@
 import { ArrowRight, BookOpen } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '../../components/ui/button'
+import { useIsAuthenticated } from '../../lib/session'
 
 export function Hero() {
+  const signedIn = useIsAuthenticated()
   return (
     <section className="relative overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--color-brand-100),transparent)]" />
@@ -18,7 +20,7 @@ export function Hero() {
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="w-full sm:w-auto">
-            <Link href="/signup">
+            <Link href={signedIn ? '/dashboard' : '/signup'}>
               Start Building
               <ArrowRight aria-hidden="true" />
             </Link>
