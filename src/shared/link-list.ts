@@ -11,11 +11,23 @@ export const LINK_SEARCH_MAX = 200
 export const LINK_STATUS_FILTERS = ['all', 'active', 'inactive'] as const
 export type LinkStatusFilter = (typeof LINK_STATUS_FILTERS)[number]
 
+/** How the app's link list may be ordered: newest or oldest, by title, or by clicks or previews in the period (most first). */
+export const LINK_LIST_SORTS = ['newest', 'oldest', 'title', 'clicks', 'previews'] as const
+export type LinkListSort = (typeof LINK_LIST_SORTS)[number]
+
+/** What one bulk action may do to the account's links, and to how many at once. */
+export const LINK_BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const
+export type LinkBulkAction = (typeof LINK_BULK_ACTIONS)[number]
+export const LINK_BULK_MAX = 500
+
 export const LINK_LIST_MESSAGES = {
   limit: `limit must be a whole number from 1 to ${LINK_PAGE_MAX}.`,
   page: `page must be a whole number from 1 to ${LINK_PAGE_NUMBER_MAX}.`,
   search: `search must be at most ${LINK_SEARCH_MAX} characters.`,
   status: `status must be one of ${LINK_STATUS_FILTERS.join(', ')}.`,
+  sort: `sort must be one of ${LINK_LIST_SORTS.join(', ')}.`,
+  bulkAction: `action must be one of ${LINK_BULK_ACTIONS.join(', ')}.`,
+  bulkIds: `ids must list 1 to ${LINK_BULK_MAX} link ids.`,
 } as const
 
 /** Pages needed for `total` links at `limit` a page; an empty list still has its one (empty) page. */

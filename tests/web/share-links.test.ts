@@ -75,6 +75,16 @@ const row = (page: Page, title: string) => page.getByTestId('link-row').filter({
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })
 
+/** Closes the "Link created" dialog shown for `title` with Done; answers the short URL it showed. */
+async function closeCreated(page: Page, title: string) {
+  const created = page.getByRole('dialog', { name: 'Link created' })
+  await created.getByText(`“${title}” is ready to share.`).waitFor()
+  const url = await created.getByTestId('created-url').textContent()
+  await created.getByRole('button', { name: 'Done' }).click()
+  await created.waitFor({ state: 'detached' })
+  return url ?? ''
+}
+
 async function choose(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
@@ -129,8 +139,7 @@ describe('creating a link', () => {
     await alias.fill(chosen)
     expect(await dialog(page).getByText(LINK_MESSAGES.aliasTooLong).count()).toBe(0)
     await dialog(page).getByRole('button', { name: 'Create Link' }).click()
-    await waitForToast(page, 'Share link created', 'Spring Sale')
-    await dialog(page).waitFor({ state: 'detached' })
+    expect(await closeCreated(page, 'Spring Sale')).toEndWith(`/${chosen}`)
     expect(posts).toBe(1)
 
     await row(page, 'Spring Sale').waitFor()
@@ -180,7 +189,7 @@ describe('creating a link', () => {
     await field(page, 'Preview image URL').fill('https://example.com/poster.png')
     await field(page, 'Accent colour (optional)').fill('#12AB9F')
     await dialog(page).getByRole('button', { name: 'Create Link' }).click()
-    await waitForToast(page, 'Share link created', 'Launch video')
+    await closeCreated(page, 'Launch video')
     const [made] = await listLinks(account)
     expect(made).toMatchObject({ twitterCard: 'player', twitterPlayer: { url: 'https://player.example/embed/7', width: 1280, height: 720 }, themeColor: '#12ab9f' })
 
@@ -218,7 +227,7 @@ describe('creating a link', () => {
 
     await field(page, 'Expires at (optional)').fill('2099-03-04T05:06')
     await dialog(page).getByRole('button', { name: 'Create Link' }).click()
-    await waitForToast(page, 'Share link created', 'Expiring')
+    await closeCreated(page, 'Expiring')
     const [stored] = await listLinks(account)
     expect(stored.targetUrl).toBe('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9')
     expect(stored.expiresAt).toMatch(/^2099-03-0[345]T\d\d:\d\d:00\.000Z$/)
@@ -590,6 +599,130 @@ describe('paging', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
     await page.getByText('Showing 1 to 20 of 20 results').waitFor()
     expect(await pager(page).count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('links at volume', () => {
+  const statusOf = async (page: Page, title: string) => row(page, title).getByTestId('link-status').textContent()
+
+  it('picks links on the page and switches them off, on, and deletes them', async () => {
+    const account = await createAccount(server, 'bulk')
+    for (const title of ['Bulk one', 'Bulk two', 'Bulk three']) await createLinkApi(account, { title })
+    const { page, context } = await openLinks(account)
+    await row(page, 'Bulk three').waitFor()
+    expect(await page.getByRole('region', { name: 'Actions on the selected links' }).count()).toBe(0)
+
+    await page.getByRole('checkbox', { name: 'Select Bulk one' }).check()
+    await page.getByRole('checkbox', { name: 'Select Bulk two' }).check()
+    const bar = page.getByRole('region', { name: 'Actions on the selected links' })
+    expect(await bar.getByTestId('selected-count').textContent()).toBe('2 selected')
+    expect(await page.getByRole('checkbox', { name: 'Select all links on this page' }).evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true)
+    const switchedOff = waitForToast(page, '2 links switched off')
+    await bar.getByRole('button', { name: 'Deactivate', exact: true }).click()
+    await switchedOff
+    await until(() => statusOf(page, 'Bulk one'), { what: 'Bulk one to list as inactive', done: (status) => status === 'Inactive' })
+    expect(await statusOf(page, 'Bulk two')).toBe('Inactive')
+    expect(await statusOf(page, 'Bulk three')).toBe('Active')
+    // Done, the selection is cleared.
+    expect(await bar.count()).toBe(0)
+
+    await page.getByRole('checkbox', { name: 'Select all links on this page' }).check()
+    expect(await bar.getByTestId('selected-count').textContent()).toBe('3 selected')
+    const switchedOn = waitForToast(page, '2 links switched on')
+    await bar.getByRole('button', { name: 'Activate', exact: true }).click()
+    await switchedOn
+    await until(() => statusOf(page, 'Bulk one'), { what: 'Bulk one to list as active', done: (status) => status === 'Active' })
+
+    await page.getByRole('checkbox', { name: 'Select Bulk two' }).check()
+    await bar.getByRole('button', { name: 'Delete', exact: true }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.getByText('Delete 1 share link?').waitFor()
+    const deleted = waitForToast(page, '1 link deleted')
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await deleted
+    await row(page, 'Bulk two').waitFor({ state: 'detached' })
+    expect((await listLinks(account)).map((link) => [link.title, link.isActive])).toEqual([
+      ['Bulk three', true],
+      ['Bulk one', true],
+    ])
+    await context.close()
+  })
+
+  it('switches one link off and on from its row and from the edit form', async () => {
+    const account = await createAccount(server, 'toggle')
+    const link = await createLinkApi(account, { title: 'Toggled' })
+    const { page, context } = await openLinks(account)
+    const switchedOff = waitForToast(page, 'Share link switched off', 'Toggled')
+    await row(page, 'Toggled').getByRole('button', { name: 'Deactivate', exact: true }).click()
+    await switchedOff
+    await until(() => statusOf(page, 'Toggled'), { what: 'the link to list as inactive', done: (status) => status === 'Inactive' })
+    expect((await visit(link.url)).status).toBe(404)
+
+    await row(page, 'Toggled').getByRole('button', { name: 'Edit' }).click()
+    const active = dialog(page).getByRole('checkbox', { name: /Active/ })
+    expect(await active.isChecked()).toBe(false)
+    await active.check()
+    const updated = waitForToast(page, 'Share link updated')
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+    await updated
+    expect((await visit(link.url)).status).toBe(302)
+    await context.close()
+  })
+
+  it('duplicates a link into a pre-filled form, and shows the new link ready to share', async () => {
+    const account = await createAccount(server, 'duplicate')
+    await createLinkApi(account, { title: 'Original', description: 'Kept along', alias: unique('orig'), ogImage: 'https://example.com/card.png' })
+    const { page, context } = await openLinks(account)
+    await row(page, 'Original').getByRole('button', { name: 'Duplicate' }).click()
+    await dialog(page).getByRole('heading', { name: 'Duplicate Share Link' }).waitFor()
+    expect(await field(page, 'Title').inputValue()).toBe('Original')
+    expect(await field(page, 'Description').inputValue()).toBe('Kept along')
+    // An alias belongs to one link.
+    expect(await field(page, 'Custom alias (optional)').inputValue()).toBe('')
+    await field(page, 'Title').fill('Original, for the newsletter')
+    await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+
+    const created = page.getByRole('dialog', { name: 'Link created' })
+    const url = (await created.getByTestId('created-url').textContent())!
+    expect(await created.getByRole('img', { name: `QR code for ${url}` }).count()).toBe(1)
+    const share = (name: string) => created.getByRole('link', { name }).getAttribute('href')
+    expect(await share('X')).toBe(`https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent('Original, for the newsletter')}`)
+    expect(await share('LinkedIn')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`)
+    await page.keyboard.press('Escape')
+    await created.waitFor({ state: 'detached' })
+    const [copy] = await listLinks(account)
+    expect(copy).toMatchObject({ title: 'Original, for the newsletter', description: 'Kept along', ogImage: 'https://example.com/card.png', alias: null, url })
+    await context.close()
+  })
+
+  it('orders the list on the server: by title, and by most clicks', async () => {
+    const account = await createAccount(server, 'order')
+    const links: Record<string, Link> = {}
+    for (const title of ['beta', 'Alpha', 'gamma']) links[title] = await createLinkApi(account, { title })
+    for (let i = 0; i < 2; i++) await visit(links.beta.url)
+    await visit(links.gamma.url)
+    const { page, context } = await openLinks(account)
+    const titles = () => page.getByTestId('link-row').locator('p.font-medium').allTextContents()
+    await until(titles, { what: 'the newest first', done: (shown) => shown.join() === 'gamma,Alpha,beta' })
+    await choose(page, 'Order', 'Title A–Z')
+    await until(titles, { what: 'the titles in order', done: (shown) => shown.join() === 'Alpha,beta,gamma' })
+    await choose(page, 'Order', 'Most clicks')
+    await until(titles, { what: 'the most clicked first', done: (shown) => shown.join() === 'beta,gamma,Alpha' })
+    await context.close()
+  })
+
+  it('keeps every action in reach on a phone', async () => {
+    const account = await createAccount(server, 'bulk-phone')
+    for (const title of ['Phone one', 'Phone two']) await createLinkApi(account, { title })
+    const { page, context } = await openLinks(account, PHONE)
+    const card = page.getByTestId('link-card').filter({ hasText: 'Phone one' })
+    await card.getByRole('checkbox', { name: 'Select Phone one' }).check()
+    const bar = page.getByRole('region', { name: 'Actions on the selected links' })
+    for (const name of ['Activate', 'Deactivate', 'Delete', 'Clear']) expect(await bar.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+    for (const name of ['Duplicate', 'Deactivate', 'Edit']) expect(await card.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await page.screenshot({ path: '/tmp/linkcard-bulk-phone.png', fullPage: true })
     await context.close()
   })
 })

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { Page } from '../components/page'
 import { Button } from '../components/ui/button'
+import type { Link } from '../features/links/api'
+import { CreatedLinkDialog } from '../features/links/created-link-dialog'
 import { LinkFormDialog } from '../features/links/link-form-dialog'
 import { LinkManager } from '../features/links/link-manager'
 
@@ -11,6 +13,13 @@ export function ShareLinksPage() {
   const [, navigate] = useLocation()
   const wantsNew = new URLSearchParams(useSearch()).has('new')
   const [isCreating, setIsCreating] = useState(wantsNew)
+  // A link whose fields the new one starts from (Duplicate), and the link just made.
+  const [template, setTemplate] = useState<Link>()
+  const [created, setCreated] = useState<Link | null>(null)
+  const create = (from?: Link) => {
+    setTemplate(from)
+    setIsCreating(true)
+  }
   useEffect(() => {
     if (wantsNew) navigate('/share-links', { replace: true })
   }, [wantsNew, navigate])
@@ -20,14 +29,15 @@ export function ShareLinksPage() {
       title="Share Links"
       description="Create and manage your short links and how they look when shared."
       actions={
-        <Button onClick={() => setIsCreating(true)}>
+        <Button onClick={() => create()}>
           <Plus aria-hidden="true" />
           Create Link
         </Button>
       }
     >
-      <LinkManager onCreate={() => setIsCreating(true)} />
-      <LinkFormDialog open={isCreating} onOpenChange={setIsCreating} />
+      <LinkManager onCreate={create} />
+      <LinkFormDialog open={isCreating} onOpenChange={setIsCreating} template={template} onCreated={setCreated} />
+      <CreatedLinkDialog link={created} onOpenChange={(open) => !open && setCreated(null)} />
     </Page>
   )
 }

@@ -1,6 +1,6 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import { db, type Db, kit, prepared } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { ImageFacts } from '../../shared/image-rules'
@@ -26,11 +26,12 @@ export async function findLink(accountId: string, id: string) {
   return row
 }
 
-/** Which of an account's links a list shows, and which page of them. */
-export type LinkListFilter = { search?: string; status: LinkStatusFilter; now: Date; limit: number; offset: number }
+/** Which of an account's links a list shows. */
+export type LinkListFilter = { search?: string; status: LinkStatusFilter; now: Date }
+/** The orders the database makes; ties go to the newest, then by id, so pages never overlap. */
+export type LinkRowOrder = 'newest' | 'oldest' | 'title'
 
-/** A page of the account's links, newest first (ties by id, so pages never overlap), and how many match in all. */
-export async function listLinks(accountId: string, filter: LinkListFilter) {
+function listed(accountId: string, filter: LinkListFilter) {
   const conditions: (SQL | undefined)[] = [eq(shareLinks.accountId, accountId)]
   if (filter.search) {
     const text = filter.search
@@ -40,12 +41,54 @@ export async function listLinks(accountId: string, filter: LinkListFilter) {
   const live = and(eq(shareLinks.isActive, true), or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, filter.now)))
   if (filter.status === 'active') conditions.push(live)
   if (filter.status === 'inactive') conditions.push(not(live!))
-  const where = and(...conditions)
+  return and(...conditions)
+}
+
+const newestFirst = [desc(shareLinks.createdAt), desc(shareLinks.id)]
+const ROW_ORDERS: Record<LinkRowOrder, SQL[]> = {
+  newest: newestFirst,
+  oldest: [asc(shareLinks.createdAt), asc(shareLinks.id)],
+  title: [asc(sql`lower(${shareLinks.title})`), ...newestFirst],
+}
+
+/** A page of the account's links in `order`, and how many match in all. */
+export async function listLinks(accountId: string, filter: LinkListFilter, order: LinkRowOrder, page: { limit: number; offset: number }) {
+  const where = listed(accountId, filter)
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(shareLinks).where(where).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id)).limit(filter.limit).offset(filter.offset),
+    db.select().from(shareLinks).where(where).orderBy(...ROW_ORDERS[order]).limit(page.limit).offset(page.offset),
     db.select({ total: count() }).from(shareLinks).where(where),
   ])
   return { rows, total: Number(total) }
+}
+
+/** The id of every link the list shows, newest first: for orders only the caller can make. */
+export async function listLinkIds(accountId: string, filter: LinkListFilter) {
+  const rows = await db.select({ id: shareLinks.id }).from(shareLinks).where(listed(accountId, filter)).orderBy(...newestFirst)
+  return rows.map((row) => row.id)
+}
+
+/** These of the account's links (in no order); ids of other accounts' links are not found. */
+export async function findLinks(accountId: string, ids: string[]) {
+  if (ids.length === 0) return []
+  return db.select().from(shareLinks).where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids)))
+}
+
+/** Switches these of the account's links on or off; answers the ones that changed. */
+export async function setLinksActive(accountId: string, ids: string[], isActive: boolean) {
+  if (ids.length === 0) return []
+  return db
+    .update(shareLinks)
+    .set({ isActive, updatedAt: new Date() })
+    .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids), not(eq(shareLinks.isActive, isActive))))
+    .returning()
+}
+
+export async function deleteLinks(accountId: string, ids: string[]) {
+  if (ids.length === 0) return []
+  return db
+    .delete(shareLinks)
+    .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids)))
+    .returning()
 }
 
 export const LINK_SORTS = ['createdAt', 'title'] as const

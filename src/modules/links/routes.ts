@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia'
 import { pageHeaders } from '../../platform/paging'
 import { auth } from '../auth/plugin'
-import { Link, LinkChanges, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
-import { createLink, deleteLink, getLink, updateLink } from './service'
+import { Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
+import { changeLinks, createLink, deleteLink, getLink, updateLink } from './service'
 import { listLinksWithCounts } from './listing'
 
 const tags = ['Share links (app)']
@@ -32,6 +32,12 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     },
     { session: true, body: LinkInput, response: { 201: Link }, detail: { summary: 'Create a link', tags, hide: true } },
   )
+  .post('/bulk', ({ user, body }) => changeLinks(user, body.action, body.ids), {
+    session: true,
+    body: LinkBulkInput,
+    response: LinkBulkResult,
+    detail: { summary: 'Switch on, switch off or delete many links at once', tags, hide: true },
+  })
   .get('/:id', ({ user, params }) => getLink(user, params.id), {
     session: true,
     params: IdParams,

@@ -11,7 +11,10 @@ import {
 } from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD, TWITTER_CARDS } from '../../shared/domain'
 import {
+  LINK_BULK_ACTIONS,
+  LINK_BULK_MAX,
   LINK_LIST_MESSAGES,
+  LINK_LIST_SORTS,
   LINK_PAGE_DEFAULT,
   LINK_PAGE_MAX,
   LINK_PAGE_NUMBER_MAX,
@@ -167,5 +170,21 @@ export const LinkPageParams = {
 
 export const LinkListQuery = t.Object({
   period: t.Optional(oneOf(PERIODS, { error: `period must be one of ${PERIODS.join(', ')}.` })),
+  sort: t.Optional(
+    oneOf(LINK_LIST_SORTS, {
+      error: LINK_LIST_MESSAGES.sort,
+      description: '`newest` (the default), `oldest`, `title` (A to Z), or `clicks` / `previews` in the period, most first',
+    }),
+  ),
   ...LinkPageParams,
+})
+
+export const LinkBulkInput = t.Object({
+  action: oneOf(LINK_BULK_ACTIONS, { error: LINK_LIST_MESSAGES.bulkAction }),
+  ids: t.Array(t.String(), { minItems: 1, maxItems: LINK_BULK_MAX, error: LINK_LIST_MESSAGES.bulkIds }),
+})
+
+export const LinkBulkResult = t.Object({
+  action: oneOf(LINK_BULK_ACTIONS),
+  changed: t.Array(t.String(), { description: 'The links that changed; links already so, or not the account’s, are left out' }),
 })

@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../platform/errors'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
-import { LINK_PAGE_DEFAULT, type LinkStatusFilter } from '../../shared/link-list'
+import { LINK_PAGE_DEFAULT, type LinkBulkAction, type LinkStatusFilter } from '../../shared/link-list'
 import { LINK_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import {
   aliasError,
@@ -282,16 +282,37 @@ export async function getLink(owner: Owner, id: string) {
   return toLinkJson(await getLinkRow(owner, id))
 }
 
-/** What a link list asks for: a page (from 1) of `limit` links, optionally searched and filtered by status. */
-export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter }
+/** What a link list asks for: a page (from 1) of `limit` links, optionally searched, filtered by status and ordered. */
+export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter; order?: repo.LinkRowOrder }
 
-/** One page of the account's links, newest first, with the paging it was read with and the total that match. */
+const listFilter = (query: LinkPageQuery, now: Date): repo.LinkListFilter => ({ search: query.search?.trim() || undefined, status: query.status ?? 'all', now })
+
+/** One page of the account's links (newest first unless ordered otherwise), with the paging it was read with and the total that match. */
 export async function listLinkRows(owner: Owner, query: LinkPageQuery = {}, now = new Date()) {
   const limit = query.limit ?? LINK_PAGE_DEFAULT
   const page = query.page ?? 1
-  const search = query.search?.trim() || undefined
-  const { rows, total } = await repo.listLinks(owner.accountId, { search, status: query.status ?? 'all', now, limit, offset: (page - 1) * limit })
+  const { rows, total } = await repo.listLinks(owner.accountId, listFilter(query, now), query.order ?? 'newest', { limit, offset: (page - 1) * limit })
   return { rows, total, page, limit }
+}
+
+/** The id of every link the list would show, newest first, for orders the caller makes. */
+export const listedLinkIds = (owner: Owner, query: LinkPageQuery, now = new Date()) => repo.listLinkIds(owner.accountId, listFilter(query, now))
+
+/** These of the account's links, in the order of `ids`. */
+export async function linkRowsInOrder(owner: Owner, ids: string[]) {
+  const byId = new Map((await repo.findLinks(owner.accountId, ids)).map((row) => [row.id, row]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/**
+ * One action on many of the account's links: switched on, off, or deleted. Ids of other
+ * accounts' links, or of links already so, change nothing; answers the ids that changed.
+ */
+export async function changeLinks(owner: Owner, action: LinkBulkAction, ids: string[]) {
+  const unique = [...new Set(ids)]
+  const rows = action === 'delete' ? await repo.deleteLinks(owner.accountId, unique) : await repo.setLinksActive(owner.accountId, unique, action === 'activate')
+  if (rows.length > 0) invalidateLink(...rows)
+  return { action, changed: rows.map((row) => row.id) }
 }
 
 export async function updateLink(owner: Owner, id: string, changes: LinkChanges): Promise<Link> {

@@ -3,7 +3,7 @@ import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
 import type { Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api, type PageOf } from '../../lib/api'
-import type { LinkStatusFilter } from '../../../src/shared/link-list'
+import type { LinkBulkAction, LinkListSort, LinkStatusFilter } from '../../../src/shared/link-list'
 import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
 
@@ -11,12 +11,13 @@ export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, 
 
 const LINKS = '/shareLinks'
 
-export type LinkPageQuery = { page?: number; limit?: number; period?: Period; search?: string; status?: LinkStatusFilter }
+export type LinkPageQuery = { page?: number; limit?: number; period?: Period; search?: string; status?: LinkStatusFilter; sort?: LinkListSort }
 
 /** The list's address: only what differs from the server's defaults, in one order, so equal queries share a cache entry. */
-export function linkPagePath({ page, limit, period, search, status }: LinkPageQuery) {
+export function linkPagePath({ page, limit, period, search, status, sort }: LinkPageQuery) {
   const params = new URLSearchParams()
   if (period) params.set('period', period)
+  if (sort && sort !== 'newest') params.set('sort', sort)
   if (search?.trim()) params.set('search', search.trim())
   if (status && status !== 'all') params.set('status', status)
   if (limit) params.set('limit', String(limit))
@@ -26,7 +27,7 @@ export function linkPagePath({ page, limit, period, search, status }: LinkPageQu
 }
 
 /**
- * One page of the account's links, newest first, searched and filtered by the server, with the
+ * One page of the account's links, searched, filtered and ordered by the server, with the
  * number that match; clicks and previews count within `period` (all time without one).
  */
 export const useLinkPage = (query: LinkPageQuery) =>
@@ -63,6 +64,13 @@ export async function updateLink(id: string, changes: LinkChanges) {
 export async function deleteLink(id: string) {
   await api.delete(`${LINKS}/${encodeURIComponent(id)}`)
   await refreshLinks()
+}
+
+/** Switches many links on or off, or deletes them; answers the ids that changed. */
+export async function changeLinks(action: LinkBulkAction, ids: string[]) {
+  const result = await api.post<{ action: LinkBulkAction; changed: string[] }>(`${LINKS}/bulk`, { action, ids })
+  await refreshLinks()
+  return result.changed
 }
 
 /** The page's own title, description and image, read by the server (POST /api/crawl-url). */

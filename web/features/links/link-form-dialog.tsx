@@ -41,31 +41,35 @@ type LinkFormDialogProps = {
   onOpenChange: (open: boolean) => void
   /** The link to edit; without one the dialog creates a new link. */
   link?: Link
+  /** A link whose fields a new one starts from (Duplicate); its alias is not taken along. */
+  template?: Link
+  /** Told of the link just made. */
+  onCreated?: (link: Link) => void
 }
 
 /** The create and edit modals of /share-links (every field of a link, with the shared rules' messages). */
-export function LinkFormDialog({ open, onOpenChange, link }: LinkFormDialogProps) {
+export function LinkFormDialog({ open, onOpenChange, link, template, onCreated }: LinkFormDialogProps) {
   const [isBusy, setIsBusy] = useState(false)
   return (
     <Dialog open={open} onOpenChange={(next) => !isBusy && onOpenChange(next)}>
       <DialogContent size="xl">
         <DialogHeader>
-          <DialogTitle>{link ? 'Edit Share Link' : 'Create Share Link'}</DialogTitle>
+          <DialogTitle>{link ? 'Edit Share Link' : template ? 'Duplicate Share Link' : 'Create Share Link'}</DialogTitle>
           <DialogDescription>
             {link ? 'Change where the link goes and how its preview looks.' : 'A short link with the preview you choose on every social network.'}
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from the link's saved values. */}
-        <LinkForm link={link} onBusyChange={setIsBusy} onDone={() => onOpenChange(false)} />
+        <LinkForm link={link} template={template} onCreated={onCreated} onBusyChange={setIsBusy} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   )
 }
 
-type LinkFormProps = { link?: Link; onBusyChange: (busy: boolean) => void; onDone: () => void }
+type LinkFormProps = Pick<LinkFormDialogProps, 'link' | 'template' | 'onCreated'> & { onBusyChange: (busy: boolean) => void; onDone: () => void }
 
-function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
-  const [initial] = useState<LinkFormValues>(() => (link ? formFromLink(link) : EMPTY_LINK_FORM))
+function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormProps) {
+  const [initial] = useState<LinkFormValues>(() => (link ? formFromLink(link) : template ? { ...formFromLink(template), alias: '', expiresAt: '' } : EMPTY_LINK_FORM))
   const [values, setValues] = useState<LinkFormValues>(initial)
   const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({})
   const [isSaving, setIsSaving] = useState(false)
@@ -122,9 +126,13 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
     }
     busy(true, setIsSaving)
     try {
-      if (link) await updateLink(link.id, toLinkChanges(values, initial))
-      else await createLink(toLinkInput(values))
-      toast({ title: isEdit ? 'Share link updated' : 'Share link created', description: values.title.trim() })
+      if (link) {
+        await updateLink(link.id, toLinkChanges(values, initial))
+        toast({ title: 'Share link updated', description: values.title.trim() })
+      } else {
+        // The new link's own dialog says so, with its address to copy and share.
+        onCreated?.(await createLink(toLinkInput(values)))
+      }
       busy(false, setIsSaving)
       onDone()
     } catch (failure) {
@@ -280,6 +288,24 @@ function LinkForm({ link, onBusyChange, onDone }: LinkFormProps) {
         >
           <Input {...text('themeColor')} maxLength={7} autoCapitalize="off" spellCheck={false} placeholder="#4f46e5" className="font-mono" />
         </FormField>
+        {isEdit && (
+          <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
+            <input
+              type="checkbox"
+              name="isActive"
+              checked={values.isActive}
+              onChange={(event) => {
+                const isActive = event.target.checked
+                setValues((current) => ({ ...current, isActive }))
+              }}
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
+            />
+            <span className="grid gap-0.5">
+              <span className="text-sm font-medium text-slate-900">Active</span>
+              <span className="text-[13px] text-slate-500">Visitors are sent on. Switched off, the link answers 404 until it is switched on again.</span>
+            </span>
+          </label>
+        )}
       </div>
       <div>
         <div className="lg:sticky lg:top-0">

@@ -24,9 +24,11 @@ export type LinkFormValues = {
   canonicalUrl: string
   /** As a datetime-local input holds it: local time, 'YYYY-MM-DDTHH:mm', or ''. */
   expiresAt: string
+  /** Whether the link sends visitors on (off: it answers 404); changed when editing. */
+  isActive: boolean
 }
 
-export type LinkField = keyof LinkFormValues
+export type LinkField = Exclude<keyof LinkFormValues, 'isActive'>
 
 export const EMPTY_LINK_FORM: LinkFormValues = {
   targetUrl: '',
@@ -45,6 +47,7 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   themeColor: '',
   canonicalUrl: '',
   expiresAt: '',
+  isActive: true,
 }
 
 /** Where the form shows the server's error about a field the form splits in parts. */
@@ -89,6 +92,7 @@ export function formFromLink(link: Link): LinkFormValues {
     themeColor: link.themeColor ?? '',
     canonicalUrl: link.canonicalUrl ?? '',
     expiresAt: localInputFromIso(link.expiresAt),
+    isActive: link.isActive,
   }
 }
 
@@ -126,7 +130,7 @@ export function toLinkInput(values: LinkFormValues): LinkInput {
  */
 export function toLinkChanges(values: LinkFormValues, initial?: LinkFormValues): LinkChanges {
   const { expiresAt, ...rest } = common(values)
-  const changes: LinkChanges = { ...rest, alias: orNull(values.alias) }
+  const changes: LinkChanges = { ...rest, alias: orNull(values.alias), isActive: values.isActive }
   if (!initial || values.expiresAt !== initial.expiresAt) changes.expiresAt = expiresAt
   return changes
 }

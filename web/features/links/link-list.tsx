@@ -1,4 +1,4 @@
-import { BarChart3, Pencil, QrCode, Trash2 } from 'lucide-react'
+import { BarChart3, CopyPlus, Pencil, Power, PowerOff, QrCode, Trash2 } from 'lucide-react'
 import { Link as RouterLink } from 'wouter'
 import { Badge, type BadgeVariant } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
@@ -29,13 +29,38 @@ const analyticsPath = (id: string) => `/share-links/${encodeURIComponent(id)}/an
 type LinkActions = {
   onShowQr: (link: LinkWithCounts) => void
   onEdit: (link: LinkWithCounts) => void
+  onDuplicate: (link: LinkWithCounts) => void
+  onToggleActive: (link: LinkWithCounts) => void
   onDelete: (link: LinkWithCounts) => void
 }
 
-type LinkListProps = LinkActions & {
-  links: LinkWithCounts[]
-  period: TimeFilter
-  domain?: CustomDomainStatus
+/** Which links are picked for a bulk action. */
+type LinkSelection = {
+  selected: ReadonlySet<string>
+  onSelect: (ids: string[], picked: boolean) => void
+}
+
+type LinkListProps = LinkActions &
+  LinkSelection & {
+    links: LinkWithCounts[]
+    period: TimeFilter
+    domain?: CustomDomainStatus
+  }
+
+function SelectBox({ checked, label, onChange, indeterminate }: { checked: boolean; label: string; onChange: (checked: boolean) => void; indeterminate?: boolean }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      ref={(box) => {
+        if (box) box.indeterminate = Boolean(indeterminate)
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+      className="size-4 shrink-0 cursor-pointer rounded accent-brand-600"
+      data-testid="select-link"
+    />
+  )
 }
 
 /** A table on extra-large screens, cards below. */
@@ -89,7 +114,7 @@ function TargetUrl({ url, className }: { url: string; className?: string }) {
   )
 }
 
-function ActionButtons({ link, onShowQr, onEdit, onDelete, withLabels }: LinkActions & { link: LinkWithCounts; withLabels?: boolean }) {
+function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, onDelete, withLabels }: LinkActions & { link: LinkWithCounts; withLabels?: boolean }) {
   const size = withLabels ? 'sm' : 'icon'
   const iconClass = withLabels ? undefined : 'size-8'
   const label = (text: string) => (withLabels ? {} : { 'aria-label': text, title: text })
@@ -109,6 +134,14 @@ function ActionButtons({ link, onShowQr, onEdit, onDelete, withLabels }: LinkAct
         <Pencil aria-hidden="true" />
         {withLabels && 'Edit'}
       </Button>
+      <Button variant="ghost" size={size} className={iconClass} onClick={() => onDuplicate(link)} {...label('Duplicate')}>
+        <CopyPlus aria-hidden="true" />
+        {withLabels && 'Duplicate'}
+      </Button>
+      <Button variant="ghost" size={size} className={iconClass} onClick={() => onToggleActive(link)} {...label(link.isActive ? 'Deactivate' : 'Activate')}>
+        {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
+        {withLabels && (link.isActive ? 'Deactivate' : 'Activate')}
+      </Button>
       <Button variant="ghost" size={size} className={cn(iconClass, 'text-red-600 hover:bg-red-50 hover:text-red-700')} onClick={() => onDelete(link)} {...label('Delete')}>
         <Trash2 aria-hidden="true" />
         {withLabels && 'Delete'}
@@ -117,13 +150,27 @@ function ActionButtons({ link, onShowQr, onEdit, onDelete, withLabels }: LinkAct
   )
 }
 
-function LinkTable({ links, period, domain, ...actions }: LinkListProps) {
+function LinkTable({ links, period, domain, selected, onSelect, ...actions }: LinkListProps) {
   const span = TIME_FILTER_SHORT[period]
+  const pickedHere = links.filter((link) => selected.has(link.id)).length
   return (
     <Card className="overflow-hidden">
       <Table data-testid="link-table">
         <TableHeader>
           <tr>
+            <TableHead className="w-10 pr-0">
+              <SelectBox
+                label="Select all links on this page"
+                checked={pickedHere === links.length}
+                indeterminate={pickedHere > 0 && pickedHere < links.length}
+                onChange={(picked) =>
+                  onSelect(
+                    links.map((link) => link.id),
+                    picked,
+                  )
+                }
+              />
+            </TableHead>
             <TableHead>Title / Target URL</TableHead>
             <TableHead>Short URL</TableHead>
             <TableHead className="text-right">
@@ -141,7 +188,10 @@ function LinkTable({ links, period, domain, ...actions }: LinkListProps) {
         </TableHeader>
         <TableBody>
           {links.map((link) => (
-            <TableRow key={link.id} data-testid="link-row">
+            <TableRow key={link.id} data-testid="link-row" data-state={selected.has(link.id) ? 'selected' : undefined}>
+              <TableCell className="w-10 pr-0">
+                <SelectBox label={`Select ${link.title}`} checked={selected.has(link.id)} onChange={(picked) => onSelect([link.id], picked)} />
+              </TableCell>
               <TableCell className="max-w-64 min-w-48">
                 <p className="truncate font-medium text-slate-900" title={link.title}>
                   {link.title}
@@ -172,15 +222,20 @@ function LinkTable({ links, period, domain, ...actions }: LinkListProps) {
   )
 }
 
-function LinkCards({ links, period, domain, ...actions }: LinkListProps) {
+function LinkCards({ links, period, domain, selected, onSelect, ...actions }: LinkListProps) {
   const span = TIME_FILTER_SHORT[period]
   return (
     <ul className="grid gap-3 md:grid-cols-2" data-testid="link-cards">
       {links.map((link) => (
         <li key={link.id}>
-          <Card className="grid h-full content-start gap-3 p-4" data-testid="link-card">
+          <Card className={cn('grid h-full content-start gap-3 p-4', selected.has(link.id) && 'ring-2 ring-brand-500/40')} data-testid="link-card">
             <div className="flex items-start justify-between gap-3">
-              <h3 className="min-w-0 font-medium break-words text-slate-900">{link.title}</h3>
+              <div className="flex min-w-0 items-start gap-2.5">
+                <span className="mt-1 flex">
+                  <SelectBox label={`Select ${link.title}`} checked={selected.has(link.id)} onChange={(picked) => onSelect([link.id], picked)} />
+                </span>
+                <h3 className="min-w-0 font-medium break-words text-slate-900">{link.title}</h3>
+              </div>
               <StatusBadge link={link} />
             </div>
             <TargetUrl url={link.targetUrl} className="text-sm" />

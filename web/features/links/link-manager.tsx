@@ -1,4 +1,4 @@
-import { Link2, Plus, Search, SearchX } from 'lucide-react'
+import { Link2, Plus, Power, PowerOff, Search, SearchX, Trash2, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -10,8 +10,8 @@ import { Select } from '../../components/ui/select'
 import { Spinner } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { pageCount } from '../../../src/shared/link-list'
-import { deleteLink, useCustomDomainStatus, useLinkPage, type LinkWithCounts } from './api'
+import { pageCount, type LinkBulkAction, type LinkListSort } from '../../../src/shared/link-list'
+import { changeLinks, deleteLink, updateLink, useCustomDomainStatus, useLinkPage, type Link, type LinkWithCounts } from './api'
 import { LinkFormDialog } from './link-form-dialog'
 import { LinkList, LinkListSkeleton } from './link-list'
 import { QrDialog } from './qr-dialog'
@@ -19,6 +19,8 @@ import {
   DEFAULT_TIME_FILTER,
   LINKS_PER_PAGE,
   SEARCH_DELAY_MS,
+  SORT_LABELS,
+  SORTS,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   TIME_FILTER_LABELS,
@@ -30,22 +32,38 @@ import {
 
 const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))
 const TIME_OPTIONS = TIME_FILTERS.map((value) => ({ value, label: TIME_FILTER_LABELS[value] }))
+const SORT_OPTIONS = SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))
 
-/** The list of /share-links with its filters, and the QR, edit and delete actions on each link. */
-export function LinkManager({ onCreate }: { onCreate: () => void }) {
+const BULK_DONE: Record<LinkBulkAction, (count: number) => string> = {
+  activate: (count) => `${count} ${count === 1 ? 'link' : 'links'} switched on`,
+  deactivate: (count) => `${count} ${count === 1 ? 'link' : 'links'} switched off`,
+  delete: (count) => `${count} ${count === 1 ? 'link' : 'links'} deleted`,
+}
+
+/**
+ * The list of /share-links with its filters and order, the actions on each link, and actions on
+ * the links picked. `onCreate` opens the create form, empty or from a link to duplicate.
+ */
+export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void }) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('all')
   const [period, setPeriod] = useState<TimeFilter>(DEFAULT_TIME_FILTER)
+  const [sort, setSort] = useState<LinkListSort>('newest')
   const [page, setPage] = useState(1)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [isBulkBusy, setIsBulkBusy] = useState(false)
+  const [isBulkDeleteOpen, setIsBulkDeleteOpen] = useState(false)
   // The server searches; it is asked once typing pauses, not on every key.
   const [sentSearch, setSentSearch] = useState('')
   useEffect(() => {
     const timer = setTimeout(() => setSentSearch(search.trim()), SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [search])
-  // Other filters show other links: back to their first page.
-  useEffect(() => setPage(1), [sentSearch, status])
-  const { data, error, isLoading, isValidating, mutate } = useLinkPage({ period, search: sentSearch, status, page, limit: LINKS_PER_PAGE })
+  // Other filters or another order show other links: back to their first page.
+  useEffect(() => setPage(1), [sentSearch, status, sort])
+  // What is picked is what is on screen: another page, filter or order starts afresh.
+  useEffect(() => setSelected(new Set()), [sentSearch, status, sort, page])
+  const { data, error, isLoading, isValidating, mutate } = useLinkPage({ period, search: sentSearch, status, sort, page, limit: LINKS_PER_PAGE })
   const links = data?.items
   const total = data?.total ?? 0
   const pages = pageCount(total, LINKS_PER_PAGE)
@@ -63,6 +81,36 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
 
   const isFiltered = sentSearch !== '' || status !== 'all'
   const first = (shownPage - 1) * LINKS_PER_PAGE + 1
+
+  function select(ids: string[], picked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current)
+      for (const id of ids) picked ? next.add(id) : next.delete(id)
+      return next
+    })
+  }
+
+  async function runBulk(action: LinkBulkAction) {
+    setIsBulkBusy(true)
+    try {
+      const changed = await changeLinks(action, [...selected])
+      toast({ title: BULK_DONE[action](changed.length) })
+      setSelected(new Set())
+    } catch (failure) {
+      toast({ title: 'The links could not be changed', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
+    } finally {
+      setIsBulkBusy(false)
+    }
+  }
+
+  async function toggleActive(link: LinkWithCounts) {
+    try {
+      await updateLink(link.id, { isActive: !link.isActive })
+      toast({ title: link.isActive ? 'Share link switched off' : 'Share link switched on', description: link.title })
+    } catch (failure) {
+      toast({ title: 'Failed to update share link', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
+    }
+  }
 
   async function confirmDelete() {
     const link = remove.link
@@ -92,6 +140,7 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
         <div className="grid grid-cols-2 gap-3 md:flex md:items-center">
           <Select aria-label="Status" value={status} onValueChange={setStatus} options={STATUS_OPTIONS} className="md:w-40" />
           <Select aria-label="Time period" value={period} onValueChange={setPeriod} options={TIME_OPTIONS} className="md:w-40" />
+          <Select aria-label="Order" value={sort} onValueChange={setSort} options={SORT_OPTIONS} className="col-span-2 md:col-span-1 md:w-40" />
         </div>
         {links && isValidating && <Spinner className="hidden text-slate-400 md:block" />}
       </search>
@@ -114,7 +163,7 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
           title="No share links yet"
           description="Create a short link with the title, description and image you want people to see when it is shared."
           action={
-            <Button onClick={onCreate}>
+            <Button onClick={() => onCreate()}>
               <Plus aria-hidden="true" />
               Create your first link
             </Button>
@@ -142,7 +191,44 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
       )}
       {links && links.length > 0 && (
         <div aria-busy={isValidating || undefined} className={isValidating ? 'opacity-70 transition-opacity' : undefined}>
-          <LinkList links={links} period={period} domain={domain} onShowQr={qr.show} onEdit={edit.show} onDelete={remove.show} />
+          {selected.size > 0 && (
+            <section
+              aria-label="Actions on the selected links"
+              className="sticky top-18 z-20 mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-brand-200 bg-brand-50/95 px-3 py-2 shadow-sm backdrop-blur"
+            >
+              <p className="mr-auto text-sm font-medium text-brand-900" aria-live="polite" data-testid="selected-count">
+                {selected.size} selected
+              </p>
+              <Button size="sm" variant="outline" onClick={() => void runBulk('activate')} disabled={isBulkBusy}>
+                <Power aria-hidden="true" />
+                Activate
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => void runBulk('deactivate')} disabled={isBulkBusy}>
+                <PowerOff aria-hidden="true" />
+                Deactivate
+              </Button>
+              <Button size="sm" variant="destructive" onClick={() => setIsBulkDeleteOpen(true)} disabled={isBulkBusy}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())} disabled={isBulkBusy}>
+                <X aria-hidden="true" />
+                Clear
+              </Button>
+            </section>
+          )}
+          <LinkList
+            links={links}
+            period={period}
+            domain={domain}
+            selected={selected}
+            onSelect={select}
+            onShowQr={qr.show}
+            onEdit={edit.show}
+            onDuplicate={(link) => onCreate(link)}
+            onToggleActive={(link) => void toggleActive(link)}
+            onDelete={remove.show}
+          />
           <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-500" aria-live="polite" data-testid="results-summary">
               Showing {first} to {first + links.length - 1} of {total} results
@@ -168,6 +254,15 @@ export function LinkManager({ onCreate }: { onCreate: () => void }) {
         confirmLabel="Delete"
         destructive
         onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={isBulkDeleteOpen}
+        onOpenChange={setIsBulkDeleteOpen}
+        title={`Delete ${selected.size} share ${selected.size === 1 ? 'link' : 'links'}?`}
+        description="Their short URLs and printed QR codes will stop working. This action cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => runBulk('delete')}
       />
     </div>
   )

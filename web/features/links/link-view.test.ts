@@ -75,7 +75,8 @@ describe('customDomainUrl', () => {
 describe('linkPagePath', () => {
   it('sends only what differs from the server defaults, so equal lists share one cache entry', () => {
     expect(linkPagePath({})).toBe('/shareLinks')
-    expect(linkPagePath({ page: 1, status: 'all', search: '  ' })).toBe('/shareLinks')
+    expect(linkPagePath({ page: 1, status: 'all', search: '  ', sort: 'newest' })).toBe('/shareLinks')
+    expect(linkPagePath({ sort: 'clicks' })).toBe('/shareLinks?sort=clicks')
     expect(linkPagePath({ limit: 3 })).toBe('/shareLinks?limit=3')
     expect(linkPagePath({ period: '30days', search: ' a&b ', status: 'inactive', limit: 20, page: 3 })).toBe(
       '/shareLinks?period=30days&search=a%26b&status=inactive&limit=20&page=3',

@@ -1,6 +1,6 @@
 // How the link list reads its data: each link's status, the filters, and the custom-domain address.
 import { isDomainLive } from '../../../src/shared/custom-domain'
-import { LINK_STATUS_FILTERS, type LinkStatusFilter } from '../../../src/shared/link-list'
+import { LINK_LIST_SORTS, LINK_STATUS_FILTERS, type LinkListSort, type LinkStatusFilter } from '../../../src/shared/link-list'
 import { linkPath } from '../../../src/shared/link-rules'
 import type { CustomDomainStatus, Link, Period } from './api'
 
@@ -21,6 +21,15 @@ export type StatusFilter = LinkStatusFilter
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'All statuses', active: 'Active', inactive: 'Inactive' }
 
 /** The time filter of /share-links; it picks the period the click and preview counts cover. */
+export const SORTS = LINK_LIST_SORTS
+export const SORT_LABELS: Record<LinkListSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  title: 'Title A–Z',
+  clicks: 'Most clicks',
+  previews: 'Most previews',
+}
+
 export const TIME_FILTERS = ['7days', '30days', '90days', 'year'] as const satisfies readonly Period[]
 export type TimeFilter = (typeof TIME_FILTERS)[number]
 export const DEFAULT_TIME_FILTER: TimeFilter = '30days'
