@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { CUSTOM_DOMAIN_MESSAGES as M, isDomainLive, normalizeHostname } from './custom-domain'
+import { CUSTOM_DOMAIN_MESSAGES as M, hostnameFromPasted, isDomainLive, normalizeHostname } from './custom-domain'
 
 describe('normalizeHostname', () => {
   it.each([
@@ -36,6 +36,17 @@ describe('normalizeHostname', () => {
     ['links.exαmple.com', M.mixedScripts],
   ])('refuses %p', (input, error) => {
     expect(normalizeHostname(input)).toEqual({ error })
+  })
+})
+
+describe('hostnameFromPasted', () => {
+  it('cuts a pasted address to its host name, as written', () => {
+    expect(hostnameFromPasted('https://Go.Example.com:443/path?q=1#top')).toBe('Go.Example.com')
+    expect(hostnameFromPasted('  http://user:pw@links.example.com/  ')).toBe('links.example.com')
+    expect(hostnameFromPasted('links.example.com/')).toBe('links.example.com')
+    expect(hostnameFromPasted('links.example.com')).toBe('links.example.com')
+    // Only cut: what is left is still checked as typed.
+    expect(normalizeHostname(hostnameFromPasted('https://раураl.com/')).error).toBe(M.mixedScripts)
   })
 })
 

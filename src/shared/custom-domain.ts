@@ -57,6 +57,20 @@ export function normalizeHostname(input: string): HostnameCheck {
   return { hostname: ascii }
 }
 
+/**
+ * What someone pasted into the custom-domain field, cut to its host name as written:
+ * "https://Go.Example.com:443/x?y" is "Go.Example.com". The text is only cut, never parsed, so
+ * normalizeHostname still sees the name as typed (look-alike letters included).
+ */
+export function hostnameFromPasted(input: string): string {
+  return input
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^[^/?#@]*@/, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d*$/, '')
+}
+
 /** Active only when both DNS and certificate are ready. */
 export const isDomainLive = (domain: { status: string | null; sslStatus: string | null }) =>
   domain.status === 'active' && domain.sslStatus === 'active'

@@ -35,6 +35,11 @@ describe('URLs', () => {
     expect(withHttpsPrefix('http://example.com')).toBe('http://example.com')
     expect(withHttpsPrefix('HTTPS://example.com')).toBe('HTTPS://example.com')
     expect(withHttpsPrefix('  ')).toBe('')
+    expect(withHttpsPrefix('example.com:8080/x')).toBe('https://example.com:8080/x')
+    expect(withHttpsPrefix('localhost:3000')).toBe('https://localhost:3000')
+    // Another scheme stays as typed, so the form can refuse it rather than make https://ftp://…
+    for (const other of ['ftp://files.example.com/a', 'mailto:ann@example.com', 'javascript:alert(1)', 'tel:+123'])
+      expect(withHttpsPrefix(other)).toBe(other)
   })
 
   it('normalises trivially different spellings of one page to one key', () => {

@@ -124,10 +124,14 @@ const decodeURIComponentSafe = (value: string) => {
   }
 }
 
-/** The form's on-blur rule: prepend https:// when the text has no http(s) scheme. */
+/**
+ * The form's on-blur rule: prepend https:// to an address typed without a scheme. One with another
+ * scheme (ftp:, mailto:, javascript:) is left as typed, to be refused; "example.com:8080/x" names
+ * a port, not a scheme.
+ */
 export function withHttpsPrefix(value: string): string {
   const trimmed = value.trim()
-  if (!trimmed || /^https?:\/\//i.test(trimmed)) return trimmed
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(trimmed)) return trimmed
   return `https://${trimmed}`
 }
 

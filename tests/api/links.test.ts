@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { LINK_MESSAGES } from '../../src/shared/link-rules'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
@@ -241,5 +242,32 @@ describe('usage and dashboard', () => {
     expect(stats.body.totalClicks).toBe(3)
     expect(stats.body.clicksByLinkId).toEqual({ [a.id]: 2, [b.id]: 1 })
     expect(stats.body.totalApiCalls).toBe(0)
+  })
+})
+
+describe('alias availability', () => {
+  const ask = (who: SignedIn, query: string) => http.get(`/api/shareLinks/alias-availability?${query}`, { token: who.token })
+
+  it("answers whether an alias is free, in any letter case and across accounts, with the create call's words", async () => {
+    const alias = uniqueAlias('Taken')
+    const made = (await create(bob, basic({ alias }))).body
+    const free = uniqueAlias('free')
+    expect((await ask(ann, `alias=${free}`)).body).toEqual({ alias: free, available: true, message: null })
+    expect((await ask(ann, `alias=${alias.toUpperCase()}`)).body).toEqual({ alias: alias.toUpperCase(), available: false, message: LINK_MESSAGES.aliasTaken })
+    // A slug resolves first: it is taken as an alias too.
+    expect((await ask(ann, `alias=${made.slug}`)).body.available).toBe(false)
+    for (const [wrong, message] of [
+      ['ab', LINK_MESSAGES.aliasTooShort],
+      ['dashboard', LINK_MESSAGES.aliasReserved],
+      ['-x-y', LINK_MESSAGES.aliasCharacters],
+    ])
+      expect((await ask(ann, `alias=${wrong}`)).body).toEqual({ alias: wrong, available: false, message })
+    // The link being edited keeps its own alias.
+    expect((await ask(bob, `alias=${alias}&except=${made.id}`)).body.available).toBe(true)
+  })
+
+  it('needs a session and an alias', async () => {
+    expect((await http.get('/api/shareLinks/alias-availability?alias=anything')).status).toBe(401)
+    expect((await ask(ann, '')).status).toBe(400)
   })
 })

@@ -126,11 +126,14 @@ describe('billing on a paid plan', () => {
   it('adds a domain, shows the DNS records and errors, turns Active once verified, and removes it', async () => {
     const { page, context } = await signedIn(server, 'pro', undefined, 'domains')
     const card = domainCard(page)
-    await card.getByLabel('Hostname').fill(`https://${DOMAIN}`)
+    await card.getByLabel('Hostname').fill('links example.com')
     await card.getByRole('button', { name: 'Add Domain' }).click()
     await card.getByText('Enter the hostname only, such as links.example.com (no https://, path or port).').waitFor()
 
-    await card.getByLabel('Hostname').fill(DOMAIN.toUpperCase())
+    // A pasted address keeps only its host name.
+    await card.getByLabel('Hostname').fill(`https://${DOMAIN.toUpperCase()}/some/page?x=1`)
+    await card.getByLabel('Hostname').blur()
+    expect(await card.getByLabel('Hostname').inputValue()).toBe(DOMAIN.toUpperCase())
     await card.getByRole('button', { name: 'Add Domain' }).click()
     await card.getByTestId('domain-hostname').getByText(DOMAIN).waitFor()
     expect(await card.getByTestId('domain-badge').textContent()).toBe('Pending')

@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia'
 import { pageHeaders } from '../../platform/paging'
 import { auth } from '../auth/plugin'
-import { Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
-import { changeLinks, createLink, deleteLink, getLink, updateLink } from './service'
+import { AliasAvailability, AliasAvailabilityQuery, Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
+import { aliasAvailability, changeLinks, createLink, deleteLink, getLink, updateLink } from './service'
 import { listLinksWithCounts } from './listing'
 
 const tags = ['Share links (app)']
@@ -37,6 +37,12 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     body: LinkBulkInput,
     response: LinkBulkResult,
     detail: { summary: 'Switch on, switch off or delete many links at once', tags, hide: true },
+  })
+  .get('/alias-availability', ({ query }) => aliasAvailability(query.alias, query.except), {
+    session: true,
+    query: AliasAvailabilityQuery,
+    response: AliasAvailability,
+    detail: { summary: 'Whether an alias is free, as the link form asks while it is typed', tags, hide: true },
   })
   .get('/:id', ({ user, params }) => getLink(user, params.id), {
     session: true,

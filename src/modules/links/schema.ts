@@ -188,3 +188,15 @@ export const LinkBulkResult = t.Object({
   action: oneOf(LINK_BULK_ACTIONS),
   changed: t.Array(t.String(), { description: 'The links that changed; links already so, or not the account’s, are left out' }),
 })
+
+export const AliasAvailabilityQuery = t.Object({
+  alias: t.String({ maxLength: ALIAS_MAX + 50, error: LINK_MESSAGES.aliasTooLong }),
+  except: t.Optional(t.String({ description: 'The link being edited, whose own alias counts as free' })),
+})
+
+export const AliasAvailability = t.Object({
+  alias: t.String(),
+  available: t.Boolean(),
+  message: t.Nullable(t.String({ description: 'Why it cannot be used, in the words the create call would answer' })),
+})
+export type AliasAvailability = typeof AliasAvailability.static

@@ -205,11 +205,26 @@ const aliasTaken = (): never => {
   throw fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken)
 }
 
-/** An alias must not be some link's exact slug, which resolves first. */
-async function ensureAliasFree(aliasKey: string | null | undefined, alias: string | null | undefined, exceptId?: string) {
-  if (!aliasKey || !alias) return
-  const [byAlias, bySlug] = await Promise.all([repo.findByAliasKey(aliasKey), repo.findBySlug(alias)])
-  if ((byAlias && byAlias.id !== exceptId) || (bySlug && bySlug.id !== exceptId)) aliasTaken()
+/** Whether another link has the alias (in any letter case) or has it as its exact slug, which resolves first. */
+async function aliasIsTaken(alias: string, exceptId?: string) {
+  const [byAlias, bySlug] = await Promise.all([repo.findByAliasKey(alias.toLowerCase()), repo.findBySlug(alias)])
+  return Boolean((byAlias && byAlias.id !== exceptId) || (bySlug && bySlug.id !== exceptId))
+}
+
+async function ensureAliasFree(alias: string | null | undefined, exceptId?: string) {
+  if (alias && (await aliasIsTaken(alias, exceptId))) aliasTaken()
+}
+
+/**
+ * Whether an alias could be given to a new link, or to the link `exceptId`, as the link form asks
+ * while it is typed: the alias rules' message, or whether another link has it.
+ */
+export async function aliasAvailability(alias: string, exceptId?: string) {
+  const text = alias.trim()
+  const problem = aliasError(text)
+  if (problem) return { alias: text, available: false, message: problem }
+  if (await aliasIsTaken(text, exceptId)) return { alias: text, available: false, message: LINK_MESSAGES.aliasTaken }
+  return { alias: text, available: true, message: null }
 }
 
 const LINK_CREATE_RULES = [
@@ -239,7 +254,7 @@ export async function createLink(owner: Owner, input: LinkInput): Promise<Link> 
   // Both APIs create links here: one account may not fill the database at the speed of its requests.
   const rate = await consumeRate(`link-create:${owner.accountId}`, LINK_CREATE_RULES)
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
-  await ensureAliasFree(columns.aliasKey, columns.alias)
+  await ensureAliasFree(columns.alias)
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await repo.insertLink({
@@ -324,7 +339,7 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (CARD_FIELDS.some((field) => columns[field] !== undefined)) ensureCardComplete({ ...before, ...columns })
   // A new image's size is unknown until it is read.
   if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
-  if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.aliasKey, columns.alias, id)
+  if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.alias, id)
   let after: LinkRow | undefined
   try {
     after = await repo.updateLink(owner.accountId, id, columns)

@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn'
 const VARIANTS = {
   info: { box: 'border-brand-200 bg-brand-50 text-brand-900', icon: Info },
   success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', icon: CircleCheck },
+  warning: { box: 'border-amber-200 bg-amber-50 text-amber-900', icon: CircleAlert },
   destructive: { box: 'border-red-200 bg-red-50 text-red-900', icon: CircleAlert },
 } as const
 

@@ -1,6 +1,6 @@
 import { Globe } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { CUSTOM_DOMAIN_MESSAGES, isDomainLive, normalizeHostname } from '../../../src/shared/custom-domain'
+import { CUSTOM_DOMAIN_MESSAGES, hostnameFromPasted, isDomainLive, normalizeHostname } from '../../../src/shared/custom-domain'
 import type { Plan } from '../../../src/shared/domain'
 import { PLAN_INFO } from '../../../src/shared/plans'
 import { Alert } from '../../components/ui/alert'
@@ -73,7 +73,9 @@ function DomainForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const checked = normalizeHostname(hostname)
+    const typed = hostnameFromPasted(hostname)
+    setHostname(typed)
+    const checked = normalizeHostname(typed)
     if (checked.error !== undefined) return setError(checked.error)
     setError(null)
     setIsSubmitting(true)
@@ -106,6 +108,8 @@ function DomainForm() {
             placeholder="links.yourcompany.com"
             value={hostname}
             onChange={(e) => setHostname(e.target.value)}
+            // A pasted address keeps only its host name.
+            onBlur={(e) => setHostname(hostnameFromPasted(e.target.value))}
           />
         </FormField>
         <Button type="submit" isLoading={isSubmitting} className="sm:mt-6">

@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react'
 import useSWR, { mutate } from 'swr'
 import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
-import type { Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
+import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api, type PageOf } from '../../lib/api'
 import type { LinkBulkAction, LinkListSort, LinkStatusFilter } from '../../../src/shared/link-list'
@@ -71,6 +72,23 @@ export async function changeLinks(action: LinkBulkAction, ids: string[]) {
   const result = await api.post<{ action: LinkBulkAction; changed: string[] }>(`${LINKS}/bulk`, { action, ids })
   await refreshLinks()
   return result.changed
+}
+
+const ALIAS_ASK_DELAY_MS = 300
+
+/**
+ * Whether `alias` is free (for the link `exceptId`, or a new one), asked once typing pauses;
+ * undefined until the answer for what is typed now arrives.
+ */
+export function useAliasAvailability(alias: string, shouldAsk: boolean, exceptId?: string) {
+  const [settled, setSettled] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(alias), ALIAS_ASK_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [alias])
+  const params = new URLSearchParams({ alias, ...(exceptId ? { except: exceptId } : {}) })
+  const { data } = useSWR<AliasAvailability>(shouldAsk && settled === alias ? `${LINKS}/alias-availability?${params}` : null, api.get)
+  return shouldAsk && data?.alias === alias ? data : undefined
 }
 
 /** The page's own title, description and image, read by the server (POST /api/crawl-url). */

@@ -4,6 +4,7 @@ import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
 import { ALIAS_MAX, DESCRIPTION_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
 import { FormField } from '../../components/ui/form-field'
@@ -11,7 +12,7 @@ import { Input, Textarea } from '../../components/ui/input'
 import { Select, type SelectOption } from '../../components/ui/select'
 import { ApiError, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { checkImage, createLink, fetchMetadata, updateLink, type Link } from './api'
+import { checkImage, createLink, fetchMetadata, updateLink, useAliasAvailability, type Link } from './api'
 import {
   EMPTY_LINK_FORM,
   FORM_FIELD_OF,
@@ -25,6 +26,7 @@ import {
   type LinkFormValues,
 } from './link-form-values'
 import { LinkPreview } from './link-preview'
+import { withoutScheme } from './link-view'
 
 const CARD_LABELS: Record<TwitterCard, string> = {
   summary: 'Summary',
@@ -90,8 +92,15 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
     onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
   })
 
-  // The alias is checked as it is typed, with the exact texts the server would answer.
+  // The alias is checked as it is typed, with the exact texts the server would answer, and then
+  // asked of the server once typing pauses.
   const aliasProblem = formErrors(values).alias
+  const typedAlias = values.alias.trim()
+  const savedAlias = link?.alias ?? ''
+  const isNewAlias = typedAlias !== '' && typedAlias.toLowerCase() !== savedAlias.toLowerCase()
+  const aliasAnswer = useAliasAvailability(typedAlias, isNewAlias && !aliasProblem, link?.id)
+  // Changing or removing a saved alias: its short URL and the QR codes printed with it stop working.
+  const dropsAlias = savedAlias !== '' && typedAlias.toLowerCase() !== savedAlias.toLowerCase()
 
   // The image is read by the server when the field is left (and on opening a saved link), so the
   // form can say what the platforms will do with it.
@@ -208,11 +217,24 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
         </FormField>
         <FormField
           label="Custom alias (optional)"
-          error={errors.alias ?? aliasProblem}
-          hint="Letters, numbers, hyphens and underscores. Leave empty for a random short code."
+          error={errors.alias ?? aliasProblem ?? (aliasAnswer?.available === false ? aliasAnswer.message : undefined)}
+          hint={
+            aliasAnswer?.available ? (
+              <span className="text-emerald-700" data-testid="alias-free">
+                “{aliasAnswer.alias}” is free.
+              </span>
+            ) : (
+              'Letters, numbers, hyphens and underscores. Leave empty for a random short code.'
+            )
+          }
         >
           <Input {...text('alias')} maxLength={ALIAS_MAX + 10} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="spring-sale" />
         </FormField>
+        {dropsAlias && (
+          <Alert variant="warning" title="The old short URL will stop working">
+            {withoutScheme(link!.url)} and QR codes printed with it will answer “not found” once you save.
+          </Alert>
+        )}
         <FormField
           label="Preview image URL"
           error={errors.ogImage}

@@ -73,8 +73,18 @@ describe('payloads', () => {
       twitterCard: 'summary',
       canonicalUrl: null,
       expiresAt: null,
+      isActive: false,
     } as Link
-    expect(formFromLink(link)).toEqual({ ...EMPTY_LINK_FORM, targetUrl: 'https://example.com', title: 'T', alias: 'al', ogImage: 'https://example.com/i.png', twitterCard: 'summary' })
+    expect(formFromLink(link)).toEqual({
+      ...EMPTY_LINK_FORM,
+      targetUrl: 'https://example.com',
+      title: 'T',
+      alias: 'al',
+      ogImage: 'https://example.com/i.png',
+      twitterCard: 'summary',
+      isActive: false,
+    })
+    expect(toLinkChanges(formFromLink(link)).isActive).toBe(false)
   })
 })
 
@@ -83,6 +93,12 @@ describe('formErrors', () => {
     expect(formErrors(EMPTY_LINK_FORM)).toEqual({ targetUrl: LINK_MESSAGES.requiredFields, title: LINK_MESSAGES.requiredFields })
     expect(formErrors(filled({ title: '   ' }))).toEqual({ title: LINK_MESSAGES.requiredFields })
     expect(formErrors(filled())).toEqual({})
+  })
+
+  it('refuses a target with another scheme instead of putting https:// in front of it', () => {
+    for (const targetUrl of ['ftp://files.example.com/a', 'mailto:ann@example.com', 'javascript:alert(1)'])
+      expect(formErrors(filled({ targetUrl })).targetUrl).toBe(LINK_MESSAGES.invalidTargetUrl)
+    expect(formErrors(filled({ targetUrl: 'example.com:8080/x' })).targetUrl).toBeUndefined()
   })
 
   it('checks a given alias with the shared rules', () => {

@@ -1,7 +1,7 @@
 // The link form's values and the payloads made from them.
 import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type TwitterApp } from '../../../src/shared/card-rules'
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
-import { aliasError, expiryError, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { aliasError, expiryError, isHttpUrl, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
 export type LinkFormValues = {
@@ -142,6 +142,7 @@ export function toLinkChanges(values: LinkFormValues, initial?: LinkFormValues):
 export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now = Date.now()): Partial<Record<LinkField, string>> {
   const errors: Partial<Record<LinkField, string>> = {}
   if (!values.targetUrl.trim()) errors.targetUrl = LINK_MESSAGES.requiredFields
+  else if (!isHttpUrl(withHttpsPrefix(values.targetUrl))) errors.targetUrl = LINK_MESSAGES.invalidTargetUrl
   if (!values.title.trim()) errors.title = LINK_MESSAGES.requiredFields
   if (values.expiresAt.trim() && values.expiresAt !== initial?.expiresAt) {
     const iso = isoFromLocalInput(values.expiresAt)
