@@ -527,6 +527,45 @@ describe('paging', () => {
 
   const pager = (page: Page) => page.getByRole('navigation', { name: 'Share link pages' })
 
+  /** Whether two boxes on the screen share any pixel. */
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+  for (const viewport of [PHONE, LAPTOP]) {
+    it(`keeps toasts off a dialog's buttons and off the pager at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, 'toast-place')
+      await seed(account, 20)
+      const taken = unique('taken')
+      await createLinkApi(account, { title: 'Has the alias', alias: taken })
+      const { page, context } = await openPage(browser, server.url, viewport)
+      await openSignedIn(page, account, '/share-links')
+      await page.getByText('Showing 1 to 20 of 21 results').waitFor()
+
+      await page.getByRole('button', { name: 'Create Link' }).click()
+      await field(page, 'Target URL').fill('https://example.com/again')
+      await field(page, 'Title').fill('Again')
+      await field(page, 'Custom alias (optional)').fill(taken)
+      const refused = waitForToast(page, 'Failed to create share link')
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      const toast = await refused
+      for (const name of ['Create Link', 'Cancel']) {
+        const button = dialog(page).getByRole('button', { name, exact: true })
+        await button.scrollIntoViewIfNeeded()
+        expect(overlap((await toast.boundingBox())!, (await button.boundingBox())!)).toBe(false)
+      }
+      await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click()
+      await dialog(page).waitFor({ state: 'detached' })
+
+      const pagerBox = pager(page)
+      await pagerBox.scrollIntoViewIfNeeded()
+      const switchedOff = waitForToast(page, 'Share link switched off')
+      await page.getByRole('button', { name: 'Deactivate', exact: true }).last().click()
+      const second = await switchedOff
+      expect(overlap((await second.boundingBox())!, (await pagerBox.boundingBox())!)).toBe(false)
+      await context.close()
+    }, 60_000)
+  }
+
   for (const [name, viewport, item] of [
     ['a laptop', LAPTOP, 'link-row'],
     ['a phone', PHONE, 'link-card'],

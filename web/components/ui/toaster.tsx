@@ -42,7 +42,8 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[400px] sm:p-6" />
+      {/* At the top, under the header: never over a dialog's buttons or a list's pager, which sit low. */}
+      <Toast.Viewport className="fixed top-16 right-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 outline-none sm:max-w-[400px] sm:p-6" />
     </Toast.Provider>
   )
 }
