@@ -79,7 +79,7 @@ describe('dashboard', () => {
     const bar = page.getByRole('progressbar', { name: 'Previews used this month' })
     expect(await bar.locator('[data-color]').getAttribute('data-color')).toBe('brand')
     const resetDay = await page.evaluate(
-      (end) => new Date(end).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }),
+      (end) => new Date(end).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
       usage.billingPeriodEnd,
     )
     expect(await page.getByTestId('usage-reset').textContent()).toBe(`Resets on ${resetDay}`)

@@ -1,4 +1,6 @@
 // The relative 'last used' time: minutes under an hour, hours up to a day, days up to 30, then a date.
+import { formatDate } from './dates'
+
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
@@ -12,5 +14,5 @@ export function relativeTime(value: string | Date, now: Date = new Date(), local
   if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute')
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour')
   if (elapsed < 30 * DAY) return plural(Math.floor(elapsed / DAY), 'day')
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+  return formatDate(date, locale)
 }

@@ -2,6 +2,7 @@ import type { User } from '../../../src/modules/auth/schema'
 import { PLAN_INFO } from '../../../src/shared/plans'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { formatDate } from '../../lib/dates'
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
 
@@ -29,7 +30,7 @@ export function ProfileCard({ user }: { user: User }) {
           <Row label="Plan">
             <Badge>{PLAN_INFO[user.plan]?.name ?? capitalise(user.plan)}</Badge>
           </Row>
-          <Row label="Member since">{new Date(user.createdAt).toLocaleDateString()}</Row>
+          <Row label="Member since">{formatDate(user.createdAt)}</Row>
         </dl>
       </CardContent>
     </Card>

@@ -6,9 +6,9 @@ import { Progress } from '../../components/ui/progress'
 import { Skeleton } from '../../components/ui/spinner'
 import { usageColor } from '../../lib/usage'
 import { useUsage } from './api'
+import { formatDate } from '../../lib/dates'
 
 const number = (value: number) => value.toLocaleString('en-US')
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
 
 /** Current plan and previews used this billing period. */
 export function UsageCard({ fallbackPlan }: { fallbackPlan: Plan }) {
@@ -51,7 +51,7 @@ export function UsageCard({ fallbackPlan }: { fallbackPlan: Plan }) {
             {usage.usageLimit !== null && (
               <Progress value={percent} color={usageColor(percent)} aria-label="Previews used this month" />
             )}
-            <p className="text-[13px] text-slate-500">Resets on {day(usage.billingPeriodEnd)}.</p>
+            <p className="text-[13px] text-slate-500">Resets on {formatDate(usage.billingPeriodEnd)}.</p>
           </div>
         )}
       </CardContent>

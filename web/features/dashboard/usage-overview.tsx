@@ -9,6 +9,7 @@ import { Progress } from '../../components/ui/progress'
 import { Skeleton } from '../../components/ui/spinner'
 import type { Usage } from './api'
 import { usageSummary } from './usage-summary'
+import { formatDate } from '../../lib/dates'
 
 type UsageOverviewProps = {
   usage: Usage | undefined
@@ -18,7 +19,6 @@ type UsageOverviewProps = {
   hasError: boolean
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
 
 /** Plan badge, previews used this month against the plan's limit, and when the count resets. */
 export function UsageOverview({ usage, fallbackPlan, isLoading, hasError }: UsageOverviewProps) {
@@ -61,7 +61,7 @@ export function UsageOverview({ usage, fallbackPlan, isLoading, hasError }: Usag
               </p>
             )}
             <p className="text-[13px] text-slate-500" data-testid="usage-reset">
-              Resets on {day(usage.billingPeriodEnd)}
+              Resets on {formatDate(usage.billingPeriodEnd)}
             </p>
           </div>
         )}

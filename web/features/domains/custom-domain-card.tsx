@@ -15,6 +15,7 @@ import { Skeleton } from '../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { addCustomDomain, checkCustomDomain, removeCustomDomain, useCustomDomain, type CustomDomainStatus } from './api'
+import { formatDateTime } from '../../lib/dates'
 
 /** The custom-domain card of /domains, for paid plans. */
 export function CustomDomainCard({ plan }: { plan: Plan }) {
@@ -209,7 +210,7 @@ function DomainDetails({ domain, isLive }: { domain: CustomDomainStatus; isLive:
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <p className="text-[13px] text-slate-500">
-          {domain.lastCheckedAt ? `Last checked ${new Date(domain.lastCheckedAt).toLocaleString()}.` : 'Not checked yet.'}
+          {domain.lastCheckedAt ? `Last checked ${formatDateTime(domain.lastCheckedAt)}.` : 'Not checked yet.'}
         </p>
         <div className="flex flex-wrap gap-2">
           {!isLive && (

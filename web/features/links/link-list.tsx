@@ -7,12 +7,12 @@ import { CopyButton } from '../../components/ui/copy-button'
 import { Skeleton } from '../../components/ui/spinner'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { cn } from '../../lib/cn'
+import { formatDate } from '../../lib/dates'
 import { useMediaQuery } from '../../lib/use-media-query'
 import type { CustomDomainStatus, LinkWithCounts } from './api'
 import {
   customDomainUrl,
   formatCount,
-  formatDate,
   linkStatus,
   STATUS_LABELS,
   TIME_FILTER_SHORT,

@@ -51,7 +51,6 @@ export function customDomainUrl(domain: CustomDomainStatus | undefined, link: Pi
 /** A URL without its scheme, for compact display. */
 export const withoutScheme = (url: string) => url.replace(/^https?:\/\//i, '')
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
 
 export const formatCount = (value: number) => value.toLocaleString('en-US')
 
