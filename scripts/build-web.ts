@@ -4,6 +4,8 @@ import tailwind from 'bun-plugin-tailwind'
 import { marked } from 'marked'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { SHARE_IMAGE, SHARE_IMAGE_PATH } from '../src/shared/share-image'
+import { shareImage } from './share-image'
 import { siteChrome } from './site-chrome'
 
 const root = join(import.meta.dir, '..')
@@ -32,6 +34,7 @@ if (!result.success) {
 }
 
 cpSync(join(root, 'web/public'), outDir, { recursive: true })
+writeFileSync(join(outDir, SHARE_IMAGE_PATH.slice(1)), shareImage())
 // The edge worker users download from /docs: one file, bundled with the crawler list short links use,
 // and its settings (the source's leading comment) on top.
 const workerSource = join(root, 'edge-worker/worker.ts')
@@ -81,6 +84,11 @@ const page = (path: string, title: string, description: string, body: string) =>
     .replaceAll('{{title}}', escapeHtml(title))
     .replaceAll('{{description}}', escapeHtml(description))
     .replace('{{styles}}', stylesHref)
+    // {{origin}} is the deployment's address, filled in by the server (src/modules/site/routes.ts).
+    .replaceAll('{{path}}', path)
+    .replaceAll('{{shareImage}}', SHARE_IMAGE_PATH)
+    .replace('{{shareImageWidth}}', String(SHARE_IMAGE.width))
+    .replace('{{shareImageHeight}}', String(SHARE_IMAGE.height))
     // Functions, so a `$` in the text is never read as a replacement pattern.
     .replace('{{header}}', () => header)
     .replace('{{footer}}', () => footer)

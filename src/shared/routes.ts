@@ -7,6 +7,22 @@
 //   static       pages the server renders (blog, how-to): the app only leaves for them
 export type ScreenAccess = 'public' | 'signed-out' | 'signed-in' | 'super-admin' | 'static'
 
+/** How a screen's address looks when shared (its OpenGraph and Twitter card); others share the home page's. */
+export const SHARED_SCREENS: Record<string, { title: string; description: string }> = {
+  '/': {
+    title: 'Linkcard: short links with the social previews you choose',
+    description: 'Short links whose previews on X, LinkedIn, Slack and WhatsApp show the title, description and image you choose, with QR codes, analytics and an API.',
+  },
+  '/pricing': {
+    title: 'Pricing · Linkcard',
+    description: 'Start free with 500 previews a month. Upgrade when your links take off: every plan includes the API, QR codes and custom previews.',
+  },
+  '/docs': {
+    title: 'API documentation · Linkcard',
+    description: 'Create short links with custom social previews from your code: the REST API, its OpenAPI document, and an edge worker for single-page apps.',
+  },
+}
+
 export const SCREENS = [
   { path: '/', access: 'public' },
   { path: '/pricing', access: 'public' },

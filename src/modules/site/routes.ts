@@ -3,7 +3,8 @@
 import { Elysia } from 'elysia'
 import { gzipSync } from 'node:zlib'
 import { config } from '../../platform/config'
-import { CLIENT_ROUTE_PATTERNS, CLIENT_ROUTES } from '../../shared/routes'
+import { CLIENT_ROUTE_PATTERNS, CLIENT_ROUTES, SHARED_SCREENS } from '../../shared/routes'
+import { SHARE_IMAGE, SHARE_IMAGE_PATH } from '../../shared/share-image'
 import { bundledWebAssets } from './assets' with { type: 'macro' }
 
 type Asset = { type: string; body: Buffer<ArrayBuffer>; gzip?: Buffer<ArrayBuffer>; etag: string }
@@ -30,15 +31,56 @@ function serve(request: Request, asset: Asset, cacheControl: string, status = 20
   return new Response(request.method === 'HEAD' ? null : useGzip ? asset.gzip : asset.body, { status, headers })
 }
 
-/** index.html with this deployment's hosts (for the web app's host routing) in a meta tag. */
-const indexHtml = (() => {
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+const withBody = (asset: Asset, html: string): Asset => {
+  const body = Buffer.from(html)
+  return { ...asset, body, gzip: gzipSync(body), etag: `"${Bun.hash(body).toString(36)}"` }
+}
+
+// The server-rendered pages name their own address: absolute, as platforms want it.
+for (const [path, asset] of assets)
+  if (asset.type.startsWith('text/html') && asset.body.includes('{{origin}}')) assets.set(path, withBody(asset, asset.body.toString('utf8').replaceAll('{{origin}}', config.publicUrl)))
+
+/** The tags a page shares with: its title and description, the product's card image, summary_large_image. */
+function shareTags(path: string, share: { title: string; description: string }) {
+  const url = `${config.publicUrl}${path}`
+  const tags = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Linkcard'],
+    ['property', 'og:title', share.title],
+    ['property', 'og:description', share.description],
+    ['property', 'og:url', url],
+    ['property', 'og:image', `${config.publicUrl}${SHARE_IMAGE_PATH}`],
+    ['property', 'og:image:width', String(SHARE_IMAGE.width)],
+    ['property', 'og:image:height', String(SHARE_IMAGE.height)],
+    ['property', 'og:image:type', 'image/png'],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', share.title],
+    ['name', 'twitter:description', share.description],
+    ['name', 'twitter:image', `${config.publicUrl}${SHARE_IMAGE_PATH}`],
+  ]
+  return `<link rel="canonical" href="${escapeHtml(url)}">\n${tags.map(([attribute, name, value]) => `<meta ${attribute}="${name}" content="${escapeHtml(value)}">`).join('\n')}\n`
+}
+
+/**
+ * index.html for a screen: this deployment's hosts (for the web app's host routing) in a meta tag,
+ * and the card the screen's address shares as (the home page's for screens without their own).
+ */
+function shellFor(path: string): Asset {
   const built = assets.get('/index.html')!
   const settings = { marketingHost: config.marketingHost ?? null, appHost: config.appHost ?? null, apiHost: config.apiHost ?? null }
-  const escaped = JSON.stringify(settings).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  const html = built.body.toString('utf8').replace('<meta name="linkcard-config" content="{}"', `<meta name="linkcard-config" content="${escaped}"`)
-  const body = Buffer.from(html)
-  return { ...built, body, gzip: gzipSync(body), etag: `"${Bun.hash(body).toString(36)}"` }
-})()
+  const share = SHARED_SCREENS[path] ?? SHARED_SCREENS['/']
+  const sharedPath = SHARED_SCREENS[path] ? path : '/'
+  const html = built.body
+    .toString('utf8')
+    .replace('<meta name="linkcard-config" content="{}"', `<meta name="linkcard-config" content="${escapeHtml(JSON.stringify(settings))}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(share.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(share.description)}"`)
+    .replace('</head>', `${shareTags(sharedPath, share)}</head>`)
+  return withBody(built, html)
+}
+const indexHtml = shellFor('/')
 
 /** The SPA's shell with 404: the web app then shows its not-found page. */
 export const notFoundPage = (request: Request) => serve(request, indexHtml, 'no-store', 404)
@@ -55,6 +97,7 @@ for (const [path, asset] of assets) {
 }
 for (const route of CLIENT_ROUTES) {
   if (assets.has(`${route}/index.html`)) continue
-  siteRoutes.get(route, ({ request }) => serve(request, indexHtml, 'no-cache'))
+  const shell = SHARED_SCREENS[route] ? shellFor(route) : indexHtml
+  siteRoutes.get(route, ({ request }) => serve(request, shell, 'no-cache'))
 }
 for (const pattern of CLIENT_ROUTE_PATTERNS) siteRoutes.get(pattern, ({ request }) => serve(request, indexHtml, 'no-cache'))
