@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
 import { SignJWT } from 'jose'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PASSWORD, runCommand, signUp } from '../helpers/accounts'
 import { client, uniqueEmail, type Client } from '../helpers/http'
@@ -464,6 +464,16 @@ describe('grant-admin', () => {
     expect((await me(person.token)).body.user.isSuperAdmin).toBe(true)
     const revoked = await runCommand(server, ['grant-admin', '--revoke', person.email])
     expect(revoked.code).toBe(0)
+    expect((await me(person.token)).body.user.isSuperAdmin).toBe(false)
+  })
+
+  it('exits non-zero with a clear message, creating nothing, when DATA_DIR holds no database', async () => {
+    const person = await signUp(http)
+    const elsewhere = join(server.dataDir, 'not-an-installation')
+    const result = await runCommand(server, ['grant-admin', person.email], { DATA_DIR: elsewhere, DATABASE_URL: '' })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`No Linkcard database at ${join(elsewhere, 'linkcard.db')}.`)
+    expect(existsSync(elsewhere)).toBe(false)
     expect((await me(person.token)).body.user.isSuperAdmin).toBe(false)
   })
 
