@@ -2,15 +2,20 @@
 //   linkcard                          serve the product
 //   linkcard grant-admin [--revoke] <email>
 //   linkcard backup [file]            copy the SQLite database (VACUUM INTO)
-export {}
+import { existsSync } from 'node:fs'
 
 const args = process.argv.slice(2)
 // What Linkcard writes (the database, secrets, outgoing mail, backups) is readable by its user alone.
 process.umask(0o077)
 
-async function loadConfigOrExit() {
+async function loadConfigOrExit({ needsDatabase = false } = {}) {
   try {
     const { config, prepareDataDir } = await import('./platform/config')
+    // A command pointed at the wrong DATA_DIR must say so, not start a new, empty installation there.
+    if (needsDatabase && config.database.dialect === 'sqlite' && !existsSync(config.database.path)) {
+      console.error(`No Linkcard database at ${config.database.path}. Point DATA_DIR (or DATABASE_URL) at the installation's, or start Linkcard once to create one.`)
+      process.exit(1)
+    }
     prepareDataDir(config)
     return config
   } catch (error) {
@@ -62,9 +67,6 @@ async function serve() {
 }
 
 async function runCommand(name: string, rest: string[]) {
-  await loadConfigOrExit()
-  const { startDatabase } = await import('./runtime')
-  const { AppError } = await import('./platform/errors')
   const commands: Record<string, () => Promise<{ run: (args: string[]) => Promise<string> }>> = {
     'grant-admin': () => import('../scripts/grant-admin'),
     backup: () => import('../scripts/backup'),
@@ -74,6 +76,9 @@ async function runCommand(name: string, rest: string[]) {
     console.error(`Unknown command "${name}". Commands: ${Object.keys(commands).join(', ')}.`)
     process.exit(2)
   }
+  await loadConfigOrExit({ needsDatabase: true })
+  const { startDatabase } = await import('./runtime')
+  const { AppError } = await import('./platform/errors')
   try {
     const lifecycle = await startDatabase()
     console.log(await (await load()).run(rest))

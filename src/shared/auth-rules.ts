@@ -14,6 +14,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',
   wrongCurrentPassword: 'Current password is incorrect.',
+  wrongEmailToDelete: 'The e-mail address does not match this account.',
   invalidResetToken: 'This reset link is invalid or has expired. Please request a new password reset.',
   missingResetToken: 'Invalid reset link. Please request a new password reset.',
   forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',

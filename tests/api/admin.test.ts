@@ -522,7 +522,7 @@ describe('self-service deletion', () => {
     const membersLink = await createLink(member)
     expect((await visit(membersLink.url)).status).toBe(302)
     const before = (await auditEntries()).length
-    expect((await http.delete('/api/auth/delete-account', { token: member.token })).status).toBe(204)
+    expect((await http.call('DELETE', '/api/auth/delete-account', { currentPassword: member.password }, { token: member.token })).status).toBe(204)
     expect((await visit(membersLink.url)).status).toBe(404)
     expect((await visit(ownersLink.url)).status).toBe(302)
     expect((await auditEntries()).length).toBe(before)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
 import { SignJWT } from 'jose'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PASSWORD, runCommand, signUp } from '../helpers/accounts'
 import { client, uniqueEmail, type Client } from '../helpers/http'
@@ -25,6 +25,7 @@ const LONG_PASSWORD = 'x'.repeat(201)
 afterAll(() => server.close())
 
 const me = (token: string) => http.get('/api/auth/me', { token })
+const deleteAccount = (token: string | undefined, proof?: object) => http.call('DELETE', '/api/auth/delete-account', proof, { token })
 
 describe('sign up', () => {
   it('creates the account and its owner and answers 201 {token, user}', async () => {
@@ -327,14 +328,30 @@ describe('account changes', () => {
     expect((await http.post('/api/auth/login', { email: person.email, password: 'a new password' })).status).toBe(200)
   })
 
-  it('deletes the account with its last user: sessions and sign-in stop working', async () => {
+  it('deletes the account with its last user, given the password: sessions and sign-in stop working', async () => {
     const person = await signUp(http)
-    expect((await http.delete('/api/auth/delete-account')).status).toBe(401)
-    const answer = await http.delete('/api/auth/delete-account', { token: person.token })
+    expect((await deleteAccount(undefined, { currentPassword: PASSWORD })).status).toBe(401)
+    expect((await me(person.token)).body.hasPassword).toBe(true)
+    const answer = await deleteAccount(person.token, { currentPassword: PASSWORD })
     expect(answer.status).toBe(204)
     expect((await me(person.token)).status).toBe(401)
     expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(401)
     expect((await sql(server, 'select id from accounts where id = $1', [person.user.accountId])).length).toBe(0)
+  })
+
+  it('refuses to delete the account without the right password (400, nothing deleted)', async () => {
+    const person = await signUp(http)
+    const link = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/kept', title: 'Kept' }, { token: person.token })
+    for (const proof of [{ currentPassword: 'not it at all' }, { email: person.email }, {}]) {
+      const refused = await deleteAccount(person.token, proof)
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toBe('Current password is incorrect.')
+      expect(refused.body.errors).toEqual([{ field: 'currentPassword', message: 'Current password is incorrect.' }])
+    }
+    expect((await deleteAccount(person.token)).status).toBe(400)
+    expect((await me(person.token)).status).toBe(200)
+    expect((await http.get(`/api/shareLinks/${link.body.id}`, { token: person.token })).status).toBe(200)
+    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(200)
   })
 })
 
@@ -447,6 +464,16 @@ describe('grant-admin', () => {
     expect((await me(person.token)).body.user.isSuperAdmin).toBe(true)
     const revoked = await runCommand(server, ['grant-admin', '--revoke', person.email])
     expect(revoked.code).toBe(0)
+    expect((await me(person.token)).body.user.isSuperAdmin).toBe(false)
+  })
+
+  it('exits non-zero with a clear message, creating nothing, when DATA_DIR holds no database', async () => {
+    const person = await signUp(http)
+    const elsewhere = join(server.dataDir, 'not-an-installation')
+    const result = await runCommand(server, ['grant-admin', person.email], { DATA_DIR: elsewhere, DATABASE_URL: '' })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`No Linkcard database at ${join(elsewhere, 'linkcard.db')}.`)
+    expect(existsSync(elsewhere)).toBe(false)
     expect((await me(person.token)).body.user.isSuperAdmin).toBe(false)
   })
 

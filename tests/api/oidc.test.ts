@@ -145,6 +145,26 @@ describe('identity-provider sign-in', () => {
     expect((await http.post('/api/auth/exchange', { code: 'made-up' })).status).toBe(401)
   })
 
+  it('deletes an account without a password only when its e-mail address is typed out (400 otherwise, nothing deleted)', async () => {
+    const email = uniqueEmail('sso-delete')
+    nextClaims = { sub: `sub-${email}`, email, email_verified: true }
+    const { token } = await signInThroughProvider('signup')
+    const me = await http.get('/api/auth/me', { token })
+    expect(me.body.hasPassword).toBe(false)
+    const deleteAccount = (proof: object) => http.call('DELETE', '/api/auth/delete-account', proof, { token })
+    for (const proof of [{ email: uniqueEmail('someone-else') }, { currentPassword: PASSWORD }, {}]) {
+      const refused = await deleteAccount(proof)
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors).toEqual([{ field: 'email', message: 'The e-mail address does not match this account.' }])
+    }
+    expect((await http.get('/api/auth/me', { token })).status).toBe(200)
+    expect((await sql(server, 'select id from accounts where id = $1', [me.body.user.accountId])).length).toBe(1)
+
+    expect((await deleteAccount({ email: ` ${email.toUpperCase()} ` })).status).toBe(204)
+    expect((await http.get('/api/auth/me', { token })).status).toBe(401)
+    expect((await sql(server, 'select id from accounts where id = $1', [me.body.user.accountId])).length).toBe(0)
+  })
+
   it('answers error=no_email when the provider gives no e-mail', async () => {
     nextClaims = { sub: `sub-no-email-${Date.now()}`, email: undefined, email_verified: undefined }
     const { final } = await signInThroughProvider('login')

@@ -15,11 +15,11 @@ export async function signUp(http: Client, label = 'user'): Promise<SignedIn> {
   return { token: answer.body.token, user: answer.body.user, email, password: PASSWORD }
 }
 
-/** Runs a command of the server's executable (`bun src/index.ts <args>`) against its data. */
-export async function runCommand(server: TestServer, args: string[]) {
+/** Runs a command of the server's executable (`bun src/index.ts <args>`) against its data, or against other settings in `env`. */
+export async function runCommand(server: TestServer, args: string[], env: Record<string, string> = {}) {
   const child = Bun.spawn(['bun', 'src/index.ts', ...args], {
     cwd: join(import.meta.dir, '../..'),
-    env: { ...process.env, ...server.env, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...server.env, LOG_LEVEL: 'warn', ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   })

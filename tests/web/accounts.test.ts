@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openPage } from '../helpers/browser'
+import { launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, uniqueEmail, type Client } from '../helpers/http'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { freePort, startServer, type TestServer } from '../helpers/server'
@@ -28,6 +28,24 @@ async function fresh(path?: string) {
 }
 
 const header = (page: Page) => page.locator('header')
+
+/** A server whose "Test SSO" OpenID Connect provider signs `email` in, confirmed. */
+async function startWithProvider(email: string) {
+  const provider = new OAuth2Server()
+  await provider.issuer.keys.generate('RS256')
+  const port = freePort()
+  await provider.start(port, '127.0.0.1')
+  provider.issuer.url = `http://127.0.0.1:${port}`
+  provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, { sub: `sub-${email}`, email, email_verified: true }))
+  const server = await startServer({ env: { OIDC_ISSUER: provider.issuer.url, OIDC_CLIENT_ID: 'web-test', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Test SSO' } })
+  return {
+    server,
+    async close() {
+      await server.close()
+      await provider.stop()
+    },
+  }
+}
 
 describe('sign up', () => {
   it('creates an account, lands on the dashboard signed in, and signs out to the home page', async () => {
@@ -124,15 +142,9 @@ describe('sign in', () => {
   })
 
   it('signs in through an identity provider by exchanging the one-time code once', async () => {
-    const provider = new OAuth2Server()
-    await provider.issuer.keys.generate('RS256')
-    const port = freePort()
-    await provider.start(port, '127.0.0.1')
-    provider.issuer.url = `http://127.0.0.1:${port}`
     const email = uniqueEmail('sso')
-    provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, { sub: `sub-${email}`, email, email_verified: true }))
-    const sso = await startServer({ env: { OIDC_ISSUER: provider.issuer.url, OIDC_CLIENT_ID: 'web-test', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Test SSO' } })
-    const { page, context } = await openPage(browser, sso.url)
+    const sso = await startWithProvider(email)
+    const { page, context } = await openPage(browser, sso.server.url)
     try {
       const exchanges: number[] = []
       page.on('response', (r) => r.url().endsWith('/api/auth/exchange') && exchanges.push(r.status()))
@@ -158,7 +170,6 @@ describe('sign in', () => {
     } finally {
       await context.close()
       await sso.close()
-      await provider.stop()
     }
   })
 
@@ -393,24 +404,71 @@ describe('account settings', () => {
     await context.close()
   })
 
-  it('deletes the account after confirmation, signs out and goes home', async () => {
+  it('deletes the account on a phone only with the right password, then signs out and goes home', async () => {
     const account = await createAccount(server, 'delete')
-    const { page, context } = await fresh()
+    const { page, context } = await openPage(browser, server.url, PHONE)
     await openSignedIn(page, account, '/settings')
     await page.getByRole('button', { name: 'Delete Account' }).click()
-    const confirm = page.getByRole('alertdialog')
-    await confirm.waitFor()
-    await confirm.getByRole('button', { name: 'Cancel' }).click()
-    await confirm.waitFor({ state: 'hidden' })
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    const password = dialog.getByLabel('Current Password')
+    const confirm = dialog.getByRole('button', { name: 'Delete Account' })
+    await password.waitFor()
+    const box = (await dialog.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+    expect(await confirm.isDisabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
     expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(200)
 
     await page.getByRole('button', { name: 'Delete Account' }).click()
-    await confirm.getByRole('button', { name: 'Delete Account' }).click()
+    await password.fill('not-my-password')
+    await confirm.click()
+    await dialog.getByText('Current password is incorrect.').waitFor()
+    expect(await password.getAttribute('aria-invalid')).toBe('true')
+    expect(new URL(page.url()).pathname).toBe('/settings')
+    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(200)
+    expect((await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(200)
+
+    await password.fill(PASSWORD)
+    const deleted = waitForToast(page, 'Account deleted')
+    await confirm.click()
+    await deleted
     await page.waitForURL((url) => url.pathname === '/')
-    await header(page).getByRole('link', { name: 'Sign In' }).waitFor()
     expect(await storedSession(page)).toEqual({ token: null, user: null })
+    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(401)
     expect((await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(401)
     await context.close()
+  })
+
+  it('asks someone who signed up through an identity provider to type their e-mail address before deleting', async () => {
+    const email = uniqueEmail('sso-delete')
+    const sso = await startWithProvider(email)
+    const { page, context } = await openPage(browser, sso.server.url)
+    try {
+      await page.goto('/login')
+      await page.getByRole('link', { name: 'Continue with Test SSO' }).click()
+      await page.waitForURL('**/dashboard')
+      const { token } = await storedSession(page)
+      await page.goto('/settings')
+      await page.getByRole('button', { name: 'Delete Account' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+      const typed = dialog.getByLabel('Your Email Address')
+      const confirm = dialog.getByRole('button', { name: 'Delete Account' })
+      await dialog.getByText(`Type ${email} to confirm.`).waitFor()
+      expect(await dialog.getByLabel('Current Password').count()).toBe(0)
+      await typed.fill(uniqueEmail('someone-else'))
+      expect(await confirm.isDisabled()).toBe(true)
+      await typed.fill(email.toUpperCase())
+      const deleted = waitForToast(page, 'Account deleted')
+      await confirm.click()
+      await deleted
+      await page.waitForURL((url) => url.pathname === '/')
+      expect((await client(sso.server.url).get('/api/auth/me', { token: token! })).status).toBe(401)
+    } finally {
+      await context.close()
+      await sso.close()
+    }
   })
 })
 

@@ -7,6 +7,7 @@ import { auth } from './plugin'
 import {
   CodeInput,
   CurrentUser,
+  DeleteAccountInput,
   EmailChangeStarted,
   EmailStatus,
   TokenInput,
@@ -105,11 +106,15 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
   })
   .delete(
     '/delete-account',
-    async ({ user, set }) => {
-      await service.deleteOwnAccount(user)
+    async ({ user, body, set }) => {
+      await service.deleteOwnAccount(user, body)
       set.status = 204
     },
-    { session: true, detail: { summary: 'Delete the signed-in user (and the account with its last user)', tags } },
+    {
+      session: true,
+      body: DeleteAccountInput,
+      detail: { summary: 'Delete the signed-in user (and the account with its last user), given their password or, without one, their e-mail address', tags },
+    },
   )
   .post('/forgot-password', ({ body, request, server }) => service.requestPasswordReset(body.email, clientIp(request, server)), {
     body: ForgotPasswordInput,

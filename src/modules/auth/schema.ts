@@ -24,7 +24,11 @@ export type User = typeof User.static
 export const Session = t.Object({ token: t.String(), user: User })
 export type Session = typeof Session.static
 
-export const CurrentUser = t.Object({ user: User })
+export const CurrentUser = t.Object({
+  user: User,
+  hasPassword: t.Boolean({ description: 'False for people who only ever signed in through an identity provider' }),
+})
+export type CurrentUser = typeof CurrentUser.static
 
 export const SignupInput = t.Object({ email: Email, password: NewPassword })
 export type SignupInput = typeof SignupInput.static
@@ -37,6 +41,12 @@ export type LoginInput = typeof LoginInput.static
 
 export const UpdateEmailInput = t.Object({ email: Email, currentPassword: GivenPassword({ description: 'Needed when the user has a password' }) })
 export const EmailChangeStarted = t.Object({ user: User, message: t.String() })
+// Proof that the person at the keyboard is the user: the password, or without one the address typed out.
+export const DeleteAccountInput = t.Object({
+  currentPassword: t.Optional(GivenPassword({ description: 'Needed when the user has a password' })),
+  email: t.Optional(t.String({ maxLength: EMAIL_MAX, description: 'The e-mail address, typed out, when the user has no password' })),
+})
+export type DeleteAccountInput = typeof DeleteAccountInput.static
 export const TokenInput = t.Object({ token: t.String({ minLength: 1, maxLength: 2000 }) })
 export const CodeInput = t.Object({ code: t.String({ minLength: 1, maxLength: 2000 }) })
 export const EmailStatus = t.Object({ email: t.String(), emailVerified: t.Boolean() })

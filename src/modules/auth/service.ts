@@ -12,7 +12,7 @@ import type { Plan, UserRole } from '../../shared/domain'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import * as accounts from '../accounts/service'
 import * as repo from './repo'
-import type { LoginInput, SignupInput, User } from './schema'
+import type { DeleteAccountInput, LoginInput, SignupInput, User } from './schema'
 import { signSession, signValue, verifySession, verifyValue } from './tokens'
 
 /** The signed-in person a request acts for. */
@@ -247,7 +247,8 @@ export async function confirmEmail(token: string) {
 }
 
 export async function currentUser(actor: Actor) {
-  return { user: toUserJson(actor) }
+  const row = await repo.findUserWithAccount(actor.id)
+  return { user: toUserJson(actor), hasPassword: Boolean(row?.user.passwordHash) }
 }
 
 /**
@@ -327,7 +328,20 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   return { ...actor, accountDeleted, linksDeleted }
 }
 
-export const deleteOwnAccount = (actor: Actor) => deleteUser(actor.id)
+/**
+ * Deletes the signed-in user once they show it is them and not someone at an unlocked screen: with
+ * their password, or, when they only ever used an identity provider, their e-mail address typed out.
+ */
+export async function deleteOwnAccount(actor: Actor, proof: DeleteAccountInput) {
+  const row = await repo.findUserWithAccount(actor.id)
+  if (row?.user.passwordHash) {
+    if (!(await verifyPassword(proof.currentPassword ?? '', row.user.passwordHash)))
+      throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
+  } else if (normalizeEmail(proof.email ?? '') !== actor.email) {
+    throw fieldError('invalid', 'email', MESSAGES.wrongEmailToDelete)
+  }
+  return deleteUser(actor.id)
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 

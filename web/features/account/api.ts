@@ -1,12 +1,12 @@
 import useSWR, { mutate } from 'swr'
-import type { Session, User } from '../../../src/modules/auth/schema'
+import type { CurrentUser, DeleteAccountInput, Session, User } from '../../../src/modules/auth/schema'
 import { api } from '../../lib/api'
 import { setSession, setUser, signOut, useSession } from '../../lib/session'
 
 const ME = '/auth/me'
 
 /** The signed-in user, fresh from the server. */
-export const useMe = () => useSWR<{ user: User }>(ME, api.get)
+export const useMe = () => useSWR<CurrentUser>(ME, api.get)
 
 const EMAIL_STATUS = '/auth/email-status'
 
@@ -24,9 +24,9 @@ export async function updateEmail(email: string, currentPassword: string) {
 /** After a confirmation link was opened, what the screens show is stale. */
 export async function refreshAfterConfirmation() {
   if (!useSession.getState().token) return
-  const { user } = await api.get<{ user: User }>(ME)
-  setUser(user)
-  await Promise.all([mutate(ME, { user }, { revalidate: false }), mutate(EMAIL_STATUS)])
+  const me = await api.get<CurrentUser>(ME)
+  setUser(me.user)
+  await Promise.all([mutate(ME, me, { revalidate: false }), mutate(EMAIL_STATUS)])
 }
 
 /** Ends every session of this user, this one included. */
@@ -39,7 +39,8 @@ export async function signOutEverywhere() {
 export async function updatePassword(currentPassword: string, newPassword: string) {
   const session = await api.patch<Session>('/auth/update-password', { currentPassword, newPassword })
   setSession(session)
-  await mutate(ME, { user: session.user }, { revalidate: false })
+  await mutate<CurrentUser>(ME, { user: session.user, hasPassword: true }, { revalidate: false })
 }
 
-export const deleteAccount = () => api.delete('/auth/delete-account')
+/** The password, or for people without one their e-mail address typed out: the server checks it. */
+export const deleteAccount = (proof: DeleteAccountInput) => api.delete('/auth/delete-account', proof)

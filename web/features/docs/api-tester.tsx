@@ -4,7 +4,7 @@ import { apiKeyInputError, cleanApiKeyInput } from '../../../src/shared/api-keys
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card'
 import { CodeBlock } from '../../components/ui/code-block'
 import { FormField } from '../../components/ui/form-field'
 import { Input, Textarea } from '../../components/ui/input'
@@ -106,7 +106,6 @@ export function ApiTester() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Try It Out</CardTitle>
         <CardDescription>Send a real request with one of your API keys. It acts on your account: a created link is a real link.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -185,7 +184,7 @@ export function ApiTester() {
                   </Badge>
                   <span className="text-slate-500">{answer.ms} ms</span>
                 </div>
-                <CodeBlock title={`${endpoint.method} ${endpoint.path({ ...values, id: values.id.trim() })}`} code={answer.body || '(empty body)'} />
+                <CodeBlock title={`${endpoint.method} ${endpoint.path({ ...values, id: values.id.trim() })}`} code={answer.body || '(empty body)'} isWrapped />
               </>
             ) : (
               !failure && <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">The answer appears here.</p>

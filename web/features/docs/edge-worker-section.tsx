@@ -1,7 +1,7 @@
 import { Download, ExternalLink } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card'
 import { CodeBlock } from '../../components/ui/code-block'
 import { publicApiUrl } from '../../lib/api'
 
@@ -19,7 +19,6 @@ LINKCARD_CACHE_SECONDS=300          # optional`
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Edge Worker for Single-Page Apps</CardTitle>
         <CardDescription>Give every page of a React, Vue or Svelte app its own social preview, without server-side rendering.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 text-sm leading-relaxed text-slate-700">

@@ -1,11 +1,8 @@
 import { Link } from 'wouter'
-import { API_RATE_LIMITS } from '../../../src/shared/api-keys'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { Card, CardContent } from '../../components/ui/card'
 import { CodeBlock } from '../../components/ui/code-block'
 import { publicApiUrl } from '../../lib/api'
 import { createLinkCurl } from '../../lib/code-samples'
-
-const number = (n: number) => n.toLocaleString('en-US')
 
 export function GettingStarted() {
   const createUrl = publicApiUrl('/link')
@@ -27,9 +24,6 @@ export function GettingStarted() {
   ]
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Getting Started</CardTitle>
-      </CardHeader>
       <CardContent className="grid gap-5">
         <ol className="grid gap-3 text-sm text-slate-700">
           {steps.map((step, index) => (
@@ -41,20 +35,6 @@ export function GettingStarted() {
           ))}
         </ol>
         <CodeBlock title="bash" code={createLinkCurl(createUrl)} />
-        <div className="grid gap-2 text-sm leading-relaxed text-slate-600">
-          <p>
-            <span className="font-medium text-slate-900">Rate limits:</span> {number(API_RATE_LIMITS.perHour)} requests per hour and{' '}
-            {number(API_RATE_LIMITS.perDay)} per day for each account, all its keys together, with bursts of up to {number(API_RATE_LIMITS.perMinute)} per
-            minute for each key. Every answer
-            carries <code className="font-mono text-[13px]">X-RateLimit-Limit</code>, <code className="font-mono text-[13px]">X-RateLimit-Remaining</code>{' '}
-            and <code className="font-mono text-[13px]">X-RateLimit-Reset</code>; past a limit you get 429 with{' '}
-            <code className="font-mono text-[13px]">Retry-After</code>.
-          </p>
-          <p>
-            <span className="font-medium text-slate-900">Errors</span> are JSON <code className="font-mono text-[13px]">{'{"message": "…"}'}</code> with a
-            fitting status: 400 bad input, 401 missing or revoked key, 403 not on your plan, 404 not found, 429 too many requests.
-          </p>
-        </div>
       </CardContent>
     </Card>
   )

@@ -4,34 +4,43 @@ import { Alert } from '../../components/ui/alert'
 import { Badge, type BadgeVariant } from '../../components/ui/badge'
 import { Card, CardContent, CardHeader } from '../../components/ui/card'
 import { LoadingState } from '../../components/ui/spinner'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { apiUrl } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { useOpenApiDocument, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './api'
 
 const METHOD_COLORS: Record<string, BadgeVariant> = { get: 'default', post: 'success', patch: 'warning', delete: 'destructive' }
 
-/** Text with `code` spans, as the document's descriptions write them. */
+/** Text with `code` spans and **bold** runs, as the document's descriptions write them. */
+function DocText({ text }: { text: string }) {
+  return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, index) =>
+    part.startsWith('`') ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text, never reordered
+      <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[12.5px] text-slate-800">
+        {part.slice(1, -1)}
+      </code>
+    ) : part.startsWith('**') ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text, never reordered
+      <strong key={index} className="font-semibold text-slate-800">
+        {part.slice(2, -2)}
+      </strong>
+    ) : (
+      part
+    ),
+  )
+}
+
+/** A description in paragraphs: as in Markdown, a blank line starts one and a single line break is a space. */
 function Prose({ text, className }: { text?: string; className?: string }) {
   if (!text) return null
   return (
-    <p className={cn('text-sm leading-relaxed whitespace-pre-line text-slate-600', className)}>
-      {text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, index) =>
-        part.startsWith('`') ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text, never reordered
-          <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[12.5px] text-slate-800">
-            {part.slice(1, -1)}
-          </code>
-        ) : part.startsWith('**') ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts of a fixed text, never reordered
-          <strong key={index} className="font-semibold text-slate-800">
-            {part.slice(2, -2)}
-          </strong>
-        ) : (
-          part
-        ),
-      )}
-    </p>
+    <div className={cn('grid gap-3 text-sm leading-relaxed break-words text-slate-600', className)}>
+      {text.split(/\n\s*\n/).map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text, never reordered
+        <p key={index}>
+          <DocText text={paragraph} />
+        </p>
+      ))}
+    </div>
   )
 }
 
@@ -68,33 +77,35 @@ function fieldsOf(input: JsonSchema | undefined, doc: OpenApiDocument, prefix = 
   })
 }
 
-function FieldTable({ fields, label }: { fields: Field[]; label: string }) {
+// On wide screens name, type and description stand in columns; on narrower ones each field is stacked.
+const FIELD_COLUMNS = 'lg:grid lg:grid-cols-[minmax(0,17rem)_minmax(0,11rem)_minmax(0,1fr)] lg:gap-x-4'
+
+function FieldList({ fields, label }: { fields: Field[]; label: string }) {
   if (fields.length === 0) return null
   return (
-    <section className="overflow-hidden rounded-lg border border-slate-200" aria-label={label}>
-      <Table>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Name</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead>Description</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {fields.map((field) => (
-            <TableRow key={field.name}>
-              <TableCell className="align-top font-mono text-[13px] whitespace-nowrap text-slate-900">
-                {field.name}
-                {field.required && <span className="ml-1 text-xs font-sans text-red-600">required</span>}
-              </TableCell>
-              <TableCell className="align-top text-[13px] text-slate-600">{field.type}</TableCell>
-              <TableCell className="align-top">
-                <Prose text={field.description} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <section className="rounded-lg border border-slate-200" aria-label={label}>
+      <div
+        aria-hidden="true"
+        className={cn(FIELD_COLUMNS, 'hidden rounded-t-lg border-b border-slate-200 bg-slate-50/70 px-4 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase')}
+      >
+        <span>Name</span>
+        <span>Type</span>
+        <span>Description</span>
+      </div>
+      <dl className="divide-y divide-slate-100">
+        {fields.map((field) => (
+          <div key={field.name} className={cn(FIELD_COLUMNS, 'flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3')}>
+            <dt className="min-w-0 font-mono text-[13px] break-words text-slate-900">
+              {field.name}
+              {field.required && <span className="ml-1.5 inline-block font-sans text-xs whitespace-nowrap text-red-600">required</span>}
+            </dt>
+            <dd className="min-w-0 text-[13px] break-words text-slate-500">{field.type}</dd>
+            <dd className="min-w-0 basis-full">
+              <Prose text={field.description} />
+            </dd>
+          </div>
+        ))}
+      </dl>
     </section>
   )
 }
@@ -142,12 +153,12 @@ function OperationCard({ method, path, operation, doc }: { method: string; path:
       <CardContent className="grid gap-5">
         {operation.parameters?.length ? (
           <Section title="Parameters">
-            <FieldTable label={`Parameters of ${method.toUpperCase()} ${path}`} fields={parameterFields(operation.parameters, doc)} />
+            <FieldList label={`Parameters of ${method.toUpperCase()} ${path}`} fields={parameterFields(operation.parameters, doc)} />
           </Section>
         ) : null}
         {body && (
           <Section title="Request body (JSON)">
-            <FieldTable label={`Request body of ${method.toUpperCase()} ${path}`} fields={fieldsOf(body, doc)} />
+            <FieldList label={`Request body of ${method.toUpperCase()} ${path}`} fields={fieldsOf(body, doc)} />
           </Section>
         )}
         <Section title="Responses">
@@ -157,16 +168,20 @@ function OperationCard({ method, path, operation, doc }: { method: string; path:
               const isSuccess = status.startsWith('2')
               return (
                 <div key={status} className="grid gap-2" data-testid="api-response">
-                  <p className="flex flex-wrap items-baseline gap-2 text-sm">
+                  <p className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2 text-sm">
                     <Badge variant={isSuccess ? 'success' : 'secondary'} className="font-mono">
                       {status}
                     </Badge>
-                    <span className="text-slate-600">{response.description}</span>
+                    {response.description && (
+                      <span className="min-w-0 break-words text-slate-600">
+                        <DocText text={response.description} />
+                      </span>
+                    )}
                   </p>
                   {isSuccess && schema && (
                     <>
                       {resolve(schema, doc)?.type === 'array' && <p className="text-[13px] text-slate-500">An array of:</p>}
-                      <FieldTable label={`Response ${status} of ${method.toUpperCase()} ${path}`} fields={fieldsOf(schema, doc)} />
+                      <FieldList label={`Response ${status} of ${method.toUpperCase()} ${path}`} fields={fieldsOf(schema, doc)} />
                     </>
                   )}
                 </div>
@@ -212,7 +227,7 @@ export function ApiReference() {
             <h3 id={`tag-${tag.name}`} className="text-lg font-semibold text-slate-900">
               {tag.name}
             </h3>
-            {tag.description && <p className="text-sm text-slate-500">{tag.description}</p>}
+            <Prose text={tag.description} className="text-slate-500" />
           </div>
           {operations
             .filter((o) => o.operation.tags?.includes(tag.name))
