@@ -2,7 +2,8 @@
 // The SPA is bundled by Bun with Tailwind; /blog/ and /how-to/ are Markdown rendered to static HTML.
 import tailwind from 'bun-plugin-tailwind'
 import { marked } from 'marked'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, constants } from 'node:zlib'
 import { basename, join } from 'node:path'
 import { SHARE_IMAGE, SHARE_IMAGE_PATH } from '../src/shared/share-image'
 import { shareImage } from './share-image'
@@ -132,6 +133,18 @@ for (const section of SECTIONS) {
   }
 }
 cpSync(join(root, 'content/content.css'), join(outDir, 'content.css'))
+
+// Text files are also kept brotli-compressed at its best quality, which the server offers to
+// browsers that take it (too slow to make on every start).
+const compressedBeside = (dir: string) => {
+  for (const name of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, name.name)
+    if (name.isDirectory()) compressedBeside(file)
+    else if (/\.(html|js|css|svg|json|txt)$/.test(name.name) && statSync(file).size > 1024)
+      writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  }
+}
+compressedBeside(outDir)
 
 rmSync(finalDir, { recursive: true, force: true })
 mkdirSync(join(root, 'dist'), { recursive: true })

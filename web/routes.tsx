@@ -1,26 +1,30 @@
 // Every route of the web app, from the one table of screens (src/shared/routes.ts). Add a screen:
 // its path and access there, then a thin file in pages/ and its entry in PAGES below.
-import { useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { Route, Switch } from 'wouter'
 import { SCREENS, type ScreenPath } from '../src/shared/routes'
 import { RequireSession, RequireSuperAdmin, SignedOutOnly } from './components/guards'
-import { AdminPage } from './pages/admin'
-import { ApiKeysPage } from './pages/api-keys'
-import { BillingPage } from './pages/billing'
-import { DashboardPage } from './pages/dashboard'
-import { DocsPage } from './pages/docs'
-import { DomainsPage } from './pages/domains'
-import { ForgotPasswordPage } from './pages/forgot-password'
+import { LoadingState } from './components/ui/spinner'
 import { HomePage } from './pages/home'
-import { LinkAnalyticsPage } from './pages/link-analytics'
-import { LoginPage } from './pages/login'
 import { NotFoundPage } from './pages/not-found'
 import { PricingPage } from './pages/pricing'
-import { ResetPasswordPage } from './pages/reset-password'
-import { VerifyEmailPage } from './pages/verify-email'
-import { SettingsPage } from './pages/settings'
-import { ShareLinksPage } from './pages/share-links'
-import { SignupPage } from './pages/signup'
+
+// The marketing pages come with the app; every other screen is loaded when first shown, so a
+// visitor's first page does not wait for the dashboard's code.
+const AdminPage = lazy(() => import('./pages/admin').then((page) => ({ default: page.AdminPage })))
+const ApiKeysPage = lazy(() => import('./pages/api-keys').then((page) => ({ default: page.ApiKeysPage })))
+const BillingPage = lazy(() => import('./pages/billing').then((page) => ({ default: page.BillingPage })))
+const DashboardPage = lazy(() => import('./pages/dashboard').then((page) => ({ default: page.DashboardPage })))
+const DocsPage = lazy(() => import('./pages/docs').then((page) => ({ default: page.DocsPage })))
+const DomainsPage = lazy(() => import('./pages/domains').then((page) => ({ default: page.DomainsPage })))
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password').then((page) => ({ default: page.ForgotPasswordPage })))
+const LinkAnalyticsPage = lazy(() => import('./pages/link-analytics').then((page) => ({ default: page.LinkAnalyticsPage })))
+const LoginPage = lazy(() => import('./pages/login').then((page) => ({ default: page.LoginPage })))
+const ResetPasswordPage = lazy(() => import('./pages/reset-password').then((page) => ({ default: page.ResetPasswordPage })))
+const SettingsPage = lazy(() => import('./pages/settings').then((page) => ({ default: page.SettingsPage })))
+const ShareLinksPage = lazy(() => import('./pages/share-links').then((page) => ({ default: page.ShareLinksPage })))
+const SignupPage = lazy(() => import('./pages/signup').then((page) => ({ default: page.SignupPage })))
+const VerifyEmailPage = lazy(() => import('./pages/verify-email').then((page) => ({ default: page.VerifyEmailPage })))
 
 /** /blog and /how-to are static pages the server renders: leave the app for them. */
 function FullPageRedirect({ to }: { to: string }) {
@@ -56,6 +60,14 @@ const PAGES: Record<ScreenPath, ComponentType> = {
 }
 
 export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingState label="Loading..." className="py-32" />}>
+      <Routes />
+    </Suspense>
+  )
+}
+
+function Routes() {
   return (
     <Switch>
       {SCREENS.map(({ path, access }) => {

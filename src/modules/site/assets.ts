@@ -2,9 +2,10 @@
 // so `npm start` and the compiled executable serve the same files without a folder beside them.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
-export type EmbeddedAsset = { type: string; body: string; gzip?: string }
+export type EmbeddedAsset = { type: string; body: string; gzip?: string; brotli?: string }
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -29,6 +30,7 @@ export function bundledWebAssets(): Record<string, EmbeddedAsset> {
         walk(file)
         continue
       }
+      if (name.endsWith('.br')) continue
       const data = readFileSync(file)
       const ext = name.split('.').pop() ?? ''
       const type = TYPES[ext] ?? 'application/octet-stream'
@@ -37,6 +39,8 @@ export function bundledWebAssets(): Record<string, EmbeddedAsset> {
         type,
         body: data.toString('base64'),
         ...(compressible ? { gzip: gzipSync(data, { level: 9 }).toString('base64') } : {}),
+        // Brotli at its best is too slow to make here, on every start: the build made it beside the file.
+        ...(existsSync(`${file}.br`) ? { brotli: readFileSync(`${file}.br`).toString('base64') } : {}),
       }
     }
   }

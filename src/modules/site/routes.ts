@@ -1,13 +1,13 @@
 // Serves the built web app: hashed assets cached for a year, index.html for every client route,
 // the static /blog/ and /how-to/ pages, and index.html with 404 for anything unknown.
 import { Elysia } from 'elysia'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { config } from '../../platform/config'
 import { CLIENT_ROUTE_PATTERNS, CLIENT_ROUTES, SHARED_SCREENS } from '../../shared/routes'
 import { SHARE_IMAGE, SHARE_IMAGE_PATH } from '../../shared/share-image'
 import { bundledWebAssets } from './assets' with { type: 'macro' }
 
-type Asset = { type: string; body: Buffer<ArrayBuffer>; gzip?: Buffer<ArrayBuffer>; etag: string }
+type Asset = { type: string; body: Buffer<ArrayBuffer>; gzip?: Buffer<ArrayBuffer>; brotli?: Buffer<ArrayBuffer>; etag: string }
 
 const assets = new Map<string, Asset>()
 for (const [path, asset] of Object.entries(bundledWebAssets())) {
@@ -16,6 +16,7 @@ for (const [path, asset] of Object.entries(bundledWebAssets())) {
     type: asset.type,
     body,
     gzip: asset.gzip ? Buffer.from(asset.gzip, 'base64') : undefined,
+    brotli: asset.brotli ? Buffer.from(asset.brotli, 'base64') : undefined,
     etag: `"${Bun.hash(body).toString(36)}"`,
   })
 }
@@ -23,19 +24,35 @@ for (const [path, asset] of Object.entries(bundledWebAssets())) {
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'public, max-age=0, must-revalidate'
 
+/** Brotli where the client takes it (smaller), else gzip, else the file as it is; an encoding refused with q=0 is not taken. */
+function encodingFor(request: Request, asset: Asset): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set(
+    (request.headers.get('accept-encoding') ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => name.trim()),
+  )
+  if (asset.brotli && accepted.has('br')) return 'br'
+  if (asset.gzip && accepted.has('gzip')) return 'gzip'
+  return 'identity'
+}
+
 function serve(request: Request, asset: Asset, cacheControl: string, status = 200) {
   const headers: Record<string, string> = { 'content-type': asset.type, 'cache-control': cacheControl, etag: asset.etag, vary: 'accept-encoding' }
   if (status === 200 && request.headers.get('if-none-match') === asset.etag) return new Response(null, { status: 304, headers })
-  const useGzip = asset.gzip && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
-  if (useGzip) headers['content-encoding'] = 'gzip'
-  return new Response(request.method === 'HEAD' ? null : useGzip ? asset.gzip : asset.body, { status, headers })
+  const encoding = encodingFor(request, asset)
+  if (encoding !== 'identity') headers['content-encoding'] = encoding
+  const body = encoding === 'br' ? asset.brotli : encoding === 'gzip' ? asset.gzip : asset.body
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers })
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 const withBody = (asset: Asset, html: string): Asset => {
   const body = Buffer.from(html)
-  return { ...asset, body, gzip: gzipSync(body), etag: `"${Bun.hash(body).toString(36)}"` }
+  return { ...asset, body, gzip: gzipSync(body), brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), etag: `"${Bun.hash(body).toString(36)}"` }
 }
 
 // The server-rendered pages name their own address: absolute, as platforms want it.
