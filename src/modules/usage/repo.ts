@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { db, kit, transaction } from '../../platform/db'
 import { usageTables } from './tables'
 
@@ -27,11 +27,12 @@ export async function readPreviewsOf(keys: CounterKey[]) {
   return previews
 }
 
-/** Adds counted previews and API calls, in one transaction. */
+/** Adds counted previews and API calls, in one transaction; answers each period's previews and notice level after. */
 export async function addDeltas(deltas: UsageDelta[]) {
-  await transaction(async (tx) => {
-    for (const delta of deltas)
-      await tx
+  return transaction(async (tx) => {
+    const totals: (CounterKey & { previews: number; noticeLevel: number })[] = []
+    for (const delta of deltas) {
+      const [row] = await tx
         .insert(usageCounters)
         .values(delta)
         .onConflictDoUpdate({
@@ -41,7 +42,24 @@ export async function addDeltas(deltas: UsageDelta[]) {
             apiCalls: sql`${usageCounters.apiCalls} + ${delta.apiCalls}`,
           },
         })
+        .returning({ previews: usageCounters.previews, noticeLevel: usageCounters.noticeLevel })
+      totals.push({ accountId: delta.accountId, periodStart: delta.periodStart, ...row })
+    }
+    return totals
   })
+}
+
+/**
+ * Marks the period's owners as told of `level` percent of the quota, if no instance has yet: one
+ * conditional update, so exactly one caller gets true and sends the mail.
+ */
+export async function claimNotice(key: CounterKey, level: number) {
+  const rows = await db
+    .update(usageCounters)
+    .set({ noticeLevel: level })
+    .where(and(eq(usageCounters.accountId, key.accountId), eq(usageCounters.periodStart, key.periodStart), lt(usageCounters.noticeLevel, level)))
+    .returning({ level: usageCounters.noticeLevel })
+  return rows.length > 0
 }
 
 export async function totalApiCalls(accountId: string) {

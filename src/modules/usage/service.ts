@@ -1,14 +1,17 @@
 // Usage against the plan: counted previews (the monthly quota) and API calls per billing period.
 import { subscribe } from '../../platform/bus'
+import { config } from '../../platform/config'
 import { BoundedCache } from '../../platform/cache'
 import { exactCounters } from '../../platform/counters'
 import { isForeignKeyViolation } from '../../platform/db'
 import { flushEvery } from '../../platform/lifecycle'
 import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
+import { sendMail } from '../../platform/mailer'
 import type { Plan } from '../../shared/domain'
 import { PLAN_INFO } from '../../shared/plans'
 import { ACCOUNT_CHANGED, billingPeriod, findAccount, type Account, type BillingPeriod } from '../accounts/service'
+import { ownerEmailsOf } from '../auth/service'
 import * as repo from './repo'
 
 type AccountQuota = { plan: Plan; period: BillingPeriod; billingPeriodStart: Date | null; billingPeriodEnd: Date | null }
@@ -109,12 +112,51 @@ export async function totalApiCalls(accountId: string) {
   return (await repo.totalApiCalls(accountId)) + waiting
 }
 
+// The owners hear when 80% of the period's previews are counted, and when all are: once each per
+// period, whichever instance counts the preview that crosses the line.
+const NOTICE_LEVELS = [100, 80]
+
+async function noticeQuota(totals: Awaited<ReturnType<typeof repo.addDeltas>>) {
+  for (const total of totals) {
+    const info = await accountQuota(total.accountId)
+    const limit = info ? PLAN_INFO[info.plan].previewLimit : null
+    if (!info || !limit) continue
+    const reached = NOTICE_LEVELS.find((level) => total.previews * 100 >= limit * level)
+    if (reached && total.noticeLevel < reached && (await repo.claimNotice(total, reached))) sendQuotaNotice(total.accountId, reached, limit, info)
+  }
+}
+
+function sendQuotaNotice(accountId: string, level: number, limit: number, info: AccountQuota) {
+  const resets = info.period.end.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+  const plan = PLAN_INFO[info.plan].name
+  const mail =
+    level === 100
+      ? {
+          subject: "You have used all of this month's previews",
+          text:
+            `Your Linkcard account has used all ${limit.toLocaleString('en-US')} previews of the ${plan} plan this period. Your short links keep ` +
+            `working, but social platforms now get the plain redirect, and show the target page's own preview, until the period resets on ` +
+            `${resets}.\n\nFor more previews now, choose a larger plan: ${config.publicUrl}/billing`,
+        }
+      : {
+          subject: `You have used ${level}% of this month's previews`,
+          text:
+            `Your Linkcard account has used ${level}% of the ${limit.toLocaleString('en-US')} previews of the ${plan} plan this period; ` +
+            `the count resets on ${resets}.\n\nOnce all are used, your short links keep working but platforms show the target page's own ` +
+            `preview until then. For more previews, choose a larger plan: ${config.publicUrl}/billing`,
+        }
+  ownerEmailsOf(accountId)
+    .then((emails) => Promise.all(emails.map((to) => sendMail({ to, ...mail }))))
+    .catch((error) => log.error('quota notice failed', { accountId, level, error }))
+}
+
 const flushUsage = singleFlight(async () => {
   if (pending.size === 0) return
   const batch = [...pending.values()]
   pending = new Map()
+  let totals: Awaited<ReturnType<typeof repo.addDeltas>>
   try {
-    await repo.addDeltas(batch)
+    totals = await repo.addDeltas(batch)
   } catch (error) {
     // An account deleted meanwhile: keep the others' counts.
     if (isForeignKeyViolation(error)) {
@@ -123,7 +165,10 @@ const flushUsage = singleFlight(async () => {
     }
     log.error('usage flush failed; will retry', { error })
     for (const delta of batch) addPending(delta.accountId, delta.periodStart, delta.previews, delta.apiCalls)
+    return
   }
+  // The counts are stored: a notice that fails is logged, never counted again.
+  await noticeQuota(totals).catch((error) => log.error('quota notice check failed', { error }))
 })
 
 /** Adds counted usage to the database every 100 ms, and all that is left when stopped. */

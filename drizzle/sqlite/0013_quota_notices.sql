@@ -1,0 +1,1 @@
+ALTER TABLE `usage_counters` ADD `notice_level` integer DEFAULT 0 NOT NULL;
