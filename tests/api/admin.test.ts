@@ -298,6 +298,10 @@ describe('bad list queries', () => {
     ['/api/admin/users?sortOrder=DESC', 'sortOrder', 'sortOrder must be asc or desc.'],
     [`/api/admin/users?search=${'x'.repeat(201)}`, 'search', 'search must be at most 200 characters.'],
     ['/api/admin/audit-log?limit=1000', 'limit', 'limit must be a whole number from 1 to 100.'],
+    ['/api/admin/audit-log?page=0', 'page', 'page must be a whole number of 1 or more.'],
+    ['/api/admin/audit-log?sortBy=action', 'sortBy', 'sortBy must be one of: createdAt.'],
+    ['/api/admin/audit-log?sortOrder=newest', 'sortOrder', 'sortOrder must be asc or desc.'],
+    [`/api/admin/audit-log?search=${'x'.repeat(201)}`, 'search', 'search must be at most 200 characters.'],
   ]
   for (const [path, field, message] of cases)
     it(`answers 400 for ${path.slice(0, 60)}`, async () => {
@@ -542,5 +546,65 @@ describe('audit log', () => {
     expect(Object.keys(newest).sort()).toEqual(['action', 'actorEmail', 'actorUserId', 'createdAt', 'details', 'id', 'targetId', 'targetType'])
     const next = await get('/api/admin/audit-log?limit=2&page=2')
     expect(next.body.entries.map((e: { id: string }) => e.id)).not.toContain(newest.id)
+  })
+
+  describe('search', () => {
+    type Entry = { id: string; action: string; targetId: string; details: Record<string, unknown> }
+    const search = async (text: string, more = '') => {
+      const answer = await get(`/api/admin/audit-log?search=${encodeURIComponent(text)}${more}`)
+      expect(answer.status).toBe(200)
+      return answer.body as { entries: Entry[]; total: number }
+    }
+    let tag: string
+    let people: SignedIn[]
+    let doomed: { id: string }
+    // Oldest first, as they were made.
+    let made: string[]
+
+    beforeAll(async () => {
+      tag = randomTag()
+      people = [await signUpNamed(`${tag}-ann`), await signUpNamed(`${tag}-bob`)]
+      for (const plan of ['indie', 'pro', 'enterprise']) expect((await setPlan(people[0].user.id, plan)).status).toBe(200)
+      expect((await setPlan(people[1].user.id, 'pro')).status).toBe(200)
+      doomed = await createLink(people[1], { title: `Launch notes ${tag}` })
+      expect((await del(`/api/admin/links/${doomed.id}`)).status).toBe(204)
+      made = (await search(tag)).entries.map((e) => e.id).reverse()
+    })
+
+    it("finds the entries about a person by their e-mail, in the details, case-insensitively, newest first", async () => {
+      const found = await search(people[0].email.toUpperCase())
+      expect(found.total).toBe(3)
+      expect(found.entries.map((e) => e.details.to)).toEqual(['enterprise', 'pro', 'indie'])
+      expect(found.entries.every((e) => e.targetId === people[0].user.accountId)).toBe(true)
+    })
+
+    it('finds entries by the target, the action and the acting admin', async () => {
+      expect((await search(doomed.id)).entries.map((e) => e.action)).toEqual(['link.deleted'])
+      expect((await search(`Launch NOTES ${tag}`)).entries.map((e) => e.targetId)).toEqual([doomed.id])
+      // The link's deletion keeps the account it belonged to.
+      expect((await search(people[1].user.accountId)).entries.map((e) => e.action)).toEqual(['link.deleted', 'account.plan_changed'])
+      const deletions = await search('LINK.DELETED', '&limit=100')
+      expect(deletions.entries.map((e) => e.id)).toContain(made[4])
+      expect(deletions.entries.every((e) => e.action === 'link.deleted')).toBe(true)
+      expect((await search(admin.email, '&limit=5')).entries.map((e) => e.id)).toEqual(made.toReversed())
+    })
+
+    it('pages a search with its total, oldest first on request, without overlap', async () => {
+      expect(made).toHaveLength(5)
+      const seen: string[] = []
+      for (const page of [1, 2, 3]) {
+        const answer = await search(tag, `&limit=2&page=${page}&sortOrder=asc`)
+        expect(answer.total).toBe(5)
+        expect(answer.entries).toHaveLength(page < 3 ? 2 : 1)
+        seen.push(...answer.entries.map((e) => e.id))
+      }
+      expect(seen).toEqual(made)
+      expect((await search(tag, '&page=2')).entries).toEqual([])
+    })
+
+    it('takes % and _ literally, and finds nothing for unknown text', async () => {
+      for (const text of ['%', `${tag}_ann`, `${tag}%`]) expect([text, (await search(text)).total]).toEqual([text, 0])
+      expect(await search(`nothing-like-${tag}`)).toEqual({ entries: [], total: 0 })
+    })
   })
 })

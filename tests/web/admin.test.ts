@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { grantSuperAdmin } from '../helpers/accounts'
 import { launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
+import { until } from '../helpers/until'
 import { createAccount, openSignedIn, PASSWORD, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
@@ -49,6 +50,13 @@ async function signUpAs(local: string) {
 
 const accountsPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Accounts' })
 const usersPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Users' })
+const auditPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Audit Log' })
+
+/** Whether the whole element lies within a phone's width, not in a sideways scroll. */
+async function isOnPhoneScreen(locator: Locator) {
+  const box = (await locator.boundingBox())!
+  return box.x >= 0 && box.x + box.width <= PHONE.width
+}
 
 async function searchUsers(page: Page, text: string) {
   await page.getByRole('tab', { name: 'Users' }).click()
@@ -58,6 +66,13 @@ async function searchUsers(page: Page, text: string) {
 async function searchAccounts(page: Page, text: string) {
   await accountsPanel(page).getByPlaceholder('Search accounts...').fill(text)
 }
+
+async function searchAuditLog(page: Page, text: string) {
+  await page.getByRole('tab', { name: 'Audit Log' }).click()
+  await auditPanel(page).getByPlaceholder('Search audit entries...').fill(text)
+}
+
+const setPlan = async (who: Session, plan: string) => expect((await http.patch(`/api/admin/users/${who.user.id}/plan`, { plan }, { token: admin.token })).status).toBe(200)
 
 describe('access', () => {
   it('tells a signed-in user without super-admin rights that access is denied', async () => {
@@ -109,7 +124,8 @@ describe('panel', () => {
     const row = accounts.getByRole('row').filter({ hasText: person.user.accountName })
     await row.waitFor()
     expect(await row.getByText('Free', { exact: true }).isVisible()).toBe(true)
-    expect(await row.getByRole('cell').nth(3).textContent()).toBe(await page.evaluate((iso) => new Date(iso).toLocaleDateString(), person.user.createdAt))
+    const created = await page.evaluate((iso) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }), person.user.createdAt)
+    expect(await row.getByRole('cell').nth(3).textContent()).toBe(created)
 
     await page.getByRole('tab', { name: 'Users' }).click()
     const users = usersPanel(page)
@@ -196,11 +212,43 @@ describe('panel', () => {
     await context.close()
   })
 
-  it('fits a phone: the page never scrolls sideways', async () => {
+  it('shows accounts, users and their links as cards on a phone, with every field and action on screen', async () => {
+    const person = await createAccount(server, 'pocket')
+    await createLink(person, 'A link whose title is long enough to wrap on a phone')
+    await setPlan(person, 'pro')
     const { page, context } = await openAdmin(PHONE)
-    await accountsPanel(page).getByRole('columnheader', { name: 'Usage This Month' }).waitFor()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    await searchAccounts(page, person.user.accountName)
+    const accountCard = accountsPanel(page).getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: person.user.accountName })
+    await accountCard.waitFor()
+    expect(await accountsPanel(page).getByRole('table').count()).toBe(0)
+    expect(await accountCard.locator('dt').allTextContents()).toEqual(['Plan', 'Usage This Month', 'Created'])
+    expect(await isOnPhoneScreen(accountCard.getByText('Pro', { exact: true }))).toBe(true)
+    expect(await isOnPhoneScreen(accountCard.getByRole('button', { name: `View Details of ${person.user.accountName}` }))).toBe(true)
+
+    await searchUsers(page, person.user.email)
+    const userCard = usersPanel(page).getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: person.user.email })
+    await userCard.waitFor()
+    expect(await userCard.locator('dt').allTextContents()).toEqual(['Account', 'Role', 'Created'])
+    expect(await isOnPhoneScreen(userCard.getByText(person.user.email))).toBe(true)
+    expect(await isOnPhoneScreen(userCard.getByText('owner'))).toBe(true)
+    expect(await isOnPhoneScreen(userCard.getByRole('combobox', { name: `Plan of ${person.user.email}` }))).toBe(true)
+    await userCard.getByRole('button', { name: `View Details of ${person.user.email}` }).click()
+    const linkCard = page
+      .getByRole('region', { name: `User Details: ${person.user.email}` })
+      .getByRole('list', { name: 'Links' })
+      .getByRole('listitem')
+      .filter({ hasText: 'A link whose title' })
+    await linkCard.waitFor()
+    expect(await linkCard.locator('dt').allTextContents()).toEqual(['URL', 'Created'])
+    expect(await isOnPhoneScreen(linkCard.getByRole('button', { name: 'Delete link A link whose title is long enough to wrap on a phone' }))).toBe(true)
+
+    await searchAuditLog(page, person.user.email)
+    const entryCard = auditPanel(page).getByRole('list', { name: 'Audit entries' }).getByRole('listitem').filter({ hasText: person.user.email })
+    await entryCard.waitFor()
+    expect(await entryCard.locator('dt').allTextContents()).toEqual(['Admin', 'Action', 'Target', 'Details'])
+    expect(await isOnPhoneScreen(entryCard.getByText(person.user.email))).toBe(true)
+    expect(await isOnPhoneScreen(entryCard.getByText('Free → Pro'))).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await context.close()
   })
 
@@ -358,6 +406,129 @@ describe('changes', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click()
     await waitForToast(page, 'Error', 'Failed to delete account')
     expect((await http.get('/api/auth/me', { token: person.token })).status).toBe(200)
+    await context.close()
+  })
+})
+
+describe('audit log', () => {
+  it('lists the changes admins made, newest first: when, who, what and to whom', async () => {
+    const person = await createAccount(server, 'audited')
+    const link = await createLink(person, 'Audited link')
+    await setPlan(person, 'pro')
+    expect((await http.delete(`/api/admin/links/${link.id}`, { token: admin.token })).status).toBe(204)
+    const recorded = (await http.get(`/api/admin/audit-log?search=${person.user.accountId}`, { token: admin.token })).body.entries
+    const { page, context } = await openAdmin()
+    // The link's deletion and the plan change both name the person's account.
+    await searchAuditLog(page, person.user.accountId)
+    const rows = auditPanel(page).getByRole('row').filter({ hasText: admin.user.email })
+    await until(() => rows.count(), { what: "the account's two entries", done: (count) => count === 2 })
+    for (const column of ['When', 'Admin', 'Action', 'Target', 'Details']) await auditPanel(page).getByRole('columnheader', { name: column, exact: true }).waitFor()
+    const when = (iso: string) =>
+      page.evaluate((at) => new Date(at).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }), iso)
+    expect(await rows.nth(0).getByRole('cell').allTextContents()).toEqual([
+      await when(recorded[0].createdAt),
+      admin.user.email,
+      'Link deleted',
+      'Audited link',
+      'https://example.com/Audited%20link',
+    ])
+    expect(await rows.nth(1).getByRole('cell').allTextContents()).toEqual([await when(recorded[1].createdAt), admin.user.email, 'Plan changed', person.user.email, 'Free → Pro'])
+    await context.close()
+  })
+
+  it('shows a plan change made in the Users tab at once', async () => {
+    const person = await createAccount(server, 'replanned')
+    const { page, context } = await openAdmin()
+    await searchAuditLog(page, person.user.email)
+    await auditPanel(page).getByText('No audit entries found').waitFor()
+    await searchUsers(page, person.user.email)
+    await usersPanel(page).getByRole('combobox', { name: `Plan of ${person.user.email}` }).click()
+    const told = waitForToast(page, 'Success', 'User plan updated successfully')
+    await page.getByRole('option', { name: 'Indie', exact: true }).click()
+    await told
+    await page.getByRole('tab', { name: 'Audit Log' }).click()
+    const row = auditPanel(page).getByRole('row').filter({ hasText: person.user.email })
+    await row.getByText('Free → Indie').waitFor()
+    expect(await row.getByText('Plan changed').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('pages 20 entries at a time, searches, and sorts oldest first', async () => {
+    const person = await createAccount(server, 'churner')
+    // 21 changes: Free → Enterprise first, then Pro and Indie by turns, ending Pro → Indie.
+    await setPlan(person, 'enterprise')
+    for (let i = 1; i <= 20; i++) await setPlan(person, i % 2 ? 'pro' : 'indie')
+    // A newer entry about someone else, which the search must leave out.
+    await setPlan(await createAccount(server, 'bystander'), 'pro')
+    const { page, context } = await openAdmin()
+    const panel = auditPanel(page)
+    const everyRow = panel.getByRole('row')
+    const rows = everyRow.filter({ hasText: person.user.email })
+    const previous = panel.getByRole('button', { name: 'Previous' })
+    const next = panel.getByRole('button', { name: 'Next' })
+    await searchAuditLog(page, person.user.email.toUpperCase())
+    await until(() => rows.count(), { what: "a page of the person's entries only", done: (count) => count === 20 })
+    expect(await everyRow.count()).toBe(21)
+    expect(await rows.first().getByRole('cell').nth(4).textContent()).toBe('Pro → Indie')
+    expect(await previous.isDisabled()).toBe(true)
+
+    await next.click()
+    await rows.getByText('Free → Enterprise').waitFor()
+    await panel.getByText('Page 2', { exact: true }).waitFor()
+    expect(await everyRow.count()).toBe(2)
+    expect(await next.isDisabled()).toBe(true)
+
+    // Sorting keeps the page: page 2 of oldest first holds the newest change.
+    await panel.getByRole('combobox', { name: 'Sort by' }).click()
+    await page.getByRole('option', { name: 'Oldest First' }).click()
+    await rows.getByText('Pro → Indie').waitFor()
+    expect(await everyRow.count()).toBe(2)
+    await previous.click()
+    await rows.first().getByText('Free → Enterprise').waitFor()
+    expect(await rows.count()).toBe(20)
+    await context.close()
+  })
+
+  it('says when the entries are loading, when none match and when they cannot be read', async () => {
+    const { page, context } = await openPage(browser, server.url)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/api\/admin\/audit-log\?/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await openSignedIn(page, admin, '/admin')
+    await page.getByRole('tab', { name: 'Audit Log' }).click()
+    await auditPanel(page).getByText('Loading audit entries...').waitFor()
+    release()
+    await auditPanel(page).getByRole('columnheader', { name: 'When' }).waitFor()
+    await searchAuditLog(page, `nothing-like-${tag()}`)
+    await auditPanel(page).getByText('No audit entries found').waitFor()
+
+    await page.unroute(/\/api\/admin\/audit-log\?/)
+    await page.route(/\/api\/admin\/audit-log\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))
+    await page.reload()
+    await page.getByRole('tab', { name: 'Audit Log' }).click()
+    await auditPanel(page).getByText('Failed to fetch audit entries').waitFor()
+    await context.close()
+  })
+
+  it("writes dates and times in the admin's own locale", async () => {
+    const person = await createAccount(server, 'lokal')
+    await setPlan(person, 'indie')
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' })
+    const page = await context.newPage()
+    await openSignedIn(page, admin, '/admin')
+    await searchAuditLog(page, person.user.email)
+    const entry = auditPanel(page).getByRole('listitem').filter({ hasText: person.user.email })
+    await entry.waitFor()
+    // "25. Nov. 2026, 16:04": German day and month, a 24-hour clock.
+    expect(await entry.locator('time').textContent()).toMatch(/^\d{1,2}\. \S+ \d{4}, \d{2}:\d{2}$/)
+    await page.getByRole('tab', { name: 'Accounts' }).click()
+    await searchAccounts(page, person.user.accountName)
+    const account = accountsPanel(page).getByRole('listitem').filter({ hasText: person.user.accountName })
+    await account.waitFor()
+    expect(await account.locator('dd').nth(2).textContent()).toMatch(/^\d{1,2}\. \S+ \d{4}$/)
     await context.close()
   })
 })

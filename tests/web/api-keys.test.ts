@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator } from 'playwright-core'
 import { launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
@@ -29,7 +29,7 @@ async function signedIn(viewport?: typeof PHONE) {
 }
 
 describe('/api-keys', () => {
-  it('creates a key, shows it in full once with a copy button, then lists it masked; the key works', async () => {
+  it('creates a key and shows it in full once; copying it lets the dialog close; the list shows it masked and active; the key works', async () => {
     const { page, context, session } = await signedIn()
     await page.getByText('No API keys yet').waitFor()
     await page.getByText('Usage Guidelines').waitFor()
@@ -46,35 +46,72 @@ describe('/api-keys', () => {
     await shown.getByText("This is the only time you'll see this key.", { exact: false }).waitFor()
     const key = (await shown.getByTestId('new-api-key').textContent())!
     expect(key).toMatch(/^lnk_[0-9A-Za-z]{40}$/)
+    const done = shown.getByRole('button', { name: 'Done' })
+    expect(await done.isDisabled()).toBe(true)
+    // Until the key is copied, neither Escape nor a click outside loses it.
+    await page.keyboard.press('Escape')
+    await page.mouse.click(5, 5)
+    expect(await shown.getAttribute('data-state')).toBe('open')
+    expect(await shown.getByTestId('new-api-key').textContent()).toBe(key)
+
     await shown.getByRole('button', { name: 'Copy Key' }).click()
     await shown.getByRole('button', { name: 'Copied' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
-    // Only Done closes it: a stray click outside must not lose the key.
-    await page.mouse.click(5, 5)
-    expect(await shown.isVisible()).toBe(true)
-    await shown.getByRole('button', { name: 'Done' }).click()
+    expect(await done.isEnabled()).toBe(true)
+    await page.keyboard.press('Escape')
     await shown.waitFor({ state: 'detached' })
 
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Production server' })
     await row.waitFor()
+    for (const column of ['Name', 'Key', 'Status', 'Last Used', 'Created', 'Actions']) await page.getByRole('columnheader', { name: column, exact: true }).waitFor()
+    expect(await row.getByTestId('api-key-status').textContent()).toBe('Active')
     expect(await row.textContent()).toContain(`lnk_…${key.slice(-4)}`)
     expect(await row.textContent()).toContain('Blog backend')
     expect(await row.textContent()).toContain('Never')
     expect(await page.content()).not.toContain(key)
-
-    // Revealing shows only what is stored, and says so.
-    await row.getByRole('button', { name: 'Reveal key Production server' }).click()
-    await row.getByText('Only the start and the last 4 characters are stored.', { exact: false }).waitFor()
-    expect(await page.content()).not.toContain(key)
-    await row.getByRole('button', { name: 'Hide key Production server' }).click()
-
-    await row.getByRole('button', { name: 'Copy masked key Production server' }).click()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`lnk_…${key.slice(-4)}`)
+    // The masked key is text only: nothing to reveal, nothing worth copying.
+    expect(await row.getByRole('button').allTextContents()).toEqual(['Revoke'])
+    expect(await page.getByRole('button', { name: /reveal|masked/i }).count()).toBe(0)
+    expect(await page.getByTestId('api-key-card').count()).toBe(0)
 
     expect((await client(server.url).get('/api/links', { token: key })).status).toBe(200)
     await page.reload()
     await page.getByTestId('api-key-row').filter({ hasText: 'Just now' }).waitFor()
     expect(session.user.email).toBeTruthy()
+    await context.close()
+  })
+
+  it('closes the new key dialog once the person confirms they have stored the key', async () => {
+    const { page, context } = await signedIn(PHONE)
+    await page.getByRole('button', { name: 'Create API Key' }).click()
+    await page.getByRole('dialog').getByLabel('Name').fill('Deploy bot')
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Key' }).click()
+    const shown = page.getByRole('dialog', { name: 'API Key Created' })
+    await shown.waitFor()
+    const done = shown.getByRole('button', { name: 'Done' })
+    const stored = shown.getByRole('checkbox', { name: 'I have stored this key somewhere safe' })
+
+    await page.keyboard.press('Escape')
+    expect(await shown.getAttribute('data-state')).toBe('open')
+    expect(await done.isDisabled()).toBe(true)
+    await stored.check()
+    expect(await done.isEnabled()).toBe(true)
+    // Unticked again, it holds the dialog again.
+    await stored.uncheck()
+    await page.keyboard.press('Escape')
+    expect(await shown.getAttribute('data-state')).toBe('open')
+    await stored.check()
+    await done.click()
+    await shown.waitFor({ state: 'detached' })
+    await page.getByTestId('api-key-card').filter({ hasText: 'Deploy bot' }).waitFor()
+
+    // The next key starts unconfirmed again.
+    await page.getByRole('button', { name: 'Create API Key' }).click()
+    await page.getByRole('dialog').getByLabel('Name').fill('Second bot')
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Key' }).click()
+    await shown.getByText('Second bot').waitFor()
+    expect(await stored.isChecked()).toBe(false)
+    expect(await done.isDisabled()).toBe(true)
     await context.close()
   })
 
@@ -98,6 +135,7 @@ describe('/api-keys', () => {
     const made = await client(server.url).post('/api/apiKeys', { name: 'Old laptop' }, { token: session.token })
     await page.reload()
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Old laptop' })
+    expect(await row.getByTestId('api-key-status').textContent()).toBe('Active')
     await row.getByRole('button', { name: 'Revoke Old laptop' }).click()
     const confirm = page.getByRole('alertdialog')
     await confirm.getByText('will be refused at once', { exact: false }).waitFor()
@@ -105,8 +143,10 @@ describe('/api-keys', () => {
     expect((await client(server.url).get('/api/links', { token: made.body.key })).status).toBe(200)
 
     await row.getByRole('button', { name: 'Revoke Old laptop' }).click()
+    const told = waitForToast(page, 'API key revoked', 'Old laptop no longer works.')
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
-    await row.getByText('Revoked').waitFor()
+    await told
+    await row.getByTestId('api-key-status').getByText('Revoked', { exact: true }).waitFor()
     expect(await row.getByRole('button', { name: 'Revoke Old laptop' }).count()).toBe(0)
     expect((await client(server.url).get('/api/links', { token: made.body.key })).status).toBe(401)
     await context.close()
@@ -141,15 +181,56 @@ describe('/api-keys', () => {
     await context.close()
   })
 
-  it('works on a phone', async () => {
+  it('shows each key as a card on a phone, with its name, status and Revoke on screen', async () => {
     const { page, context, session } = await signedIn(PHONE)
-    await client(server.url).post('/api/apiKeys', { name: 'Phone key' }, { token: session.token })
+    const http = client(server.url)
+    const names = ['Phone key', 'A key for the nightly export job that runs on the old build server', 'Retired key']
+    const made = []
+    for (const name of names) made.push((await http.post('/api/apiKeys', { name, description: 'Looked after by the platform team' }, { token: session.token })).body)
+    await http.delete(`/api/apiKeys/${made[2].id}`, { token: session.token })
     await page.reload()
-    const row = page.getByTestId('api-key-row').filter({ hasText: 'Phone key' })
-    await row.waitFor()
-    await page.getByRole('button', { name: 'Create API Key' }).waitFor()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBeLessThanOrEqual(0)
+    await page.getByTestId('api-key-card').filter({ hasText: 'Retired key' }).waitFor()
+    expect(await page.getByRole('table').count()).toBe(0)
+
+    const onScreen = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!
+      return box.x >= 0 && box.x + box.width <= 390
+    }
+    for (const [i, name] of names.entries()) {
+      const card = page.getByTestId('api-key-card').filter({ hasText: name })
+      expect(await onScreen(card.getByRole('heading', { name }))).toBe(true)
+      expect(await card.getByText(`lnk_…${made[i].key.slice(-4)}`).isVisible()).toBe(true)
+      const status = card.getByTestId('api-key-status')
+      expect(await status.textContent()).toBe(i === 2 ? 'Revoked' : 'Active')
+      expect(await onScreen(status)).toBe(true)
+      const revoke = card.getByRole('button', { name: `Revoke ${name}` })
+      expect(await revoke.count()).toBe(i === 2 ? 0 : 1)
+      if (i < 2) expect(await onScreen(revoke)).toBe(true)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    const card = page.getByTestId('api-key-card').filter({ hasText: 'Phone key' })
+    await card.getByRole('button', { name: 'Revoke Phone key' }).click()
+    const told = waitForToast(page, 'API key revoked')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
+    await told
+    await card.getByTestId('api-key-status').getByText('Revoked', { exact: true }).waitFor()
+    expect(await card.locator('dt').allTextContents()).toEqual(['Key', 'Last used', 'Created', 'Revoked'])
+    expect(await card.getByRole('button').count()).toBe(0)
+    await context.close()
+  })
+
+  it("writes dates in the person's own locale", async () => {
+    const session = await createAccount(server, 'keys-de')
+    const { body } = await client(server.url).post('/api/apiKeys', { name: 'Berlin' }, { token: session.token })
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' })
+    const page = await context.newPage()
+    await openSignedIn(page, session, '/api-keys')
+    const card = page.getByTestId('api-key-card').filter({ hasText: 'Berlin' })
+    await card.waitFor()
+    const created = new Intl.DateTimeFormat('de-DE', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date(body.createdAt))
+    expect(created).toMatch(/^\d{1,2}\. \S+ \d{4}$/)
+    await card.getByText(created, { exact: true }).waitFor()
     await context.close()
   })
 })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Page } from '../components/page'
-import { ApiKeyTable } from '../features/api-keys/api-key-table'
+import { ApiKeyList } from '../features/api-keys/api-key-list'
 import type { CreatedApiKey } from '../features/api-keys/api'
 import { CreateKeyDialog } from '../features/api-keys/create-key-dialog'
 import { NewKeyDialog } from '../features/api-keys/new-key-dialog'
@@ -11,7 +11,7 @@ export function ApiKeysPage() {
   return (
     <Page title="API Keys" description="Keys that authenticate your calls to the public API." actions={<CreateKeyDialog onCreated={setCreated} />}>
       <div className="grid gap-6">
-        <ApiKeyTable />
+        <ApiKeyList />
         <UsageGuidelines />
       </div>
       <NewKeyDialog created={created} onDone={() => setCreated(null)} />

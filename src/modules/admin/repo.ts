@@ -1,7 +1,8 @@
 // The audit log: who changed what in the admin panel, and when. Everything else the panel shows
 // belongs to other modules and is read through their services.
-import { count, desc } from 'drizzle-orm'
+import { asc, count, desc, or, sql } from 'drizzle-orm'
 import { db, type Db, kit } from '../../platform/db'
+import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import { adminTables } from './tables'
 
 const { auditLog } = adminTables(kit)
@@ -13,11 +14,21 @@ export async function insertAuditEntry(entry: NewAuditEntry, tx: Db = db) {
   await tx.insert(auditLog).values(entry)
 }
 
-/** Newest first; ids are time-ordered, so they break ties in the same order. */
-export async function listAuditEntries(limit: number, offset: number) {
+export const AUDIT_SORTS = ['createdAt'] as const
+type AuditSort = (typeof AUDIT_SORTS)[number]
+
+/**
+ * A page of entries, searched in who acted, the action, the target's id and the details (where the
+ * target's e-mail or name is kept); ids are time-ordered, so they break ties in the same order.
+ */
+export async function listAuditEntries(query: PageQuery<AuditSort>) {
+  const { search } = query
+  const searched = [auditLog.actorEmail, auditLog.action, auditLog.targetId, sql`cast(${auditLog.details} as text)`]
+  const where = search ? or(...searched.map((column) => containsText(column, search))) : undefined
+  const order = query.sortOrder === 'asc' ? asc : desc
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(auditLog),
+    db.select().from(auditLog).where(where).orderBy(order(auditLog.createdAt), order(auditLog.id)).limit(query.limit).offset(offsetOf(query)),
+    db.select({ total: count() }).from(auditLog).where(where),
   ])
   return { rows, total: Number(total) }
 }

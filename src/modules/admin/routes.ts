@@ -64,4 +64,8 @@ export const adminRoutes = new Elysia({ prefix: '/admin' })
     },
     { superAdmin: true, params: IdParams, detail: detail("Delete any account's link") },
   )
-  .get('/audit-log', ({ query }) => service.auditLog(query), { superAdmin: true, response: AuditLog, detail: detail('Admin changes, newest first') })
+  .get('/audit-log', ({ query }) => service.auditLog(query), {
+    superAdmin: true,
+    response: AuditLog,
+    detail: detail("A page of admin changes: page, limit, search (the admin's e-mail, the action, the target or its details), sortBy createdAt, sortOrder"),
+  })

@@ -46,6 +46,7 @@ export const AuditEntry = t.Object({
 export type AuditEntry = typeof AuditEntry.static
 
 export const AuditLog = t.Object({ entries: t.Array(AuditEntry), total: Count })
+export type AuditLog = typeof AuditLog.static
 
 /** List query parameters as they arrive; the service checks them (after the super-admin check). */
 export type ListParams = Record<string, string | undefined>

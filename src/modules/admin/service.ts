@@ -11,7 +11,7 @@ import type { Actor } from '../auth/service'
 import * as links from '../links/service'
 import { usageThisMonthOf } from '../usage/service'
 import * as repo from './repo'
-import type { AdminAccountList, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditEntry, ListParams } from './schema'
+import type { AdminAccountList, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditLog, ListParams } from './schema'
 
 const DEFAULT_LIMIT = 20
 const MAX_LIMIT = 100
@@ -148,8 +148,7 @@ export async function deleteAccount(actor: Actor, accountId: string) {
   })
 }
 
-export async function auditLog(params: ListParams): Promise<{ entries: AuditEntry[]; total: number }> {
-  const { page, limit } = paging(params)
-  const { rows, total } = await repo.listAuditEntries(limit, (page - 1) * limit)
+export async function auditLog(params: ListParams): Promise<AuditLog> {
+  const { rows, total } = await repo.listAuditEntries(parseListQuery(params, repo.AUDIT_SORTS))
   return { entries: rows.map((row) => ({ ...row, details: row.details ?? null, createdAt: row.createdAt.toISOString() })), total }
 }

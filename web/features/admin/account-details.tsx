@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast'
 import { deleteAccount, useAccountLinks, type AdminAccount } from './api'
 import { DetailCard } from './detail-card'
 import { PLAN_BADGE, planName } from './format'
-import { LinkTable } from './link-table'
+import { LinkList } from './link-list'
 
 export function AccountDetails({ account, onClose }: { account: AdminAccount; onClose: () => void }) {
   const [page, setPage] = useState(1)
@@ -54,7 +54,7 @@ export function AccountDetails({ account, onClose }: { account: AdminAccount; on
       }
       linksTitle={`Account Links (${data?.total ?? 0})`}
     >
-      <LinkTable
+      <LinkList
         links={data?.shareLinks}
         total={data?.total ?? 0}
         isLoading={isLoading}

@@ -1,9 +1,10 @@
 import { Badge } from '../../components/ui/badge'
-import { TableCell } from '../../components/ui/table'
+import { formatDate } from '../../lib/dates'
 import { AccountDetails } from './account-details'
 import { AdminList, useListControls } from './admin-list'
-import { useAdminAccounts } from './api'
-import { localDate, PLAN_BADGE, planName } from './format'
+import { useAdminAccounts, type AdminAccount } from './api'
+import { PLAN_BADGE, planName } from './format'
+import type { Column } from './row-list'
 
 const SORTS = [
   { value: 'createdAt:desc', label: 'Newest First' },
@@ -13,6 +14,13 @@ const SORTS = [
   { value: 'plan:asc', label: 'Plan A-Z' },
   { value: 'plan:desc', label: 'Plan Z-A' },
 ] as const
+
+const COLUMNS: Column<AdminAccount>[] = [
+  { label: 'Name', value: (account) => <span title={account.name}>{account.name}</span>, cellClassName: 'max-w-64 truncate font-medium text-slate-900' },
+  { label: 'Plan', value: (account) => <Badge variant={PLAN_BADGE[account.plan]}>{planName(account.plan)}</Badge> },
+  { label: 'Usage This Month', value: (account) => account.usageThisMonth.toLocaleString(), cellClassName: 'tabular-nums' },
+  { label: 'Created', value: (account) => formatDate(account.createdAt), cellClassName: 'whitespace-nowrap' },
+]
 
 export function AccountsTab() {
   const controls = useListControls<(typeof SORTS)[number]['value']>('createdAt:desc')
@@ -26,21 +34,8 @@ export function AccountsTab() {
       sortOptions={SORTS}
       rows={data?.accounts}
       error={error}
-      columns={['Name', 'Plan', 'Usage This Month', 'Created']}
-      rowName={(account) => account.name}
-      cells={(account) => (
-        <>
-          <TableCell className="max-w-64 truncate font-medium text-slate-900" title={account.name}>
-            {account.name}
-          </TableCell>
-          <TableCell>
-            <Badge variant={PLAN_BADGE[account.plan]}>{planName(account.plan)}</Badge>
-          </TableCell>
-          <TableCell className="tabular-nums">{account.usageThisMonth.toLocaleString()}</TableCell>
-          <TableCell className="whitespace-nowrap">{localDate(account.createdAt)}</TableCell>
-        </>
-      )}
-      details={(account, close) => <AccountDetails key={account.id} account={account} onClose={close} />}
+      columns={COLUMNS}
+      details={{ rowName: (account) => account.name, card: (account, close) => <AccountDetails key={account.id} account={account} onClose={close} /> }}
     />
   )
 }

@@ -1,10 +1,10 @@
-// The admin panel's calls and the refreshes each change needs.
+// The admin panel's calls and the refreshes each change needs (every change adds to the audit log).
 import useSWR, { mutate } from 'swr'
-import type { AdminAccount, AdminAccountList, AdminLink, AdminLinkList, AdminStats, AdminUser, AdminUserList } from '../../../src/modules/admin/schema'
+import type { AdminAccount, AdminAccountList, AdminLink, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditEntry, AuditLog } from '../../../src/modules/admin/schema'
 import type { Plan } from '../../../src/shared/domain'
 import { api } from '../../lib/api'
 
-export type { AdminAccount, AdminLink, AdminStats, AdminUser }
+export type { AdminAccount, AdminLink, AdminStats, AdminUser, AuditEntry }
 
 /** Admin pages hold 20 rows. */
 export const PAGE_SIZE = 20
@@ -31,6 +31,8 @@ export const useAdminAccounts = (state: ListState<'createdAt' | 'name' | 'plan'>
 export const useAdminUsers = (state: ListState<'createdAt' | 'email'>) =>
   useSWR<AdminUserList>(listPath('/admin/users', state), api.get, { keepPreviousData: true })
 
+export const useAuditLog = (state: ListState<'createdAt'>) => useSWR<AuditLog>(listPath('/admin/audit-log', state), api.get, { keepPreviousData: true })
+
 const linksState = (page: number): ListState<'createdAt'> => ({ page, search: '', sortBy: 'createdAt', sortOrder: 'desc' })
 
 // Read afresh whenever a detail card opens: another change may have touched the links since.
@@ -53,28 +55,29 @@ const refreshStats = () => mutate(STATS)
 const refreshAccounts = () => refreshList(keyStarts('/admin/accounts?'))
 const refreshUsers = () => refreshList(keyStarts('/admin/users?'))
 const refreshLinks = () => refreshList(isLinkList)
+const refreshAuditLog = () => refreshList(keyStarts('/admin/audit-log?'))
 
 /** Refreshes the users list (and the accounts list, which shows plans too). */
 export async function changeUserPlan(userId: string, plan: Plan) {
   const user = await api.patch<AdminUser>(`/admin/users/${encodeURIComponent(userId)}/plan`, { plan })
-  await Promise.all([refreshUsers(), refreshAccounts()])
+  await Promise.all([refreshUsers(), refreshAccounts(), refreshAuditLog()])
   return user
 }
 
 /** Refreshes users, accounts and stats, and the open link tables. */
 export async function deleteLink(linkId: string) {
   await api.delete(`/admin/links/${encodeURIComponent(linkId)}`)
-  await Promise.all([refreshUsers(), refreshAccounts(), refreshStats(), refreshLinks()])
+  await Promise.all([refreshUsers(), refreshAccounts(), refreshStats(), refreshLinks(), refreshAuditLog()])
 }
 
 /** Refreshes users and stats (and accounts: the last user takes the account along). */
 export async function deleteUser(userId: string) {
   await api.delete(`/admin/users/${encodeURIComponent(userId)}`)
-  await Promise.all([refreshUsers(), refreshStats(), refreshAccounts(), refreshLinks()])
+  await Promise.all([refreshUsers(), refreshStats(), refreshAccounts(), refreshLinks(), refreshAuditLog()])
 }
 
 /** Refreshes accounts, users and stats. */
 export async function deleteAccount(accountId: string) {
   await api.delete(`/admin/accounts/${encodeURIComponent(accountId)}`)
-  await Promise.all([refreshAccounts(), refreshUsers(), refreshStats()])
+  await Promise.all([refreshAccounts(), refreshUsers(), refreshStats(), refreshAuditLog()])
 }

@@ -2,9 +2,6 @@ import type { Plan, UserRole } from '../../../src/shared/domain'
 import { PLAN_INFO } from '../../../src/shared/plans'
 import type { BadgeVariant } from '../../components/ui/badge'
 
-/** Created dates in the viewer's own locale and time zone. */
-export const localDate = (iso: string) => new Date(iso).toLocaleDateString()
-
 export const planName = (plan: Plan) => PLAN_INFO[plan].name
 
 export const PLAN_BADGE: Record<Plan, BadgeVariant> = { free: 'secondary', indie: 'default', pro: 'success', enterprise: 'warning' }

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { deleteUser, useUserLinks, type AdminUser } from './api'
 import { DetailCard } from './detail-card'
-import { LinkTable } from './link-table'
+import { LinkList } from './link-list'
 
 export function UserDetails({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [page, setPage] = useState(1)
@@ -45,7 +45,7 @@ export function UserDetails({ user, onClose }: { user: AdminUser; onClose: () =>
       }
       linksTitle={`User's Links (${data?.total ?? 0})`}
     >
-      <LinkTable
+      <LinkList
         links={data?.shareLinks}
         total={data?.total ?? 0}
         isLoading={isLoading}

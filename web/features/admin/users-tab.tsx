@@ -2,11 +2,12 @@ import { useState } from 'react'
 import { PLANS, type Plan } from '../../../src/shared/domain'
 import { Badge } from '../../components/ui/badge'
 import { Select } from '../../components/ui/select'
-import { TableCell } from '../../components/ui/table'
+import { formatDate } from '../../lib/dates'
 import { toast } from '../../lib/toast'
 import { AdminList, useListControls } from './admin-list'
 import { changeUserPlan, useAdminUsers, type AdminUser } from './api'
-import { localDate, planName, ROLE_BADGE } from './format'
+import { planName, ROLE_BADGE } from './format'
+import type { Column } from './row-list'
 import { UserDetails } from './user-details'
 
 const SORTS = [
@@ -36,6 +37,29 @@ function PlanSelect({ user }: { user: AdminUser }) {
   return <Select value={user.plan} onValueChange={change} options={PLAN_OPTIONS} size="sm" disabled={isSaving} aria-label={`Plan of ${user.email}`} className="w-32" />
 }
 
+const COLUMNS: Column<AdminUser>[] = [
+  {
+    label: 'Email',
+    value: (user) => (
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="min-w-0 wrap-anywhere">{user.email}</span>
+        {user.isSuperAdmin && <Badge variant="warning">Super admin</Badge>}
+      </div>
+    ),
+    cellClassName: 'max-w-80 font-medium text-slate-900',
+  },
+  { label: 'Account', value: (user) => <span title={user.accountName}>{user.accountName}</span>, cellClassName: 'max-w-48 truncate' },
+  {
+    label: 'Role',
+    value: (user) => (
+      <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
+        {user.role}
+      </Badge>
+    ),
+  },
+  { label: 'Created', value: (user) => formatDate(user.createdAt), cellClassName: 'whitespace-nowrap' },
+]
+
 export function UsersTab() {
   const controls = useListControls<(typeof SORTS)[number]['value']>('createdAt:desc')
   const { data, error } = useAdminUsers(controls.query)
@@ -48,31 +72,9 @@ export function UsersTab() {
       sortOptions={SORTS}
       rows={data?.users}
       error={error}
-      columns={['Email', 'Account', 'Role', 'Created']}
-      rowName={(user) => user.email}
-      cells={(user) => (
-        <>
-          <TableCell className="font-medium text-slate-900">
-            <div className="flex max-w-80 items-center gap-2">
-              <span className="truncate" title={user.email}>
-                {user.email}
-              </span>
-              {user.isSuperAdmin && <Badge variant="warning">Super admin</Badge>}
-            </div>
-          </TableCell>
-          <TableCell className="max-w-48 truncate" title={user.accountName}>
-            {user.accountName}
-          </TableCell>
-          <TableCell>
-            <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
-              {user.role}
-            </Badge>
-          </TableCell>
-          <TableCell className="whitespace-nowrap">{localDate(user.createdAt)}</TableCell>
-        </>
-      )}
+      columns={COLUMNS}
       actions={(user) => <PlanSelect user={user} />}
-      details={(user, close) => <UserDetails key={user.id} user={user} onClose={close} />}
+      details={{ rowName: (user) => user.email, card: (user, close) => <UserDetails key={user.id} user={user} onClose={close} /> }}
     />
   )
 }

@@ -4,13 +4,13 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { LoadingState } from '../../components/ui/spinner'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
+import { formatDate } from '../../lib/dates'
 import { toast } from '../../lib/toast'
 import { deleteLink, PAGE_SIZE, type AdminLink } from './api'
-import { localDate } from './format'
 import { Pager } from './pager'
+import { RowList, type Column } from './row-list'
 
-type LinkTableProps = {
+type LinkListProps = {
   links: AdminLink[] | undefined
   total: number
   isLoading: boolean
@@ -21,8 +21,22 @@ type LinkTableProps = {
   onPageChange: (page: number) => void
 }
 
+const COLUMNS: Column<AdminLink>[] = [
+  { label: 'Title', value: (link) => <span title={link.title}>{link.title}</span>, cellClassName: 'max-w-56 truncate font-medium text-slate-900' },
+  {
+    label: 'URL',
+    value: (link) => (
+      <a href={link.targetUrl} target="_blank" rel="noreferrer noopener" className="text-brand-700 hover:underline" title={link.targetUrl}>
+        {link.targetUrl}
+      </a>
+    ),
+    cellClassName: 'max-w-72 truncate',
+  },
+  { label: 'Created', value: (link) => formatDate(link.createdAt), cellClassName: 'whitespace-nowrap' },
+]
+
 /** A detail card's links: Title, URL, Created and a delete action behind a confirmation. */
-export function LinkTable({ links, total, isLoading, error, errorText, page, onPageChange }: LinkTableProps) {
+export function LinkList({ links, total, isLoading, error, errorText, page, onPageChange }: LinkListProps) {
   const [pending, setPending] = useState<AdminLink | null>(null)
   // Deleting the last link of a later page leaves it empty: show the page before instead.
   const isEmptyLaterPage = links !== undefined && links.length === 0 && page > 1
@@ -46,38 +60,16 @@ export function LinkTable({ links, total, isLoading, error, errorText, page, onP
   return (
     <>
       {error && <Alert variant="destructive" className="mb-3">{errorText}</Alert>}
-      <div className="rounded-lg border border-slate-200">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Title</TableHead>
-              <TableHead>URL</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {links.map((link) => (
-              <TableRow key={link.id}>
-                <TableCell className="max-w-56 truncate font-medium text-slate-900" title={link.title}>
-                  {link.title}
-                </TableCell>
-                <TableCell className="max-w-72 truncate">
-                  <a href={link.targetUrl} target="_blank" rel="noreferrer noopener" className="text-brand-700 hover:underline" title={link.targetUrl}>
-                    {link.targetUrl}
-                  </a>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{localDate(link.createdAt)}</TableCell>
-                <TableCell className="text-right">
-                  <Button variant="ghost" size="icon" aria-label={`Delete link ${link.title}`} onClick={() => setPending(link)}>
-                    <Trash2 className="text-red-600" aria-hidden="true" />
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <RowList
+        label="Links"
+        columns={COLUMNS}
+        rows={links}
+        actions={(link) => (
+          <Button variant="ghost" size="icon" aria-label={`Delete link ${link.title}`} onClick={() => setPending(link)}>
+            <Trash2 className="text-red-600" aria-hidden="true" />
+          </Button>
+        )}
+      />
       {total > PAGE_SIZE && <Pager page={page} hasNext={page * PAGE_SIZE < total} onPageChange={onPageChange} label="Links pages" />}
       <ConfirmDialog
         open={pending !== null}
