@@ -42,7 +42,8 @@ beforeAll(async () => {
     keys.push((await http.post('/api/apiKeys', { name: 'Fuzz' }, { token: person.token })).body.key)
     linkIds.push((await http.post('/api/shareLinks', { targetUrl: 'https://example.com/fuzz', title: 'Fuzz' }, { token: person.token })).body.id)
   }
-})
+  // Eight sign-ups hash eight passwords with argon2id: on a busy machine that alone can take half a minute.
+}, 120_000)
 afterAll(() => server.close())
 
 // ---- values -------------------------------------------------------------------------------
