@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { PNG as PNGImage } from 'pngjs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link, LinkWithCounts } from '../../src/modules/links/schema'
 import { CARD_MESSAGES } from '../../src/shared/card-rules'
@@ -74,6 +74,12 @@ async function openLinks(session: Session, viewport = DESKTOP) {
 const row = (page: Page, title: string) => page.getByTestId('link-row').filter({ hasText: title })
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })
+
+/** Chooses an action from a link's More menu. */
+async function moreAction(page: Page, link: Locator, action: string) {
+  await link.getByRole('button', { name: /^More actions for/ }).click()
+  await page.getByRole('menuitem', { name: action, exact: true }).click()
+}
 
 /** Closes the "Link created" dialog shown for `title` with Done; answers the short URL it showed. */
 async function closeCreated(page: Page, title: string) {
@@ -559,7 +565,8 @@ describe('paging', () => {
       const pagerBox = pager(page)
       await pagerBox.scrollIntoViewIfNeeded()
       const switchedOff = waitForToast(page, 'Share link switched off')
-      await page.getByRole('button', { name: 'Deactivate', exact: true }).last().click()
+      await page.getByRole('button', { name: /^More actions for/ }).last().click()
+      await page.getByRole('menuitem', { name: 'Deactivate', exact: true }).click()
       const second = await switchedOff
       expect(overlap((await second.boundingBox())!, (await pagerBox.boundingBox())!)).toBe(false)
       await context.close()
@@ -693,7 +700,7 @@ describe('links at volume', () => {
     const link = await createLinkApi(account, { title: 'Toggled' })
     const { page, context } = await openLinks(account)
     const switchedOff = waitForToast(page, 'Share link switched off', 'Toggled')
-    await row(page, 'Toggled').getByRole('button', { name: 'Deactivate', exact: true }).click()
+    await moreAction(page, row(page, 'Toggled'), 'Deactivate')
     await switchedOff
     await until(() => statusOf(page, 'Toggled'), { what: 'the link to list as inactive', done: (status) => status === 'Inactive' })
     expect((await visit(link.url)).status).toBe(404)
@@ -713,7 +720,7 @@ describe('links at volume', () => {
     const account = await createAccount(server, 'duplicate')
     await createLinkApi(account, { title: 'Original', description: 'Kept along', alias: unique('orig'), ogImage: 'https://example.com/card.png' })
     const { page, context } = await openLinks(account)
-    await row(page, 'Original').getByRole('button', { name: 'Duplicate' }).click()
+    await moreAction(page, row(page, 'Original'), 'Duplicate')
     await dialog(page).getByRole('heading', { name: 'Duplicate Share Link' }).waitFor()
     expect(await field(page, 'Title').inputValue()).toBe('Original')
     expect(await field(page, 'Description').inputValue()).toBe('Kept along')
@@ -759,7 +766,10 @@ describe('links at volume', () => {
     await card.getByRole('checkbox', { name: 'Select Phone one' }).check()
     const bar = page.getByRole('region', { name: 'Actions on the selected links' })
     for (const name of ['Activate', 'Deactivate', 'Delete', 'Clear']) expect(await bar.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
-    for (const name of ['Duplicate', 'Deactivate', 'Edit']) expect(await card.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+    for (const name of ['QR Code', 'Edit', 'More actions for Phone one', 'Delete']) expect(await card.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+    const switchedOff = waitForToast(page, 'Share link switched off', 'Phone one')
+    await moreAction(page, card, 'Deactivate')
+    await switchedOff
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await page.screenshot({ path: '/tmp/linkcard-bulk-phone.png', fullPage: true })
     await context.close()
