@@ -1,11 +1,11 @@
 import { ChevronDown, CreditCard, LogOut, Menu, Settings, X } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { PLAN_INFO } from '../../src/shared/plans'
 import { cn } from '../lib/cn'
 import { logOut, useCurrentUser, useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
 import { Button } from './ui/button'
+import { ActionMenu, MenuItem, MenuSeparator } from './ui/menu'
 import { Logo } from './logo'
 
 type NavItem = { label: string; href: string; /** Served by the server, not the router. */ external?: boolean }
@@ -51,44 +51,33 @@ function NavLink({ item, className, onNavigate }: { item: NavItem; className: st
 }
 
 const MENU_ID = 'site-menu'
-const menuItemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500'
-
 /** The signed-in person's menu, on their e-mail: settings, billing, sign out. */
 function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
   const [, navigate] = useLocation()
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <ActionMenu
+      label={`Signed in as ${email}`}
+      trigger={
         <Button variant="ghost" size="sm" className="max-w-64 gap-1.5 font-normal text-slate-700" aria-label={`Account menu for ${email}`}>
           <span className="truncate">{email}</span>
           <ChevronDown aria-hidden="true" className="text-slate-500" />
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-pop-in"
-        >
-          <DropdownMenu.Label className="truncate px-2.5 py-1.5 text-xs text-slate-500">Signed in as {email}</DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/settings')}>
-            <Settings aria-hidden="true" />
-            Settings
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate('/billing')}>
-            <CreditCard aria-hidden="true" />
-            Billing
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={menuItemClass} onSelect={onSignOut}>
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      <MenuItem onSelect={() => navigate('/settings')}>
+        <Settings aria-hidden="true" />
+        Settings
+      </MenuItem>
+      <MenuItem onSelect={() => navigate('/billing')}>
+        <CreditCard aria-hidden="true" />
+        Billing
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem onSelect={onSignOut}>
+        <LogOut aria-hidden="true" />
+        Sign Out
+      </MenuItem>
+    </ActionMenu>
   )
 }
 

@@ -1,9 +1,9 @@
 import { BarChart3, CopyPlus, Ellipsis, Pencil, Power, PowerOff, QrCode, Trash2 } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
 import { Link as RouterLink } from 'wouter'
 import { Badge, type BadgeVariant } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
+import { ActionMenu, MenuItem } from '../../components/ui/menu'
 import { CopyButton } from '../../components/ui/copy-button'
 import { Skeleton } from '../../components/ui/spinner'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
@@ -144,32 +144,26 @@ function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, on
   )
 }
 
-const menuItemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500'
-
 /** The actions used less often, in a menu, so every row keeps its actions in view. */
 function MoreActions({ link, onDuplicate, onToggleActive, withLabel }: Pick<LinkActions, 'onDuplicate' | 'onToggleActive'> & { link: LinkWithCounts; withLabel?: boolean }) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <ActionMenu
+      trigger={
         <Button variant="ghost" size={withLabel ? 'sm' : 'icon'} className={withLabel ? undefined : 'size-8'} aria-label={`More actions for ${link.title}`} title="More actions">
           <Ellipsis aria-hidden="true" />
           {withLabel && 'More'}
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg data-[state=open]:animate-pop-in">
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => onDuplicate(link)}>
-            <CopyPlus aria-hidden="true" />
-            Duplicate
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => onToggleActive(link)}>
-            {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
-            {link.isActive ? 'Deactivate' : 'Activate'}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      }
+    >
+      <MenuItem onSelect={() => onDuplicate(link)}>
+        <CopyPlus aria-hidden="true" />
+        Duplicate
+      </MenuItem>
+      <MenuItem onSelect={() => onToggleActive(link)}>
+        {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
+        {link.isActive ? 'Deactivate' : 'Activate'}
+      </MenuItem>
+    </ActionMenu>
   )
 }
 
