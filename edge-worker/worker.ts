@@ -20,6 +20,7 @@
 
 import { classifyVisitor } from '../src/shared/visitors'
 import { withoutTracking } from '../src/shared/tracking'
+import { escapeHtml } from '../src/shared/html'
 
 type Env = Record<string, string | undefined>
 type Context = { waitUntil(promise: Promise<unknown>): void }
@@ -138,9 +139,6 @@ async function fingerprint(key: string) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key))
   return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** The tags the link sets: [attribute, name, value], only those with a value. */
 function previewTags(link: Link, page: string): [string, string, string][] {

@@ -5,6 +5,7 @@ import { marked } from 'marked'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { basename, join } from 'node:path'
+import { escapeHtml } from '../src/shared/html'
 import { SHARE_IMAGE, SHARE_IMAGE_PATH } from '../src/shared/share-image'
 import { shareImage } from './share-image'
 import { siteChrome } from './site-chrome'
@@ -48,9 +49,6 @@ const workerHeader = /^(\/\/.*\n)+/.exec(readFileSync(workerSource, 'utf8'))?.[0
 writeFileSync(join(outDir, 'edge-worker.js'), `${workerHeader}\n${await worker.outputs[0].text()}`)
 
 type Article = { slug: string; title: string; description: string; date: string; html: string }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 function readArticle(file: string): Article {
   const source = readFileSync(file, 'utf8')

@@ -2,6 +2,7 @@
 // meta refresh, which a platform that follows it would trade for the target's own card: a person
 // who lands here is sent on by a script, and sees a link to the target meanwhile.
 import { createHash } from 'node:crypto'
+import { escapeHtml } from '../../shared/html'
 import { missingForCard } from '../../shared/card-rules'
 import type { TwitterCard } from '../../shared/domain'
 import { shortUrlOf, type LinkRow } from '../links/service'
@@ -9,9 +10,6 @@ import { shortUrlOf, type LinkRow } from '../links/service'
 const SEND_ON = "location.replace(document.getElementById('target').href)"
 /** The one script a preview page runs, allowed by its hash (the CSP allows no other inline script). */
 export const SEND_ON_SOURCE = `'sha256-${createHash('sha256').update(SEND_ON).digest('base64')}'`
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c])
 
 const meta = (attribute: 'property' | 'name', key: string, value: string | null) =>
   value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : ''

@@ -3,6 +3,7 @@
 import { Elysia } from 'elysia'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { config } from '../../platform/config'
+import { escapeHtml } from '../../shared/html'
 import { CLIENT_ROUTE_PATTERNS, CLIENT_ROUTES, SHARED_SCREENS } from '../../shared/routes'
 import { SHARE_IMAGE, SHARE_IMAGE_PATH } from '../../shared/share-image'
 import { bundledWebAssets } from './assets' with { type: 'macro' }
@@ -47,8 +48,6 @@ function serve(request: Request, asset: Asset, cacheControl: string, status = 20
   const body = encoding === 'br' ? asset.brotli : encoding === 'gzip' ? asset.gzip : asset.body
   return new Response(request.method === 'HEAD' ? null : body, { status, headers })
 }
-
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 const withBody = (asset: Asset, html: string): Asset => {
   const body = Buffer.from(html)

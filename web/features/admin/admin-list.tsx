@@ -8,7 +8,7 @@ import { PAGE_SIZE, type ListState, type SortOrder } from './api'
 import { ListToolbar } from './list-toolbar'
 import { Pager } from './pager'
 import { RowList, type Column } from './row-list'
-import { useDebounced } from './use-debounced'
+import { useDebounced } from '../../lib/use-debounced'
 
 /** A sort choice's value: 'createdAt:desc'. */
 type SortValue = `${string}:${SortOrder}`

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
 import useSWR, { mutate } from 'swr'
 import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
 import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api, type PageOf } from '../../lib/api'
+import { useDebounced } from '../../lib/use-debounced'
 import type { LinkBulkAction, LinkListSort, LinkStatusFilter } from '../../../src/shared/link-list'
 import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
@@ -81,11 +81,7 @@ const ALIAS_ASK_DELAY_MS = 300
  * undefined until the answer for what is typed now arrives.
  */
 export function useAliasAvailability(alias: string, shouldAsk: boolean, exceptId?: string) {
-  const [settled, setSettled] = useState('')
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(alias), ALIAS_ASK_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [alias])
+  const settled = useDebounced(alias, ALIAS_ASK_DELAY_MS)
   const params = new URLSearchParams({ alias, ...(exceptId ? { except: exceptId } : {}) })
   const { data } = useSWR<AliasAvailability>(shouldAsk && settled === alias ? `${LINKS}/alias-availability?${params}` : null, api.get)
   return shouldAsk && data?.alias === alias ? data : undefined
