@@ -72,8 +72,18 @@ const results = await Promise.all(
     return { ...pass, ...result, seconds: Math.round((performance.now() - started) / 1000) }
   }),
 )
+// The failed tests with their files, repeated under each pass's count: a long report's tail names them.
+function failuresIn(output: string) {
+  let file = ''
+  const failures: string[] = []
+  for (const line of output.split('\n')) {
+    if (/^\S+\.test\.tsx?:$/.test(line)) file = line.slice(0, -1)
+    else if (line.startsWith('(fail) ')) failures.push(`${file}: ${line.slice(7)}`)
+  }
+  return failures
+}
+if (passes.length > 1) for (const { name, output } of results) console.log(`\n---- ${name} ----\n${output}`)
 for (const { name, code, output, seconds } of results) {
-  if (passes.length > 1) console.log(`\n---- ${name} ----\n${output}`)
   const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, 'm').exec(output)?.[1] ?? 0)
   const passCount = count('pass')
   const failCount = count('fail')
@@ -82,6 +92,7 @@ for (const { name, code, output, seconds } of results) {
   // A crash or an empty run must not read as success.
   if (code !== 0 && failCount === 0) failed += 1
   console.log(`${name}: ${passCount} passed, ${failCount} failed in ${seconds} s`)
+  for (const failure of failuresIn(output)) console.log(`  ${failure}`)
 }
 
 for (const check of await Promise.all(checking)) {

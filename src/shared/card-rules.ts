@@ -3,6 +3,7 @@
 // at least one store), and the optional accent colour Discord and browsers read from theme-color.
 // Shared by the server, which refuses a card without what it needs, and the link form.
 import type { TwitterCard } from './domain'
+import { URL_MAX } from './link-rules'
 
 export type TwitterPlayer = { url: string; width: number; height: number }
 export type TwitterApp = { iphone: string | null; ipad: string | null; googleplay: string | null }
@@ -18,7 +19,7 @@ export const THEME_COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$'
 
 export const CARD_MESSAGES = {
   playerNeeded: 'A player card needs the player: its https address, width and height.',
-  playerUrl: 'The player must be an https:// address.',
+  playerUrl: `The player must be an https:// address of at most ${URL_MAX} characters.`,
   playerSize: `The player's width and height must be whole numbers from 1 to ${PLAYER_SIZE_MAX}.`,
   playerImage: 'A player card needs a preview image, shown until the player starts.',
   appNeeded: 'An app card needs the app: an App Store id (iPhone or iPad) or a Google Play id.',
@@ -28,7 +29,8 @@ export const CARD_MESSAGES = {
 } as const
 
 export function playerProblem(player: TwitterPlayer): { field: 'url' | 'size'; message: string } | null {
-  if (!new RegExp(PLAYER_URL_PATTERN).test(player.url) || !URL.canParse(player.url)) return { field: 'url', message: CARD_MESSAGES.playerUrl }
+  if (player.url.length > URL_MAX || !new RegExp(PLAYER_URL_PATTERN).test(player.url) || !URL.canParse(player.url))
+    return { field: 'url', message: CARD_MESSAGES.playerUrl }
   const fits = (n: number) => Number.isInteger(n) && n >= 1 && n <= PLAYER_SIZE_MAX
   if (!fits(player.width) || !fits(player.height)) return { field: 'size', message: CARD_MESSAGES.playerSize }
   return null

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import ogs from 'open-graph-scraper'
 import { CARD_MESSAGES } from '../../src/shared/card-rules'
+import { URL_MAX } from '../../src/shared/link-rules'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
@@ -48,6 +49,8 @@ describe('player cards', () => {
     expectRefused(await create({ twitterCard: 'player', ogImage: IMAGE, twitterPlayer: { ...PLAYER, width: 0 } }), 'twitterPlayer', CARD_MESSAGES.playerSize)
     const tooLarge = await create({ twitterCard: 'player', ogImage: IMAGE, twitterPlayer: { ...PLAYER, height: 5000 } })
     expect(tooLarge.status).toBe(400)
+    const longUrl = `https://player.example/${'p'.repeat(URL_MAX)}`
+    expectRefused(await create({ twitterCard: 'player', ogImage: IMAGE, twitterPlayer: { ...PLAYER, url: longUrl } }), 'twitterPlayer', CARD_MESSAGES.playerUrl)
   })
 
   it("carry the player's address and size to X, and keep them through edits", async () => {

@@ -96,7 +96,9 @@ function shellFor(path: string): Asset {
     .replace('</head>', `${shareTags(sharedPath, share)}</head>`)
   return withBody(built, html)
 }
-const indexHtml = shellFor('/')
+// Built once each at start: the screens with a card of their own, and the shell every other screen shares.
+const shells = new Map(Object.keys(SHARED_SCREENS).map((path) => [path, shellFor(path)]))
+const indexHtml = shells.get('/')!
 
 /** The SPA's shell with 404: the web app then shows its not-found page. */
 export const notFoundPage = (request: Request) => serve(request, indexHtml, 'no-store', 404)
@@ -113,7 +115,7 @@ for (const [path, asset] of assets) {
 }
 for (const route of CLIENT_ROUTES) {
   if (assets.has(`${route}/index.html`)) continue
-  const shell = SHARED_SCREENS[route] ? shellFor(route) : indexHtml
+  const shell = shells.get(route) ?? indexHtml
   siteRoutes.get(route, ({ request }) => serve(request, shell, 'no-cache'))
 }
 for (const pattern of CLIENT_ROUTE_PATTERNS) siteRoutes.get(pattern, ({ request }) => serve(request, indexHtml, 'no-cache'))
