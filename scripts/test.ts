@@ -77,6 +77,8 @@ function failuresIn(output: string) {
   let file = ''
   const failures: string[] = []
   for (const line of output.split('\n')) {
+    // Bun repeats the failures, without their files, at the end.
+    if (/^\d+ tests? failed:$/.test(line)) break
     if (/^\S+\.test\.tsx?:$/.test(line)) file = line.slice(0, -1)
     else if (line.startsWith('(fail) ')) failures.push(`${file}: ${line.slice(7)}`)
   }

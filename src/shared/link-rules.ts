@@ -10,6 +10,8 @@ export const linkPath = (link: { alias: string | null; slug: string }) => link.a
 export const ALIAS_MIN = 3
 export const ALIAS_MAX = 50
 export const TITLE_MAX = 200
+// Old aliases a link keeps answering to: enough for a few renames, not a way to hoard aliases.
+export const FORMER_ALIASES_MAX = 10
 export const DESCRIPTION_MAX = 1000
 export const URL_MAX = 2048
 export const IMAGE_ALT_MAX = 420
@@ -33,6 +35,7 @@ export const LINK_MESSAGES = {
   aliasCharacters: 'Alias can only contain letters, numbers, hyphens, and underscores, and cannot start or end with a hyphen',
   aliasReserved: 'This alias is reserved and cannot be used',
   aliasTaken: 'This alias is already taken.',
+  formerAliases: `formerAliases must list at most ${FORMER_ALIASES_MAX} aliases, each one this link has had.`,
   invalidTargetUrl: 'The target URL must be a valid http:// or https:// address.',
   invalidImageUrl: 'The preview image must be a valid http:// or https:// address.',
   invalidCanonicalUrl: 'The canonical URL must be a valid http:// or https:// address.',

@@ -186,6 +186,87 @@ describe('update', () => {
   })
 })
 
+describe('old aliases', () => {
+  const patch = (who: SignedIn, id: string, body: Record<string, unknown>) => http.patch(`/api/shareLinks/${id}`, body, { token: who.token })
+  const path = (alias: string) => `${server.url}/${alias}`
+
+  it('keep leading to the link when kept, are nobody else’s meanwhile, and stop when let go', async () => {
+    const first = uniqueAlias('First')
+    const link = (await create(ann, basic({ alias: first }))).body
+    expect(link.formerAliases).toEqual([])
+    await visit(link.url) // cached as the link's alias
+    const second = uniqueAlias('second')
+    const moved = await patch(ann, link.id, { alias: second, formerAliases: [first.toLowerCase()] })
+    expect(moved.status).toBe(200)
+    // Kept as it was typed, whatever case the change named it in.
+    expect(moved.body.formerAliases).toEqual([first])
+    expect(moved.body.url).toBe(path(second))
+    for (const old of [first, first.toUpperCase()]) expect((await visit(path(old))).headers.get('location')).toBe('https://example.com/page')
+    expect((await http.get(`/api/shareLinks/${link.id}`, { token: ann.token })).body.formerAliases).toEqual([first])
+    expect((await http.get('/api/shareLinks', { token: ann.token })).body.find((l: { id: string }) => l.id === link.id).formerAliases).toEqual([first])
+
+    // Nobody else may take it, nor may a new slug be it.
+    expect((await create(bob, basic({ alias: first.toUpperCase() }))).status).toBe(409)
+    const bobs = (await create(bob, basic())).body
+    expect((await patch(bob, bobs.id, { alias: first })).status).toBe(409)
+    expect((await http.get(`/api/shareLinks/alias-availability?alias=${first}`, { token: bob.token })).body.available).toBe(false)
+    expect((await http.get(`/api/shareLinks/alias-availability?alias=${first}&except=${link.id}`, { token: ann.token })).body.available).toBe(true)
+
+    // It follows the link: switched off, the old alias answers 404 too.
+    await patch(ann, link.id, { isActive: false })
+    expect((await visit(path(first))).status).toBe(404)
+    await patch(ann, link.id, { isActive: true })
+    expect((await visit(path(first))).status).toBe(302)
+
+    // Taken back as the alias, it is no longer an old one; the alias given up without keeping it goes.
+    const back = await patch(ann, link.id, { alias: first })
+    expect(back.body.alias).toBe(first)
+    expect(back.body.formerAliases).toEqual([])
+    expect((await visit(path(second))).status).toBe(404)
+
+    // Let go, it answers 404 and is free for anyone.
+    const third = uniqueAlias('third')
+    expect((await patch(ann, link.id, { alias: third, formerAliases: [first] })).body.formerAliases).toEqual([first])
+    expect((await patch(ann, link.id, { formerAliases: [] })).body.formerAliases).toEqual([])
+    expect((await visit(path(first))).status).toBe(404)
+    expect((await patch(bob, bobs.id, { alias: first })).status).toBe(200)
+  })
+
+  it('are only ones the link has had, at most ten, and a refused change changes nothing', async () => {
+    const start = uniqueAlias('start')
+    const link = (await create(ann, basic({ alias: start }))).body
+    const others = (await create(bob, basic({ alias: uniqueAlias('bobs') }))).body
+    for (const wrong of [[uniqueAlias('never')], [others.alias], ['']]) {
+      const answer = await patch(ann, link.id, { alias: uniqueAlias('next'), formerAliases: wrong })
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors[0]).toMatchObject({ field: 'formerAliases', message: LINK_MESSAGES.formerAliases })
+    }
+    expect((await patch(ann, link.id, { formerAliases: Array.from({ length: 11 }, (_, i) => `a${i}-x`) })).status).toBe(400)
+    expect((await patch(ann, link.id, { formerAliases: 'start' })).status).toBe(400)
+    expect((await http.get(`/api/shareLinks/${link.id}`, { token: ann.token })).body.alias).toBe(start)
+
+    // Ten renames, each keeping the alias before: the eleventh cannot keep one more.
+    let kept: string[] = []
+    let alias = start
+    for (let i = 0; i < 10; i++) {
+      const next = uniqueAlias(`r${i}`)
+      const answer = await patch(ann, link.id, { alias: next, formerAliases: [...kept, alias] })
+      expect(answer.status).toBe(200)
+      kept = answer.body.formerAliases
+      alias = next
+    }
+    expect(kept.length).toBe(10)
+    const over = await patch(ann, link.id, { alias: uniqueAlias('over'), formerAliases: [...kept, alias] })
+    expect(over.status).toBe(400)
+    expect((await http.get(`/api/shareLinks/${link.id}`, { token: ann.token })).body.alias).toBe(alias)
+
+    // Deleting the link frees them all.
+    expect((await http.delete(`/api/shareLinks/${link.id}`, { token: ann.token })).status).toBe(204)
+    expect((await visit(path(start))).status).toBe(404)
+    expect((await create(bob, basic({ alias: start }))).status).toBe(201)
+  })
+})
+
 describe('isolation', () => {
   it("answers 404 for another account's link on every call, and changes nothing", async () => {
     const link = (await create(ann, basic({ title: 'Private' }))).body

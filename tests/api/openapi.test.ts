@@ -178,10 +178,12 @@ describe('request bodies generated from the document', () => {
     }
   }
 
-  /** The body as sent: aliases made unique, cards complete, and pages read for useOriginalMeta served by this test. */
+  /** The body as sent: aliases made unique, no old aliases, cards complete, and pages read for useOriginalMeta served by this test. */
   function sendable(generated: unknown) {
     const body = { ...(generated as Record<string, unknown>) }
     if (typeof body.alias === 'string') body.alias = uniqueAlias(body.alias)
+    // Old aliases must be ones the link has had (the description says so): a new link has none.
+    if (Array.isArray(body.formerAliases)) body.formerAliases = []
     withCompleteCard(body)
     // The server reads the target page for useOriginalMeta; generated hosts do not exist.
     if (body.useOriginalMeta === true) {

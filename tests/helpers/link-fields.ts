@@ -5,6 +5,7 @@ export const LINK_FIELDS = [
   'createdAt',
   'description',
   'expiresAt',
+  'formerAliases',
   'id',
   'isActive',
   'ogImage',

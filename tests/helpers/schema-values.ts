@@ -6,7 +6,7 @@ import fc from 'fast-check'
 
 type Schema = Record<string, any>
 
-const KNOWN = new Set(['description', 'type', 'enum', 'const', 'if', 'then', 'else', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum'])
+const KNOWN = new Set(['description', 'type', 'enum', 'const', 'if', 'then', 'else', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'items', 'minItems', 'maxItems'])
 const DAY_MS = 24 * 60 * 60_000
 
 /** RFC 3339 with the offset given in minutes (0 as Z), to the millisecond or the second. */
@@ -55,6 +55,8 @@ function valuesOfType(type: string, schema: Schema): fc.Arbitrary<unknown> {
       return fc.integer({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000 })
     case 'string':
       return stringsOf(schema)
+    case 'array':
+      return fc.array(valuesOf(schema.items), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 10, (schema.minItems ?? 0) + 10) })
     case 'object': {
       const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
       return fc.record(Object.fromEntries(properties.map(([name, property]) => [name, valuesOf(property)])), { requiredKeys: schema.required ?? [] })

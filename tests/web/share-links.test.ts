@@ -559,8 +559,10 @@ describe('paging', () => {
         await button.scrollIntoViewIfNeeded()
         expect(overlap((await toast.boundingBox())!, (await button.boundingBox())!)).toBe(false)
       }
-      await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click()
+      // Escape belongs to the dialog, though the toast came after it.
+      await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
+      expect(await toast.isVisible()).toBe(true)
 
       const pagerBox = pager(page)
       await pagerBox.scrollIntoViewIfNeeded()
@@ -732,7 +734,7 @@ describe('links at volume', () => {
     const created = page.getByRole('dialog', { name: 'Link created' })
     const url = (await created.getByTestId('created-url').textContent())!
     expect(await created.getByRole('img', { name: `QR code for ${url}` }).count()).toBe(1)
-    const share = (name: string) => created.getByRole('link', { name }).getAttribute('href')
+    const share = (name: string) => created.getByRole('link', { name, exact: true }).getAttribute('href')
     expect(await share('X')).toBe(`https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent('Original, for the newsletter')}`)
     expect(await share('LinkedIn')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`)
     await page.keyboard.press('Escape')
@@ -809,15 +811,37 @@ describe('the alias and the target as they are typed', () => {
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
 
-    // Editing: its own alias is free to keep; changing it warns first.
+    // Editing: its own alias is free to keep; changing it offers to keep the old one as a redirect,
+    // and warns when it is not kept.
     await row(page, 'Mine').getByRole('button', { name: 'Edit' }).click()
     expect(await dialog(page).getByText('The old short URL will stop working').count()).toBe(0)
     await field(page, 'Custom alias (optional)').fill(`${kept}-new`)
+    const keeping = dialog(page).getByRole('status').filter({ hasText: 'The old short URL keeps working' })
+    await keeping.waitFor()
+    expect(await keeping.textContent()).toContain(mine.url.replace(/^https?:\/\//, ''))
+    const keep = dialog(page).getByRole('checkbox', { name: `Keep “${kept}” as a redirect to this link` })
+    expect(await keep.isChecked()).toBe(true)
+    await keep.uncheck()
     const warning = dialog(page).getByRole('status').filter({ hasText: 'The old short URL will stop working' })
     await warning.waitFor()
-    expect(await warning.textContent()).toContain(mine.url.replace(/^https?:\/\//, ''))
     await field(page, 'Custom alias (optional)').fill(kept.toUpperCase())
     await warning.waitFor({ state: 'detached' })
+
+    // Kept: the old short URL still leads to the page.
+    await field(page, 'Custom alias (optional)').fill(`${kept}-new`)
+    await keep.check()
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    expect((await visit(mine.url)).headers.get('location')).toBe(mine.targetUrl)
+
+    // Listed in the form, and let go from there.
+    await row(page, 'Mine').getByRole('button', { name: 'Edit' }).click()
+    await dialog(page).getByText('Old aliases that still lead here').waitFor()
+    await dialog(page).getByRole('button', { name: `Stop “${kept}” leading here` }).click()
+    await dialog(page).getByText('Once you save, the old aliases removed here answer “not found”.').waitFor()
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    expect((await visit(mine.url)).status).toBe(404)
     await context.close()
   })
 })

@@ -2,7 +2,7 @@
 // order the person chose.
 import type { LinkListSort } from '../../shared/link-list'
 import type { LinkWithCounts, Period } from './schema'
-import { linkRowsInOrder, listedLinkIds, listLinkRows, toLinkJson, type LinkPageQuery, type LinkRow, type Owner } from './service'
+import { linkRowsInOrder, linksJson, listedLinkIds, listLinkRows, type LinkPageQuery, type LinkRow, type Owner } from './service'
 import { LINK_PAGE_DEFAULT } from '../../shared/link-list'
 
 type Counts = { clicks: number; previews: number }
@@ -37,10 +37,10 @@ export async function listLinksWithCounts(owner: Owner, query: ListQuery) {
   const since = periodStart(query.period ?? 'all')
   const sort = query.sort ?? 'newest'
   const listed = sort === 'clicks' || sort === 'previews' ? await pageByCount(owner, query, since, sort) : await pageInOrder(owner, { ...query, order: sort }, since)
-  const links: LinkWithCounts[] = listed.rows.map((row) => ({
-    ...toLinkJson(row),
-    clicks: listed.totals.get(row.id)?.clicks ?? 0,
-    previews: listed.totals.get(row.id)?.previews ?? 0,
+  const links: LinkWithCounts[] = (await linksJson(listed.rows)).map((link) => ({
+    ...link,
+    clicks: listed.totals.get(link.id)?.clicks ?? 0,
+    previews: listed.totals.get(link.id)?.previews ?? 0,
   }))
   return { total: listed.total, page: listed.page, limit: listed.limit, links }
 }

@@ -1,13 +1,13 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
 import { and, asc, count, desc, eq, gt, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm'
-import { db, type Db, kit, prepared } from '../../platform/db'
+import { db, type Db, kit, prepared, transaction } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { ImageFacts } from '../../shared/image-rules'
 import type { LinkStatusFilter } from '../../shared/link-list'
 import { linkTables } from './tables'
 
-const { shareLinks } = linkTables(kit)
+const { shareLinks, formerAliases } = linkTables(kit)
 
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert
@@ -122,13 +122,41 @@ export async function countLinks() {
   return Number(total)
 }
 
-export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>) {
-  const [row] = await db
-    .update(shareLinks)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
-    .returning()
-  return row
+/** An alias a link had, as typed and as its lower-case key. */
+export type FormerAlias = { alias: string; aliasKey: string }
+
+/**
+ * Changes the account's link; with `former`, the aliases it keeps answering to become exactly
+ * these, in the same transaction.
+ */
+export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>, former?: FormerAlias[]) {
+  return transaction(async (tx) => {
+    const [row] = await tx
+      .update(shareLinks)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
+      .returning()
+    if (!row || !former) return row
+    const keys = former.map((entry) => entry.aliasKey)
+    await tx.delete(formerAliases).where(and(eq(formerAliases.linkId, id), keys.length > 0 ? not(inArray(formerAliases.aliasKey, keys)) : undefined))
+    const had = new Set((await tx.select({ key: formerAliases.aliasKey }).from(formerAliases).where(eq(formerAliases.linkId, id))).map((entry) => entry.key))
+    const added = former.filter((entry) => !had.has(entry.aliasKey))
+    if (added.length > 0) await tx.insert(formerAliases).values(added.map((entry) => ({ ...entry, linkId: id })))
+    return row
+  })
+}
+
+/** The aliases each of these links had and still answers to, oldest first. */
+export async function formerAliasesOf(linkIds: string[]): Promise<Map<string, FormerAlias[]>> {
+  const byLink = new Map<string, FormerAlias[]>()
+  if (linkIds.length === 0) return byLink
+  const rows = await db
+    .select({ linkId: formerAliases.linkId, alias: formerAliases.alias, aliasKey: formerAliases.aliasKey })
+    .from(formerAliases)
+    .where(inArray(formerAliases.linkId, linkIds))
+    .orderBy(asc(formerAliases.createdAt), asc(formerAliases.aliasKey))
+  for (const { linkId, ...alias } of rows) byLink.set(linkId, [...(byLink.get(linkId) ?? []), alias])
+  return byLink
 }
 
 /** Stores what the link's image turned out to be, if the link still shows that image; answers the row before and after. */
@@ -161,7 +189,20 @@ export async function deleteLinksCreatedBy(userId: string, tx: Db = db) {
 // The redirect path's look-ups, prepared once: building and parsing the query each time would
 // cost several times the look-up itself.
 const bySlug = prepared((db) => db.select().from(shareLinks).where(eq(shareLinks.slug, sql.placeholder('slug'))).limit(1).prepare())
-const byAliasKey = prepared((db) => db.select().from(shareLinks).where(eq(shareLinks.aliasKey, sql.placeholder('aliasKey'))).limit(1).prepare())
+// An alias key names a link by its alias or by one it had and kept (never both: service.ts).
+const byAliasKey = prepared((db) =>
+  db
+    .select()
+    .from(shareLinks)
+    .where(
+      or(
+        eq(shareLinks.aliasKey, sql.placeholder('aliasKey')),
+        inArray(shareLinks.id, db.select({ id: formerAliases.linkId }).from(formerAliases).where(eq(formerAliases.aliasKey, sql.placeholder('aliasKey')))),
+      ),
+    )
+    .limit(1)
+    .prepare(),
+)
 
 export async function findBySlug(slug: string): Promise<LinkRow | undefined> {
   const [row] = await bySlug().execute({ slug })

@@ -26,6 +26,7 @@ import {
   ALIAS_MIN,
   ALIAS_PATTERN,
   DESCRIPTION_MAX,
+  FORMER_ALIASES_MAX,
   HTTP_URL_PATTERN,
   IMAGE_ALT_MAX,
   LINK_MESSAGES,
@@ -115,6 +116,13 @@ export const LinkChanges = t.Partial(
   t.Object({
     ...LinkInput.properties,
     isActive: t.Boolean({ error: 'isActive must be true or false.', description: 'Inactive links answer 404' }),
+    formerAliases: t.Array(t.String({ maxLength: ALIAS_MAX }), {
+      maxItems: FORMER_ALIASES_MAX,
+      error: LINK_MESSAGES.formerAliases,
+      description:
+        `The old aliases that keep leading to this link (up to ${FORMER_ALIASES_MAX}), each one it has had: the alias it had before this change, to keep it ` +
+        'when changing or removing the alias, or any of its formerAliases; those left out stop working. Unchanged when left out',
+    }),
   }),
 )
 export type LinkChanges = typeof LinkChanges.static
@@ -123,6 +131,7 @@ export const Link = t.Object({
   id: t.String(),
   slug: t.String({ description: 'Random 7-character path' }),
   alias: t.Nullable(t.String()),
+  formerAliases: t.Array(t.String(), { description: 'Aliases the link had that still lead to it, oldest first' }),
   url: t.String({ description: 'The short link' }),
   qrCodeUrl: t.String({ description: 'QR code of the short link (PNG; add ?format=svg for SVG)' }),
   targetUrl: t.String(),

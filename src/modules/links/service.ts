@@ -15,6 +15,7 @@ import {
   DESCRIPTION_MAX,
   expiryError,
   hasControlCharacters,
+  FORMER_ALIASES_MAX,
   IMAGE_ALT_MAX,
   isShortLinkPath,
   LINK_MESSAGES,
@@ -55,12 +56,13 @@ function withNormalizedUrls(row: LinkRow): LinkRow {
   return { ...row, targetUrl, ogImage, canonicalUrl }
 }
 
-export function toLinkJson(stored: LinkRow): Link {
+function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[]): Link {
   const row = withNormalizedUrls(stored)
   return {
     id: row.id,
     slug: row.slug,
     alias: row.alias,
+    formerAliases: formerAliases.map((former) => former.alias),
     url: shortUrlOf(row),
     qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(linkPath(row))}`,
     targetUrl: row.targetUrl,
@@ -79,6 +81,14 @@ export function toLinkJson(stored: LinkRow): Link {
     updatedAt: row.updatedAt.toISOString(),
   }
 }
+
+/** Links as both APIs show them, with the old aliases each still answers to (read at once). */
+export async function linksJson(rows: LinkRow[]): Promise<Link[]> {
+  const former = await repo.formerAliasesOf(rows.map((row) => row.id))
+  return rows.map((row) => toLinkJson(row, former.get(row.id) ?? []))
+}
+
+export const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
 
 const blankToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim()
@@ -267,7 +277,7 @@ export async function createLink(owner: Owner, input: LinkInput): Promise<Link> 
       // A miss for this alias or slug may be cached from before it existed.
       invalidateLink(row)
       readImageOf(row)
-      return toLinkJson(row)
+      return toLinkJson(row, [])
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
       // Two requests raced for one alias: the loser gets the same 409 as if it had come second.
@@ -294,7 +304,7 @@ export async function getLinkRow(owner: Owner, id: string) {
 }
 
 export async function getLink(owner: Owner, id: string) {
-  return toLinkJson(await getLinkRow(owner, id))
+  return linkJson(await getLinkRow(owner, id))
 }
 
 /** What a link list asks for: a page (from 1) of `limit` links, optionally searched, filtered by status and ordered. */
@@ -340,9 +350,11 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   // A new image's size is unknown until it is read.
   if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
   if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.alias, id)
+  const formerBefore = (await repo.formerAliasesOf([id])).get(id) ?? []
+  const former = formerAliasesAfter(changes.formerAliases, before, formerBefore, columns.aliasKey === undefined ? before.aliasKey : columns.aliasKey)
   let after: LinkRow | undefined
   try {
-    after = await repo.updateLink(owner.accountId, id, columns)
+    after = await repo.updateLink(owner.accountId, id, columns, former)
   } catch (error) {
     if (isUniqueViolation(error)) aliasTaken()
     throw error
@@ -350,7 +362,30 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (!after) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(before, after)
   if (after.ogImage !== before.ogImage) readImageOf(after)
-  return toLinkJson(after)
+  return toLinkJson(after, former ?? formerBefore)
+}
+
+/**
+ * The old aliases the link answers to after a change (undefined: as before). A link may keep only
+ * aliases it has had, the one it had before this change among them; one it takes back as its
+ * alias is no longer an old one.
+ */
+function formerAliasesAfter(asked: string[] | undefined, before: LinkRow, formerBefore: repo.FormerAlias[], aliasKeyAfter: string | null) {
+  if (asked === undefined) {
+    const taken = formerBefore.filter((former) => former.aliasKey !== aliasKeyAfter)
+    return taken.length === formerBefore.length ? undefined : taken
+  }
+  const had = new Map(formerBefore.map((former) => [former.aliasKey, former]))
+  if (before.alias && before.aliasKey) had.set(before.aliasKey, { alias: before.alias, aliasKey: before.aliasKey })
+  const former = new Map<string, repo.FormerAlias>()
+  for (const alias of asked) {
+    const key = alias.trim().toLowerCase()
+    const known = had.get(key)
+    if (!known) throw fieldError('invalid', 'formerAliases', LINK_MESSAGES.formerAliases)
+    if (key !== aliasKeyAfter) former.set(key, known)
+  }
+  if (former.size > FORMER_ALIASES_MAX) throw fieldError('invalid', 'formerAliases', LINK_MESSAGES.formerAliases)
+  return [...former.values()]
 }
 
 export async function deleteLink(owner: Owner, id: string) {
@@ -379,7 +414,7 @@ export { LINK_SORTS } from './repo'
 /** A page of an account's or a person's links (admin panel), as link JSON. */
 export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo.LinkSort>): Promise<PageOf<Link>> {
   const { rows, total } = await repo.listLinksPage(scope, query)
-  return { rows: rows.map(toLinkJson), total }
+  return { rows: await linksJson(rows), total }
 }
 
 export const countLinks = repo.countLinks
@@ -424,6 +459,8 @@ export async function resolveLink(path: string): Promise<LinkRow | undefined> {
   const byAlias = readCache('alias', aliasKey)
   const found = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
   const row = found && withNormalizedUrls(found)
+  // An old alias is looked up each time: a change to its link invalidates the link's own alias and slug only.
+  if (row && row.aliasKey !== aliasKey) return row
   if (!byAlias) writeCache('alias', aliasKey, row)
   // Found as no slug but as an alias: the next visit of this path needs no slug look-up.
   if (row) rememberNotSlug(aliasKey, path)

@@ -46,5 +46,20 @@ export const linkTables = defineTables((k) => {
       k.index('share_links_created_by_idx').on(t.createdBy),
     ],
   )
-  return { shareLinks }
+  // The aliases a link had and still answers to, so short URLs shared and QR codes printed with them
+  // keep working. One namespace with the links' own aliases: a key is in one of the two at most.
+  const formerAliases = k.table(
+    'former_aliases',
+    {
+      aliasKey: k.text('alias_key').primaryKey(),
+      alias: k.text('alias').notNull(),
+      linkId: k
+        .text('link_id')
+        .notNull()
+        .references(() => shareLinks.id, { onDelete: 'cascade' }),
+      createdAt: stamp(k, 'created_at'),
+    },
+    (t) => [k.index('former_aliases_link_idx').on(t.linkId)],
+  )
+  return { shareLinks, formerAliases }
 })

@@ -5,7 +5,7 @@ import { Elysia, t } from 'elysia'
 import { pageHeaders } from '../../platform/paging'
 import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
 import { apiKeyAuth } from './api-key-auth'
-import { deleteLink, getLink, listLinkRows, toLinkJson, updateLink } from '../links/service'
+import { deleteLink, getLink, linksJson, listLinkRows, updateLink } from '../links/service'
 import { answers, CreatedLink, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
 import { createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
 
@@ -53,7 +53,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     async ({ owner, query, path, request, set }) => {
       const listed = await listLinkRows(owner, query)
       Object.assign(set.headers, pageHeaders(request, path, listed))
-      return listed.rows.map(toLinkJson)
+      return linksJson(listed.rows)
     },
     {
       apiKey: true,

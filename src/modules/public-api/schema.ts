@@ -54,6 +54,7 @@ export const PublicLink = t.Object({
   id: described(p.id, 'The link id'),
   slug: p.slug,
   alias: described(p.alias, 'Custom path, or null when the slug is used'),
+  formerAliases: p.formerAliases,
   url: p.url,
   qrCodeUrl: p.qrCodeUrl,
   targetUrl: described(p.targetUrl, 'Where visitors are sent'),

@@ -9,7 +9,7 @@ import { withoutTracking } from '../../shared/tracking'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
-import { checkLinkInput, createLink, findLinksByTarget, getLinkRow, toLinkJson, type LinkRow } from '../links/service'
+import { checkLinkInput, createLink, findLinksByTarget, getLinkRow, linkJson, type LinkRow } from '../links/service'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
 import type { LinkCreateInput, LinkStats } from './schema'
@@ -89,7 +89,7 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
   const wanted = await checkLinkInput(input)
   const candidates = await findLinksByTarget(owner, input.targetUrl)
   const earlier = candidates.find((row) => isIdentical(row, wanted))
-  if (earlier) return { status: 200 as const, body: shortAnswer(toLinkJson(earlier), true) }
+  if (earlier) return { status: 200 as const, body: shortAnswer(await linkJson(earlier), true) }
   return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
 }
 
@@ -102,7 +102,7 @@ export async function findLinkByTarget(owner: ApiKeyOwner, target: string) {
   const untracked = found ? target : withoutTracking(target)
   if (untracked !== target) [found] = await findLinksByTarget(owner, untracked)
   if (!found) throw new AppError('not_found', 'No link for this target URL.')
-  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive } = toLinkJson(found)
+  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive } = await linkJson(found)
   return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive }
 }
 

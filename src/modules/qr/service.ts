@@ -4,7 +4,7 @@ import QRCode from 'qrcode'
 import { BoundedCache } from '../../platform/cache'
 import { AppError } from '../../platform/errors'
 import { LINK_MESSAGES } from '../../shared/link-rules'
-import { resolveLink, toLinkJson } from '../links/service'
+import { resolveLink, shortUrlOf } from '../links/service'
 
 export type QrFormat = 'png' | 'svg'
 type QrImage = { body: Uint8Array<ArrayBuffer> | string; type: string; etag: string }
@@ -23,7 +23,7 @@ export async function qrCodeOf(path: string, format: QrFormat) {
   const link = await resolveLink(path)
   // An inactive link is not found, as its short link is.
   if (!link?.isActive) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
-  const url = toLinkJson(link).url
+  const url = shortUrlOf(link)
   const key = `${format}:${url}`
   let image = images.get(key)
   if (!image) {

@@ -2,7 +2,7 @@ import { AlertDialog } from 'radix-ui'
 import { useState, type ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 import { Button } from './button'
-import { OVERLAY_CLASS, PANEL_CLASS } from './dialog'
+import { OVERLAY_CLASS, PANEL_CLASS, useEscapeWhileOpen } from './dialog'
 
 type ConfirmDialogProps = {
   title: ReactNode
@@ -39,6 +39,7 @@ export function ConfirmDialog({
     setOwnOpen(next)
     onOpenChange?.(next)
   }
+  useEscapeWhileOpen(isOpen, () => setOpen(false))
   async function confirm() {
     setIsWorking(true)
     try {

@@ -1,9 +1,42 @@
 import { X } from 'lucide-react'
 import { Dialog as RadixDialog } from 'radix-ui'
-import type { ComponentProps, HTMLAttributes } from 'react'
+import { createContext, useContext, useEffect, useRef, type ComponentProps, type HTMLAttributes } from 'react'
 import { cn } from '../../lib/cn'
 
-export const Dialog = RadixDialog.Root
+// Radix hands Escape to the newest layer, and a toast that appears over an open dialog is newer than
+// it. The open dialogs, newest last, take Escape back through the toaster (escapeToOpenDialog).
+const openDialogs: ((event: KeyboardEvent) => void)[] = []
+
+/** Passes Escape to the newest open dialog; false when none is open. */
+export function escapeToOpenDialog(event: KeyboardEvent) {
+  const onEscape = openDialogs.at(-1)
+  onEscape?.(event)
+  return onEscape !== undefined
+}
+
+/** While `open`, this dialog is offered Escape that a toast over it received. */
+export function useEscapeWhileOpen(open: boolean, onEscape: (event: KeyboardEvent) => void) {
+  const latest = useRef(onEscape)
+  latest.current = onEscape
+  useEffect(() => {
+    if (!open) return
+    const handler = (event: KeyboardEvent) => latest.current(event)
+    openDialogs.push(handler)
+    return () => {
+      openDialogs.splice(openDialogs.indexOf(handler), 1)
+    }
+  }, [open])
+}
+
+const DialogState = createContext({ open: false, close: () => {} })
+
+export function Dialog({ open = false, onOpenChange, ...props }: ComponentProps<typeof RadixDialog.Root>) {
+  return (
+    <DialogState.Provider value={{ open, close: () => onOpenChange?.(false) }}>
+      <RadixDialog.Root open={open} onOpenChange={onOpenChange} {...props} />
+    </DialogState.Provider>
+  )
+}
 export const DialogTrigger = RadixDialog.Trigger
 
 export const OVERLAY_CLASS =
@@ -23,6 +56,11 @@ type DialogContentProps = ComponentProps<typeof RadixDialog.Content> & {
 }
 
 export function DialogContent({ className, children, size = 'md', hideClose, ...props }: DialogContentProps) {
+  const { open, close } = useContext(DialogState)
+  useEscapeWhileOpen(open, (event) => {
+    props.onEscapeKeyDown?.(event)
+    if (!event.defaultPrevented) close()
+  })
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={OVERLAY_CLASS} />

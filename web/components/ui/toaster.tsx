@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { Toast } from 'radix-ui'
 import { cn } from '../../lib/cn'
 import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from '../../lib/toast'
+import { escapeToOpenDialog } from './dialog'
 
 /** Renders the toast store; mounted once at the root. F8 focuses the region (radix's default hotkey). */
 export function Toaster() {
@@ -17,6 +18,11 @@ export function Toaster() {
           data-variant={variant ?? 'default'}
           onOpenChange={(next) => {
             if (!next) dismissToast(id)
+          }}
+          // Escape pressed in a dialog closes the dialog and leaves the toast to time out.
+          onEscapeKeyDown={(event) => {
+            const inDialog = (event.target as Element | null)?.closest?.('[role="dialog"], [role="alertdialog"]')
+            if (inDialog && escapeToOpenDialog(event)) event.preventDefault()
           }}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg',

@@ -1,9 +1,9 @@
-import { Sparkles } from 'lucide-react'
+import { Sparkles, X } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
-import { ALIAS_MAX, DESCRIPTION_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { ALIAS_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
@@ -17,6 +17,7 @@ import {
   EMPTY_LINK_FORM,
   FORM_FIELD_OF,
   formErrors,
+  formerAliasesToSend,
   formFromLink,
   mergeMetadata,
   metadataUrlError,
@@ -99,8 +100,13 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
   const savedAlias = link?.alias ?? ''
   const isNewAlias = typedAlias !== '' && typedAlias.toLowerCase() !== savedAlias.toLowerCase()
   const aliasAnswer = useAliasAvailability(typedAlias, isNewAlias && !aliasProblem, link?.id)
-  // Changing or removing a saved alias: its short URL and the QR codes printed with it stop working.
+  // Changing or removing a saved alias: its short URL and the QR codes printed with it stop working,
+  // unless the link keeps it as an old alias (kept ones are listed, each can be let go).
   const dropsAlias = savedAlias !== '' && typedAlias.toLowerCase() !== savedAlias.toLowerCase()
+  const [formerAliases, setFormerAliases] = useState(link?.formerAliases ?? [])
+  const [keepSavedAlias, setKeepSavedAlias] = useState(true)
+  const canKeepSavedAlias = formerAliases.length < FORMER_ALIASES_MAX
+  const keepsSavedAlias = dropsAlias && keepSavedAlias && canKeepSavedAlias
 
   // The image is read by the server when the field is left (and on opening a saved link), so the
   // form can say what the platforms will do with it.
@@ -136,7 +142,8 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
     busy(true, setIsSaving)
     try {
       if (link) {
-        await updateLink(link.id, toLinkChanges(values, initial))
+        const former = formerAliasesToSend(link, formerAliases, values.alias, keepSavedAlias && canKeepSavedAlias)
+        await updateLink(link.id, { ...toLinkChanges(values, initial), ...(former && { formerAliases: former }) })
         toast({ title: 'Share link updated', description: values.title.trim() })
       } else {
         // The new link's own dialog says so, with its address to copy and share.
@@ -231,9 +238,47 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
           <Input {...text('alias')} maxLength={ALIAS_MAX + 10} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="spring-sale" />
         </FormField>
         {dropsAlias && (
-          <Alert variant="warning" title="The old short URL will stop working">
-            {withoutScheme(link!.url)} and QR codes printed with it will answer “not found” once you save.
+          <Alert variant={keepsSavedAlias ? 'info' : 'warning'} title={keepsSavedAlias ? 'The old short URL keeps working' : 'The old short URL will stop working'}>
+            <span className="grid gap-2">
+              <span>
+                {withoutScheme(link!.url)} and QR codes printed with it {keepsSavedAlias ? 'will still lead here.' : 'will answer “not found” once you save.'}
+              </span>
+              <label className="flex cursor-pointer items-center gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  checked={keepsSavedAlias}
+                  disabled={!canKeepSavedAlias}
+                  onChange={(event) => setKeepSavedAlias(event.target.checked)}
+                  className="size-4 shrink-0 cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
+                />
+                Keep “{savedAlias}” as a redirect to this link
+              </label>
+              {!canKeepSavedAlias && <span>A link keeps at most {FORMER_ALIASES_MAX} old aliases: remove one below to keep this one too.</span>}
+            </span>
           </Alert>
+        )}
+        {(link?.formerAliases.length ?? 0) > 0 && (
+          <div className="grid gap-2">
+            <span className="text-sm font-medium text-slate-900">Old aliases that still lead here</span>
+            <ul className="flex flex-wrap gap-2 empty:hidden">
+              {formerAliases.map((alias) => (
+                <li key={alias} className="flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-0.5 pr-1 pl-3 font-mono text-[13px] text-slate-700">
+                  {alias}
+                  <button
+                    type="button"
+                    aria-label={`Stop “${alias}” leading here`}
+                    onClick={() => setFormerAliases((current) => current.filter((kept) => kept !== alias))}
+                    className="rounded-full p-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    <X className="size-3.5" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {formerAliases.length < link!.formerAliases.length && (
+              <span className="text-[13px] text-amber-800">Once you save, the old aliases removed here answer “not found”.</span>
+            )}
+          </div>
         )}
         <FormField
           label="Preview image URL"

@@ -4,6 +4,7 @@ import type { Link } from './api'
 import {
   EMPTY_LINK_FORM,
   formErrors,
+  formerAliasesToSend,
   formFromLink,
   isoFromLocalInput,
   localInputFromIso,
@@ -160,5 +161,22 @@ describe('the expiry', () => {
     expect(formErrors(initial, initial, now).expiresAt).toBeUndefined()
     expect('expiresAt' in toLinkChanges(filled({ ...initial, title: 'New' }), initial)).toBe(false)
     expect(toLinkChanges(filled({ ...initial, expiresAt: '' }), initial).expiresAt).toBeNull()
+  })
+})
+
+describe('old aliases sent with an edit', () => {
+  const link = { alias: 'spring', formerAliases: ['winter'] }
+  it('adds the saved alias when it changes and is kept', () => {
+    expect(formerAliasesToSend(link, ['winter'], 'summer', true)).toEqual(['winter', 'spring'])
+    expect(formerAliasesToSend(link, ['winter'], '', true)).toEqual(['winter', 'spring'])
+  })
+  it('sends nothing when neither the alias nor the kept ones change', () => {
+    expect(formerAliasesToSend(link, ['winter'], 'summer', false)).toBeUndefined()
+    expect(formerAliasesToSend(link, ['winter'], 'SPRING', true)).toBeUndefined()
+    expect(formerAliasesToSend({ alias: null, formerAliases: [] }, [], 'new', true)).toBeUndefined()
+  })
+  it('sends what is left when one is removed', () => {
+    expect(formerAliasesToSend(link, [], 'spring', true)).toEqual([])
+    expect(formerAliasesToSend(link, [], 'summer', true)).toEqual(['spring'])
   })
 })

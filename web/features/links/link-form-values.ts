@@ -210,3 +210,13 @@ export function previewDomain(targetUrl: string): string {
     return ''
   }
 }
+
+/**
+ * The old aliases an edit sends: those still kept, and the saved alias when it changes and the
+ * person keeps it leading here; undefined when they stay as they are.
+ */
+export function formerAliasesToSend(link: Pick<Link, 'alias' | 'formerAliases'>, kept: string[], typedAlias: string, keepSaved: boolean): string[] | undefined {
+  const drops = Boolean(link.alias) && typedAlias.trim().toLowerCase() !== link.alias!.toLowerCase()
+  const former = drops && keepSaved ? [...kept, link.alias!] : kept
+  return former.length === link.formerAliases.length && former.every((alias, i) => alias === link.formerAliases[i]) ? undefined : former
+}

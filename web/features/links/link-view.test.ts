@@ -9,6 +9,7 @@ function link(overrides: Partial<Link> = {}): Link {
     id: 'id-1',
     slug: 'Ab3dE5f',
     alias: null,
+    formerAliases: [],
     url: 'http://localhost:3000/Ab3dE5f',
     qrCodeUrl: 'http://localhost:3000/api/qr/Ab3dE5f',
     targetUrl: 'https://example.com/page',
