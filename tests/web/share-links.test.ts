@@ -826,22 +826,40 @@ describe('the alias and the target as they are typed', () => {
     await warning.waitFor()
     await field(page, 'Custom alias (optional)').fill(kept.toUpperCase())
     await warning.waitFor({ state: 'detached' })
-
-    // Kept: the old short URL still leads to the page.
-    await field(page, 'Custom alias (optional)').fill(`${kept}-new`)
-    await keep.check()
-    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
-    await dialog(page).waitFor({ state: 'detached' })
-    expect((await visit(mine.url)).headers.get('location')).toBe(mine.targetUrl)
-
-    // Listed in the form, and let go from there.
-    await row(page, 'Mine').getByRole('button', { name: 'Edit' }).click()
-    await dialog(page).getByText('Old aliases that still lead here').waitFor()
-    await dialog(page).getByRole('button', { name: `Stop “${kept}” leading here` }).click()
-    await dialog(page).getByText('Once you save, the old aliases removed here answer “not found”.').waitFor()
-    await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
-    await dialog(page).waitFor({ state: 'detached' })
-    expect((await visit(mine.url)).status).toBe(404)
     await context.close()
   })
+
+  for (const [name, viewport, item] of [
+    ['a desktop', DESKTOP, 'link-row'],
+    ['a phone', PHONE, 'link-card'],
+  ] as const) {
+    it(`keeps the old alias leading to the link when it changes, and lets it go, on ${name}`, async () => {
+      const account = await createAccount(server, 'alias-keep')
+      const old = unique('old')
+      const mine = await createLinkApi(account, { title: 'Kept alias', alias: old })
+      const { page, context } = await openLinks(account, viewport)
+      const link = page.getByTestId(item).filter({ hasText: 'Kept alias' })
+      await link.getByRole('button', { name: 'Edit' }).click()
+      await field(page, 'Custom alias (optional)').fill(`${old}-new`)
+      const keep = dialog(page).getByRole('checkbox', { name: `Keep “${old}” as a redirect to this link` })
+      await keep.scrollIntoViewIfNeeded()
+      expect(await keep.isChecked()).toBe(true)
+      await page.screenshot({ path: `/tmp/linkcard-alias-keep-${viewport.width}.png` })
+      await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+      await dialog(page).waitFor({ state: 'detached' })
+      // The old short URL, as printed in QR codes, still leads to the page.
+      expect((await visit(mine.url)).headers.get('location')).toBe(mine.targetUrl)
+
+      // Listed in the form, and let go from there.
+      await link.getByRole('button', { name: 'Edit' }).click()
+      await dialog(page).getByText('Old aliases that still lead here').waitFor()
+      await dialog(page).getByRole('button', { name: `Stop “${old}” leading here` }).click()
+      await dialog(page).getByText('Once you save, the old aliases removed here answer “not found”.').waitFor()
+      await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+      await dialog(page).waitFor({ state: 'detached' })
+      expect((await visit(mine.url)).status).toBe(404)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await context.close()
+    })
+  }
 })
