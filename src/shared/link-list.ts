@@ -32,3 +32,10 @@ export const LINK_LIST_MESSAGES = {
 
 /** Pages needed for `total` links at `limit` a page; an empty list still has its one (empty) page. */
 export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit))
+
+// The link export: every link of the account, as a spreadsheet or as the APIs show links.
+export const LINK_EXPORT_FORMATS = ['csv', 'json'] as const
+export type LinkExportFormat = (typeof LINK_EXPORT_FORMATS)[number]
+
+/** The export's file name on a given day (UTC). */
+export const linkExportFileName = (format: LinkExportFormat, now = new Date()) => `linkcard-links-${now.toISOString().slice(0, 10)}.${format}`

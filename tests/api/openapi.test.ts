@@ -43,6 +43,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/link/byTarget/{targetUrl}',
   'GET /api/link/{id}',
   'GET /api/links',
+  'GET /api/links/export',
   'GET /api/stats/{id}',
   'PATCH /api/link/{id}',
   'POST /api/link',

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link, LinkWithCounts } from '../../src/modules/links/schema'
 import { CARD_MESSAGES } from '../../src/shared/card-rules'
+import { linkExportFileName } from '../../src/shared/link-list'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, visit, type Client } from '../helpers/http'
@@ -859,6 +860,33 @@ describe('the alias and the target as they are typed', () => {
       await dialog(page).waitFor({ state: 'detached' })
       expect((await visit(mine.url)).status).toBe(404)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await context.close()
+    })
+  }
+})
+
+describe('exporting the links', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`saves every link as CSV or JSON, as the server writes it, at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, 'export')
+      const link = await createLinkApi(account, { title: 'Exported, with "quotes"' })
+      const { page, context } = await openLinks(account, viewport)
+      const saved = async (format: string) => {
+        const download = page.waitForEvent('download')
+        await page.getByRole('button', { name: 'Export', exact: true }).click()
+        await page.getByRole('menuitem', { name: format, exact: true }).click()
+        const file = await download
+        return { name: file.suggestedFilename(), text: await Bun.file((await file.path())!).text() }
+      }
+      const csv = await saved('CSV (spreadsheet)')
+      expect(csv.name).toBe(linkExportFileName('csv'))
+      expect(csv.text).toBe((await http.get('/api/shareLinks/export?format=csv', { token: account.token })).text)
+      expect(csv.text).toContain(`${link.id},${link.url},`)
+      const json = await saved('JSON')
+      expect(json.name).toBe(linkExportFileName('json'))
+      expect(JSON.parse(json.text)).toEqual([{ ...link, clicks: 0, previews: 0 }])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await page.screenshot({ path: `/tmp/linkcard-export-${viewport.width}.png` })
       await context.close()
     })
   }

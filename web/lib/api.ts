@@ -95,10 +95,25 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 /** One page of a list answered as an array, with the X-Total-Count the server sent beside it. */
 export type PageOf<T> = { items: T[]; total: number }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json' }
+/** Headers that carry the session, if any. */
+function withSession(headers: Record<string, string>) {
   const token = readToken()
   if (token) headers.authorization = `Bearer ${token}`
+  return headers
+}
+
+/** The answer's text, as JSON when it says it is JSON. */
+function bodyOf(response: Response, text: string): unknown {
+  if (!text || !response.headers.get('content-type')?.includes('json')) return text
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+  const headers = withSession({ accept: 'application/json' })
   const init: RequestInit = { method, headers, credentials: 'include' }
   if (body !== undefined) {
     headers['content-type'] = 'application/json'
@@ -106,16 +121,17 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<{ 
   }
   const response = await fetch(apiUrl(path), init)
   const text = await response.text()
-  let parsed: unknown = text
-  if (text && response.headers.get('content-type')?.includes('json')) {
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      parsed = text
-    }
-  }
+  const parsed = bodyOf(response, text)
   if (!response.ok) throw new ApiError(response.status, parsed, text, response.statusText)
   return { body: (text ? parsed : undefined) as T, headers: response.headers }
+}
+
+/** A file the server answers, byte for byte as sent. */
+async function download(path: string): Promise<Blob> {
+  const response = await fetch(apiUrl(path), { headers: withSession({}), credentials: 'include' })
+  if (response.ok) return response.blob()
+  const text = await response.text()
+  throw new ApiError(response.status, bodyOf(response, text), text, response.statusText)
 }
 
 export const api = {
@@ -128,6 +144,7 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  download,
 }
 
 /** SWR's fetcher: the key is the path. */

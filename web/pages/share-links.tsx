@@ -5,6 +5,7 @@ import { Page } from '../components/page'
 import { Button } from '../components/ui/button'
 import type { Link } from '../features/links/api'
 import { CreatedLinkDialog } from '../features/links/created-link-dialog'
+import { ExportMenu } from '../features/links/export-menu'
 import { LinkFormDialog } from '../features/links/link-form-dialog'
 import { LinkManager } from '../features/links/link-manager'
 
@@ -29,10 +30,13 @@ export function ShareLinksPage() {
       title="Share Links"
       description="Create and manage your short links and how they look when shared."
       actions={
-        <Button onClick={() => create()}>
-          <Plus aria-hidden="true" />
-          Create Link
-        </Button>
+        <div className="flex gap-2">
+          <ExportMenu />
+          <Button onClick={() => create()}>
+            <Plus aria-hidden="true" />
+            Create Link
+          </Button>
+        </div>
       }
     >
       <LinkManager onCreate={create} />

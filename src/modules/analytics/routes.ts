@@ -1,32 +1,10 @@
 import { Elysia, t } from 'elysia'
+import { downloadResponse } from '../../platform/downloads'
 import { auth } from '../auth/plugin'
 import { AnalyticsQuery, DashboardStats } from './schema'
 import { dashboardStats, linkAnalytics, linkEventsCsv } from './service'
 
 const tags = ['Analytics']
-
-/** Streams CSV lines as they are read. */
-function csvResponse(filename: string, lines: AsyncIterable<string>) {
-  const encoder = new TextEncoder()
-  const iterator = lines[Symbol.asyncIterator]()
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await iterator.next()
-      if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(next.value))
-    },
-    async cancel() {
-      await iterator.return?.()
-    },
-  })
-  return new Response(body, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${filename}"`,
-      'cache-control': 'no-store',
-    },
-  })
-}
 
 export const analyticsRoutes = new Elysia()
   .use(auth)
@@ -41,7 +19,7 @@ export const analyticsRoutes = new Elysia()
     async ({ user, params, query }) => {
       if (query.format === 'csv') {
         const { filename, lines } = await linkEventsCsv(user, params.id, query)
-        return csvResponse(filename, lines)
+        return downloadResponse(filename, 'text/csv', lines)
       }
       return linkAnalytics(user, params.id, query)
     },

@@ -19,7 +19,7 @@ import {
 import { linkPath } from '../../shared/link-rules'
 import { getLinkRow, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
-import { csvLine } from './csv'
+import { csvLine } from '../../platform/downloads'
 import { flushEvents } from './recorder'
 import * as repo from './repo'
 import type { LinkAnalytics } from './schema'

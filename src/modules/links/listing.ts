@@ -16,7 +16,7 @@ export function provideLinkTotals(totals: LinkTotals) {
   linkTotals = totals
 }
 
-function totalsSource(): LinkTotals {
+export function totalsSource(): LinkTotals {
   if (!linkTotals) throw new Error('No link totals were provided (runtime.ts).')
   return linkTotals
 }

@@ -67,6 +67,17 @@ export async function listLinkIds(accountId: string, filter: LinkListFilter) {
   return rows.map((row) => row.id)
 }
 
+/** The account's links made after `after` (all from the first when none), oldest first, `limit` at a time. */
+export async function linksAfter(accountId: string, after: Pick<LinkRow, 'createdAt' | 'id'> | undefined, limit: number) {
+  const later = after && or(gt(shareLinks.createdAt, after.createdAt), and(eq(shareLinks.createdAt, after.createdAt), gt(shareLinks.id, after.id)))
+  return db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.accountId, accountId), later))
+    .orderBy(asc(shareLinks.createdAt), asc(shareLinks.id))
+    .limit(limit)
+}
+
 /** These of the account's links (in no order); ids of other accounts' links are not found. */
 export async function findLinks(accountId: string, ids: string[]) {
   if (ids.length === 0) return []

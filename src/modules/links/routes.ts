@@ -1,8 +1,10 @@
 import { Elysia, t } from 'elysia'
+import { downloadResponse } from '../../platform/downloads'
 import { pageHeaders } from '../../platform/paging'
 import { auth } from '../auth/plugin'
-import { AliasAvailability, AliasAvailabilityQuery, Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
+import { AliasAvailability, AliasAvailabilityQuery, Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkExportQuery, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
 import { aliasAvailability, changeLinks, createLink, deleteLink, getLink, updateLink } from './service'
+import { exportLinks } from './export'
 import { listLinksWithCounts } from './listing'
 
 const tags = ['Share links (app)']
@@ -38,6 +40,14 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     response: LinkBulkResult,
     detail: { summary: 'Switch on, switch off or delete many links at once', tags, hide: true },
   })
+  .get(
+    '/export',
+    ({ user, query }) => {
+      const file = exportLinks(user, query.format ?? 'csv')
+      return downloadResponse(file.filename, file.type, file.chunks)
+    },
+    { session: true, query: LinkExportQuery, detail: { summary: "Every link of the account with its clicks and previews, as CSV or JSON", tags, hide: true } },
+  )
   .get('/alias-availability', ({ query }) => aliasAvailability(query.alias, query.except), {
     session: true,
     query: AliasAvailabilityQuery,

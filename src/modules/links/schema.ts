@@ -13,6 +13,7 @@ import { DEFAULT_TWITTER_CARD, TWITTER_CARDS } from '../../shared/domain'
 import {
   LINK_BULK_ACTIONS,
   LINK_BULK_MAX,
+  LINK_EXPORT_FORMATS,
   LINK_LIST_MESSAGES,
   LINK_LIST_SORTS,
   LINK_PAGE_DEFAULT,
@@ -186,6 +187,15 @@ export const LinkListQuery = t.Object({
     }),
   ),
   ...LinkPageParams,
+})
+
+export const LinkExportQuery = t.Object({
+  format: t.Optional(
+    oneOf(LINK_EXPORT_FORMATS, {
+      error: `format must be one of ${LINK_EXPORT_FORMATS.join(', ')}.`,
+      description: '`csv` (the default; a spreadsheet, one link to a row) or `json` (an array of links as the API shows them)',
+    }),
+  ),
 })
 
 export const LinkBulkInput = t.Object({

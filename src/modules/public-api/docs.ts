@@ -192,9 +192,23 @@ function withHeaderComponents(document: Json): Json {
   return { ...result, components: { ...(result.components as object), headers } }
 }
 
+// Answers that are files in another format too, by operation: the document lists both.
+const ALSO_AS: Record<string, { type: string; description: string }> = {
+  exportLinks: { type: 'text/csv', description: 'With format=csv: a header row, then a link to a row' },
+}
+
+const withOtherFormats = (document: Json) =>
+  mapOperations(document, (operation) => {
+    const other = operation.operationId && ALSO_AS[operation.operationId]
+    const answer = operation.responses?.['200']
+    if (!other || !answer) return operation
+    const content = { ...answer.content, [other.type]: { schema: { type: 'string', description: other.description } } }
+    return { ...operation, responses: { ...operation.responses, 200: { ...answer, content } } }
+  })
+
 const tidied = new WeakMap<object, Json>()
 const tidyOnce = (document: object) => {
-  if (!tidied.has(document)) tidied.set(document, withHeaderComponents(withComponents(jsonBodiesOnly(tidy(document)))))
+  if (!tidied.has(document)) tidied.set(document, withHeaderComponents(withOtherFormats(withComponents(jsonBodiesOnly(tidy(document))))))
   return tidied.get(document)
 }
 

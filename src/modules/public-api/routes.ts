@@ -2,11 +2,13 @@
 // both validate each call and document it in /api/openapi.json.
 import { withHeaders } from '@elysiajs/openapi'
 import { Elysia, t } from 'elysia'
+import { downloadResponse } from '../../platform/downloads'
 import { pageHeaders } from '../../platform/paging'
 import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
 import { apiKeyAuth } from './api-key-auth'
+import { exportLinks } from '../links/export'
 import { deleteLink, getLink, linksJson, listLinkRows, updateLink } from '../links/service'
-import { answers, CreatedLink, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
+import { answers, CreatedLink, ExportedLink, LinkExportQuery, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
 import { createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
 
 const links = ['Links']
@@ -84,6 +86,28 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       security,
     },
   })
+  .get(
+    '/links/export',
+    ({ owner, query }) => {
+      const file = exportLinks(owner, query.format ?? 'csv')
+      return downloadResponse(file.filename, file.type, file.chunks)
+    },
+    {
+      apiKey: true,
+      query: LinkExportQuery,
+      response: answers({ 200: t.Array(ExportedLink, { description: 'The links, oldest first' }) }, []),
+      detail: {
+        summary: "Export all the account's links",
+        operationId: 'exportLinks',
+        description:
+          'Every link of the account, oldest first, with its clicks and previews of all time, as a file to save (`Content-Disposition: attachment`): ' +
+          'CSV with a header row (lists such as `formerAliases` joined by spaces, the player and app as JSON; cells a spreadsheet would run as formulas ' +
+          "start with an apostrophe), or a JSON array of links as the other calls show them. One call, however many links: it counts once against the key's limits.",
+        tags: links,
+        security,
+      },
+    },
+  )
   .get('/link/:id', ({ owner, params }) => getLink(owner, params.id), {
     apiKey: true,
     params: IdParams,

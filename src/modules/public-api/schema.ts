@@ -74,6 +74,12 @@ export const PublicLink = t.Object({
 })
 export type PublicLink = typeof PublicLink.static
 
+export const ExportedLink = t.Object({
+  ...PublicLink.properties,
+  clicks: t.Integer({ description: 'Clicks of all time' }),
+  previews: t.Integer({ description: 'Previews of all time' }),
+})
+
 export const LinkByTarget = t.Object({
   id: PublicLink.properties.id,
   targetUrl: PublicLink.properties.targetUrl,
@@ -86,6 +92,7 @@ export const LinkByTarget = t.Object({
 })
 
 export const LinkListQuery = t.Object(LinkPageParams)
+export { LinkExportQuery } from '../links/schema'
 
 /** The paging headers of a list answered as an array. */
 export const PAGE_HEADERS = {

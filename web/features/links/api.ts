@@ -4,7 +4,7 @@ import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, P
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api, type PageOf } from '../../lib/api'
 import { useDebounced } from '../../lib/use-debounced'
-import type { LinkBulkAction, LinkListSort, LinkStatusFilter } from '../../../src/shared/link-list'
+import { linkExportFileName, type LinkBulkAction, type LinkExportFormat, type LinkListSort, type LinkStatusFilter } from '../../../src/shared/link-list'
 import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
 
@@ -101,4 +101,9 @@ export async function downloadQrCode(link: Pick<Link, 'qrCodeUrl' | 'slug'>) {
   const response = await fetch(link.qrCodeUrl)
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`)
   saveFile(await response.blob(), `linkcard-qr-${link.slug}.png`)
+}
+
+/** Saves every link of the account, with its counts of all time, as the server writes the file. */
+export async function downloadLinkExport(format: LinkExportFormat) {
+  saveFile(await api.download(`${LINKS}/export?format=${format}`), linkExportFileName(format))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { csvCell, csvLine } from './csv'
+import { csvCell, csvLine } from './downloads'
 
 describe('CSV cells', () => {
   it('defuses cells a spreadsheet would run as a formula', () => {

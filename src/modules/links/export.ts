@@ -1,0 +1,75 @@
+// Every link of an account in one file, as a spreadsheet (CSV) or as the APIs show links (JSON),
+// with its clicks and previews of all time. Read a page at a time and streamed as it is written,
+// so an account with a hundred thousand links costs no more memory than one page.
+import { csvLine } from '../../platform/downloads'
+import { linkExportFileName, type LinkExportFormat } from '../../shared/link-list'
+import { totalsSource } from './listing'
+import * as repo from './repo'
+import type { LinkWithCounts } from './schema'
+import { linksJson, type Owner } from './service'
+
+const PAGE = 500
+
+const CSV_COLUMNS = [
+  'id',
+  'url',
+  'slug',
+  'alias',
+  'formerAliases',
+  'targetUrl',
+  'title',
+  'description',
+  'ogImage',
+  'ogImageAlt',
+  'twitterCard',
+  'twitterPlayer',
+  'twitterApp',
+  'themeColor',
+  'canonicalUrl',
+  'expiresAt',
+  'isActive',
+  'createdAt',
+  'updatedAt',
+  'clicks',
+  'previews',
+] as const satisfies readonly (keyof LinkWithCounts)[]
+
+/** A cell of the CSV: lists joined by spaces (aliases have none), objects as JSON. */
+function csvValue(value: LinkWithCounts[keyof LinkWithCounts]) {
+  if (Array.isArray(value)) return value.join(' ')
+  if (value !== null && typeof value === 'object') return JSON.stringify(value)
+  return typeof value === 'boolean' ? String(value) : value
+}
+
+/** The account's links with their counts of all time, oldest first, a page at a time. */
+async function* linkPages(owner: Owner): AsyncGenerator<LinkWithCounts[]> {
+  const totals = await totalsSource()(owner.accountId, undefined)
+  let last: repo.LinkRow | undefined
+  for (;;) {
+    const rows = await repo.linksAfter(owner.accountId, last, PAGE)
+    if (rows.length === 0) return
+    last = rows.at(-1)
+    yield (await linksJson(rows)).map((link) => ({ ...link, clicks: totals.get(link.id)?.clicks ?? 0, previews: totals.get(link.id)?.previews ?? 0 }))
+  }
+}
+
+async function* csvChunks(owner: Owner) {
+  yield csvLine([...CSV_COLUMNS])
+  for await (const links of linkPages(owner)) yield links.map((link) => csvLine(CSV_COLUMNS.map((column) => csvValue(link[column])))).join('')
+}
+
+/** A JSON array, one link to a line. */
+async function* jsonChunks(owner: Owner) {
+  let written = 0
+  for await (const links of linkPages(owner)) yield links.map((link) => `${written++ === 0 ? '[' : ','}\n${JSON.stringify(link)}`).join('')
+  yield written === 0 ? '[]\n' : '\n]\n'
+}
+
+/** The account's export: its file name, media type and text, made as it is read. */
+export function exportLinks(owner: Owner, format: LinkExportFormat, now = new Date()) {
+  return {
+    filename: linkExportFileName(format, now),
+    type: format === 'csv' ? 'text/csv' : 'application/json',
+    chunks: format === 'csv' ? csvChunks(owner) : jsonChunks(owner),
+  }
+}
