@@ -12,6 +12,7 @@ export const ALIAS_MAX = 50
 export const TITLE_MAX = 200
 // Old aliases a link keeps answering to: enough for a few renames, not a way to hoard aliases.
 export const FORMER_ALIASES_MAX = 10
+export const CLICK_LIMIT_MAX = 1_000_000_000
 export const DESCRIPTION_MAX = 1000
 export const URL_MAX = 2048
 export const IMAGE_ALT_MAX = 420
@@ -39,12 +40,15 @@ export const LINK_MESSAGES = {
   invalidTargetUrl: 'The target URL must be a valid http:// or https:// address.',
   invalidImageUrl: 'The preview image must be a valid http:// or https:// address.',
   invalidCanonicalUrl: 'The canonical URL must be a valid http:// or https:// address.',
+  invalidFallbackUrl: 'The fallback URL must be a valid http:// or https:// address.',
+  clickLimit: `The click limit must be a whole number from 1 to ${CLICK_LIMIT_MAX.toLocaleString('en')}.`,
   metadataUrlMissing: 'Please enter a URL first',
   metadataUrlInvalid: 'Please enter a valid URL with http:// or https://',
   invalidExpiry: 'The expiry date must be a date and time with a time zone, such as 2030-01-31T18:00:00Z.',
   pastExpiry: 'The expiry date must be in the future.',
   controlCharacters: CONTROL_CHARACTERS_MESSAGE,
   targetIsShortLink: 'The target URL cannot be a short link of this service: a link pointing at a short link would send visitors in a loop.',
+  fallbackIsShortLink: 'The fallback URL cannot be a short link of this service: it would send visitors in a loop.',
   linkNotFound: 'Link not found.',
 } as const
 

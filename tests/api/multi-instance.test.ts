@@ -118,6 +118,14 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     expect((await httpB.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429)
   })
 
+  it("holds a link's click limit exactly under concurrent clicks on both instances", async () => {
+    const link = (await createOn(httpA, { clickLimit: 10, fallbackUrl: 'https://example.com/ended' })).body
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? onA : onB)(link.slug)))
+    const places = answers.map((answer) => answer.headers.get('location'))
+    expect(places.filter((place) => place === 'https://example.com/cluster').length).toBe(10)
+    expect(places.filter((place) => place === 'https://example.com/ended').length).toBe(30)
+  })
+
   it('counts the preview quota exactly under concurrent load on both instances', async () => {
     const owner = await signUp(httpA, 'cluster-quota')
     const links = await Promise.all(

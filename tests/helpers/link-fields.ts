@@ -2,9 +2,11 @@
 export const LINK_FIELDS = [
   'alias',
   'canonicalUrl',
+  'clickLimit',
   'createdAt',
   'description',
   'expiresAt',
+  'fallbackUrl',
   'formerAliases',
   'id',
   'isActive',

@@ -891,3 +891,31 @@ describe('exporting the links', () => {
     })
   }
 })
+
+describe('ending a link', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`takes a click limit and a fallback URL in the form, and the link keeps to them, at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, 'ending')
+      const { page, context } = await openLinks(account, viewport)
+      await page.getByRole('button', { name: 'Create Link', exact: true }).click()
+      await field(page, 'Target URL').fill('https://example.com/offer')
+      await field(page, 'Title').fill('One-off offer')
+      const limit = field(page, 'Click limit (optional)')
+      await limit.fill('0')
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      await dialog(page).getByText(LINK_MESSAGES.clickLimit).waitFor()
+      await limit.fill('1')
+      const fallback = field(page, 'Fallback URL (optional)')
+      await fallback.fill('example.com/offer-ended')
+      await fallback.blur()
+      expect(await fallback.inputValue()).toBe('https://example.com/offer-ended')
+      await fallback.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `/tmp/linkcard-ending-${viewport.width}.png` })
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      const url = await closeCreated(page, 'One-off offer')
+      expect((await visit(url)).headers.get('location')).toBe('https://example.com/offer')
+      expect((await visit(url)).headers.get('location')).toBe('https://example.com/offer-ended')
+      await context.close()
+    })
+  }
+})

@@ -27,6 +27,8 @@ const CSV_COLUMNS = [
   'themeColor',
   'canonicalUrl',
   'expiresAt',
+  'fallbackUrl',
+  'clickLimit',
   'isActive',
   'createdAt',
   'updatedAt',

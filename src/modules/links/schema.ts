@@ -26,6 +26,7 @@ import {
   ALIAS_MAX,
   ALIAS_MIN,
   ALIAS_PATTERN,
+  CLICK_LIMIT_MAX,
   DESCRIPTION_MAX,
   FORMER_ALIASES_MAX,
   HTTP_URL_PATTERN,
@@ -91,6 +92,15 @@ const fields = {
     { description: 'Accent colour of the card as #rrggbb (Discord draws its embed bar in it); null for none' },
   ),
   canonicalUrl: nullableTextCheckedByService(HTTP_URL, { description: 'Canonical URL for search engines (http or https; defaults to the target URL)' }),
+  fallbackUrl: nullableTextCheckedByService(HTTP_URL, {
+    description: 'Where people are sent once the link has expired or reached its click limit (http or https; not a short link of this service); null for the 410 page',
+  }),
+  clickLimit: t.Nullable(
+    integerCheckedByService(
+      { minimum: 1, maximum: CLICK_LIMIT_MAX },
+      { error: LINK_MESSAGES.clickLimit, description: "People's clicks the link sends to its target; later ones go to the fallback URL (or get the 410 page). null for no limit" },
+    ),
+  ),
   expiresAt: nullableTextCheckedByService(
     { format: 'date-time' },
     { description: 'RFC 3339 date-time with a time zone (e.g. 2030-01-31T18:00:00Z), in the future, after which the link answers 410; null for permanent' },
@@ -110,6 +120,8 @@ export const LinkInput = t.Object({
   themeColor: t.Optional(fields.themeColor),
   canonicalUrl: t.Optional(fields.canonicalUrl),
   expiresAt: t.Optional(fields.expiresAt),
+  fallbackUrl: t.Optional(fields.fallbackUrl),
+  clickLimit: t.Optional(fields.clickLimit),
 })
 export type LinkInput = typeof LinkInput.static
 
@@ -146,6 +158,8 @@ export const Link = t.Object({
   themeColor: t.Nullable(t.String()),
   canonicalUrl: t.Nullable(t.String()),
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),
+  fallbackUrl: t.Nullable(t.String()),
+  clickLimit: t.Nullable(t.Integer()),
   isActive: t.Boolean(),
   createdAt: t.String({ format: 'date-time' }),
   updatedAt: t.String({ format: 'date-time' }),

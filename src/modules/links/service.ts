@@ -15,6 +15,7 @@ import {
   DESCRIPTION_MAX,
   expiryError,
   hasControlCharacters,
+  CLICK_LIMIT_MAX,
   FORMER_ALIASES_MAX,
   IMAGE_ALT_MAX,
   isShortLinkPath,
@@ -76,6 +77,8 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[]): Link {
     themeColor: row.themeColor,
     canonicalUrl: row.canonicalUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    fallbackUrl: row.fallbackUrl,
+    clickLimit: row.clickLimit,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -180,6 +183,8 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   if (input.twitterApp !== undefined) columns.twitterApp = checkedApp(input.twitterApp)
   if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
+  if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
+  if (input.clickLimit !== undefined) columns.clickLimit = checkedClickLimit(input.clickLimit)
   if (input.alias !== undefined) {
     // An empty alias means none.
     const alias = blankToNull(input.alias)
@@ -193,21 +198,27 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   return columns
 }
 
+function checkedClickLimit(limit: number | null) {
+  if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > CLICK_LIMIT_MAX)) throw fieldError('invalid', 'clickLimit', LINK_MESSAGES.clickLimit)
+  return limit
+}
+
 /**
- * A target on a host that serves this product's short links (its own hosts and every verified
- * custom domain) naming a short link would send visitors in a loop, or through another link.
+ * A target or fallback on a host that serves this product's short links (its own hosts and every
+ * verified custom domain) naming a short link would send visitors in a loop, or through another link.
  */
-async function ensureNotShortLink(targetUrl: string | undefined) {
-  if (targetUrl === undefined) return
-  const url = new URL(targetUrl)
+async function ensureNotShortLink(field: 'targetUrl' | 'fallbackUrl', address: string | null | undefined) {
+  if (!address) return
+  const url = new URL(address)
   if (isShortLinkPath(url.pathname) && (await servesShortLinks(url)))
-    throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.targetIsShortLink)
+    throw fieldError('invalid', field, field === 'targetUrl' ? LINK_MESSAGES.targetIsShortLink : LINK_MESSAGES.fallbackIsShortLink)
 }
 
 /** Checks a link's fields with the shared rules (the public API checks before it looks for duplicates). */
 export async function checkLinkInput(input: Partial<LinkInput>) {
   const columns = columnsFrom(input)
-  await ensureNotShortLink(columns.targetUrl)
+  await ensureNotShortLink('targetUrl', columns.targetUrl)
+  await ensureNotShortLink('fallbackUrl', columns.fallbackUrl)
   return columns
 }
 
@@ -343,7 +354,8 @@ export async function changeLinks(owner: Owner, action: LinkBulkAction, ids: str
 export async function updateLink(owner: Owner, id: string, changes: LinkChanges): Promise<Link> {
   const before = await getLinkRow(owner, id)
   const columns: Partial<repo.NewLinkRow> = columnsFrom(changes, before)
-  if (columns.targetUrl !== undefined && columns.targetUrl !== before.targetUrl) await ensureNotShortLink(columns.targetUrl)
+  if (columns.targetUrl !== before.targetUrl) await ensureNotShortLink('targetUrl', columns.targetUrl)
+  if (columns.fallbackUrl !== before.fallbackUrl) await ensureNotShortLink('fallbackUrl', columns.fallbackUrl)
   if (changes.isActive !== undefined) columns.isActive = changes.isActive
   // Checked when the card or what it needs changes: a link saved before these rules keeps working.
   if (CARD_FIELDS.some((field) => columns[field] !== undefined)) ensureCardComplete({ ...before, ...columns })

@@ -34,6 +34,10 @@ export const linkTables = defineTables((k) => {
       themeColor: k.text('theme_color'),
       canonicalUrl: k.text('canonical_url'),
       expiresAt: k.time('expires_at'),
+      // Where people go once the link has expired or reached its click limit (null: a 410 page).
+      fallbackUrl: k.text('fallback_url'),
+      // People's clicks the link sends on to its target; later ones get the fallback.
+      clickLimit: k.integer('click_limit'),
       isActive: k.flag('is_active').notNull().default(true),
       createdAt: stamp(k, 'created_at'),
       updatedAt: stamp(k, 'updated_at'),

@@ -64,6 +64,8 @@ function isIdentical(row: LinkRow, wanted: LinkColumns) {
     row.themeColor === (wanted.themeColor ?? null) &&
     row.canonicalUrl === (wanted.canonicalUrl ?? null) &&
     (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
+    row.fallbackUrl === (wanted.fallbackUrl ?? null) &&
+    row.clickLimit === (wanted.clickLimit ?? null) &&
     (!wanted.aliasKey || row.aliasKey === wanted.aliasKey)
   )
 }

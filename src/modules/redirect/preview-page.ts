@@ -78,10 +78,14 @@ function render(link: LinkRow, shortUrl: string) {
   return `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<p>Continue to <a id="target" href="${target}">${target}</a></p>\n<script>${SEND_ON}</script>\n</body>\n</html>\n`
 }
 
-export const expiredPage = `<!doctype html>
+/** What people get from a link that has ended, without a fallback to send them to. */
+const endedPage = (title: string, reason: string) => `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>This link has expired</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <style>body{font:16px/1.6 system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:grid;place-items:center;min-height:100vh;margin:0}main{text-align:center;padding:24px}a{color:#4f46e5}</style></head>
-<body><main><h1>This link has expired</h1><p>The person who shared it set it to stop working after a date that has passed.</p><p><a href="/">Linkcard</a></p></main></body>
+<body><main><h1>${title}</h1><p>${reason}</p><p><a href="/">Linkcard</a></p></main></body>
 </html>
 `
+
+export const expiredPage = endedPage('This link has expired', 'The person who shared it set it to stop working after a date that has passed.')
+export const limitReachedPage = endedPage('This link has reached its limit', 'The person who shared it set it to stop working after a number of visits, and it has had them.')

@@ -72,7 +72,9 @@ function respond(request: Request, outcome: VisitOutcome): Response {
       return new Response(null, { status: 302, headers: redirectHeadersOf(outcome.link) })
     case 'preview':
       return new Response(request.method === 'HEAD' ? null : outcome.html, { status: 200, headers: previewHeadersOf(outcome.link, outcome.html) })
-    case 'expired':
+    case 'fallback':
+      return new Response(null, { status: 302, headers: { ...REDIRECT, location: outcome.link.fallbackUrl! } })
+    case 'ended':
       return new Response(outcome.html, { status: 410, headers: HTML })
     case 'not_found': {
       const page = notFoundPage(request)

@@ -4,13 +4,14 @@
 import { BoundedCache, remembered } from '../../platform/cache'
 import { exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
-import { recordEvent } from '../analytics/recorder'
+import { recordEvent, type RecordedEvent } from '../analytics/recorder'
 import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
 import { cachedLink, resolveLink, type LinkRow } from '../links/service'
 import { classifyVisitor } from '../../shared/visitors'
 import { PREVIEW_COUNTING } from '../../shared/rate-limits'
 import { hasPreviewsLeft, tryCountPreview } from '../usage/service'
-import { expiredPage, previewPage } from './preview-page'
+import { linkTotals } from '../analytics/service'
+import { expiredPage, limitReachedPage, previewPage } from './preview-page'
 
 // User-Agents repeat endlessly: who sent each is remembered for the hot path.
 const visitorOf = remembered(10_000, classifyVisitor)
@@ -37,7 +38,10 @@ export type VisitOutcome =
   /** Sent on to the link's target. */
   | { kind: 'redirect'; link: LinkRow }
   | { kind: 'preview'; link: LinkRow; html: string }
-  | { kind: 'expired'; html: string }
+  /** Sent to the link's fallback: it has expired or reached its click limit. */
+  | { kind: 'fallback'; link: LinkRow }
+  /** The link has ended and has no fallback: a page that says why, answered 410. */
+  | { kind: 'ended'; html: string }
   | { kind: 'not_found' }
 
 // Windows already counted, as seen by this process: link id and platform → window number. A
@@ -121,8 +125,8 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
   if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
-  // Posts made before the expiry keep their card, uncounted; people get the expired page.
-  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link) : EXPIRED
+  // Posts made before the expiry keep their card, uncounted; people get the fallback or the expired page.
+  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link) : endOf(link, EXPIRED)
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
     if (isHead || !counted) return cardOf(link)
@@ -135,10 +139,41 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
   }
   // Search engines, plain HTTP clients and monitors follow the link too, and count nothing.
-  if (kind === 'person' && !isHead) recordEvent({ linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country })
+  const click: RecordedEvent | null = kind === 'person' && !isHead ? { linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country } : null
+  if (link.clickLimit !== null) return limitedVisit(link, link.clickLimit, click)
+  if (click) recordEvent(click)
   return { kind: 'redirect', link }
 }
 
+// A link's clicks towards its limit, counted exactly however many instances answer. An instance
+// that holds no count (after a restart, or a day without clicks) starts from the clicks recorded.
+const CLICK_COUNT_TTL_MS = 24 * 60 * 60_000
+const clickCountKey = (link: LinkRow) => `link-clicks:${link.id}`
+
+/**
+ * A visit of a link with a click limit: a person's click counts while under the limit, and once it
+ * is reached everyone gets the fallback (crawlers, answered before, keep the card).
+ */
+async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent | null): Promise<VisitOutcome> {
+  const key = clickCountKey(link)
+  let within: boolean
+  try {
+    if (click) within = await exactCounters.hitBelow(key, limit, async () => (await linkTotals(link.accountId, undefined, [link.id])).get(link.id)?.clicks ?? 0, CLICK_COUNT_TTL_MS)
+    else within = ((await exactCounters.read([key]))[0] ?? 0) < limit
+  } catch (error) {
+    // Redis unreachable: whether the limit is reached is unknown, and the limit is what was promised.
+    if (!(error instanceof RedisUnavailable)) throw error
+    within = false
+  }
+  if (!within) return endOf(link, LIMIT_REACHED)
+  if (click) recordEvent(click)
+  return { kind: 'redirect', link }
+}
+
+/** An ended link sends people to its fallback when it has one, else answers the page. */
+const endOf = (link: LinkRow, page: VisitOutcome): VisitOutcome => (link.fallbackUrl ? { kind: 'fallback', link } : page)
+
 const cardOf = (link: LinkRow): VisitOutcome => ({ kind: 'preview', link, html: previewPage(link) })
 const NOT_FOUND: VisitOutcome = { kind: 'not_found' }
-const EXPIRED: VisitOutcome = { kind: 'expired', html: expiredPage }
+const EXPIRED: VisitOutcome = { kind: 'ended', html: expiredPage }
+const LIMIT_REACHED: VisitOutcome = { kind: 'ended', html: limitReachedPage }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
-import { ALIAS_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
@@ -300,12 +300,31 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
         <FormField label="Image description" error={errors.ogImageAlt} hint="Read aloud by screen readers on the platforms that support it.">
           <Input {...text('ogImageAlt')} maxLength={IMAGE_ALT_MAX} placeholder="What the image shows" />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Twitter card" error={errors.twitterCard}>
             <Select value={values.twitterCard} onValueChange={(value) => set('twitterCard')(value)} options={CARD_OPTIONS} />
           </FormField>
           <FormField label="Expires at (optional)" error={errors.expiresAt} hint="Leave empty for a permanent link.">
             <Input {...text('expiresAt')} type="datetime-local" />
+          </FormField>
+        </div>
+        <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <FormField label="Click limit (optional)" error={errors.clickLimit} hint="Visitors sent to the target.">
+            <Input {...text('clickLimit')} type="number" inputMode="numeric" min={1} max={CLICK_LIMIT_MAX} step={1} placeholder="No limit" />
+          </FormField>
+          <FormField
+            label="Fallback URL (optional)"
+            error={errors.fallbackUrl}
+            hint="Where visitors go once the link expires or reaches its limit; without one they see a page saying it has ended."
+          >
+            <Input
+              {...text('fallbackUrl')}
+              type="url"
+              inputMode="url"
+              maxLength={URL_MAX}
+              placeholder="https://example.com/offer-ended"
+              onBlur={(event) => event.target.value.trim() && set('fallbackUrl')(withHttpsPrefix(event.target.value))}
+            />
           </FormField>
         </div>
         {values.twitterCard === 'player' && (

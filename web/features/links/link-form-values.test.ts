@@ -39,6 +39,8 @@ describe('payloads', () => {
       themeColor: null,
       canonicalUrl: null,
       expiresAt: null,
+      fallbackUrl: null,
+      clickLimit: null,
     })
     expect(toLinkInput(filled({ alias: ' my-alias ' })).alias).toBe('my-alias')
   })
@@ -74,6 +76,8 @@ describe('payloads', () => {
       twitterCard: 'summary',
       canonicalUrl: null,
       expiresAt: null,
+      fallbackUrl: null,
+      clickLimit: null,
       isActive: false,
     } as Link
     expect(formFromLink(link)).toEqual({
@@ -86,6 +90,20 @@ describe('payloads', () => {
       isActive: false,
     })
     expect(toLinkChanges(formFromLink(link)).isActive).toBe(false)
+  })
+})
+
+describe('ending a link', () => {
+  it('sends the click limit as a number and the fallback with https:// added, and reads them back', () => {
+    const input = toLinkInput(filled({ clickLimit: ' 250 ', fallbackUrl: 'example.com/ended' }))
+    expect(input).toMatchObject({ clickLimit: 250, fallbackUrl: 'https://example.com/ended' })
+    expect(formFromLink({ ...input, clickLimit: 250 } as Link)).toMatchObject({ clickLimit: '250', fallbackUrl: 'https://example.com/ended' })
+  })
+
+  it('refuses a click limit that is no whole number from 1 up, and a fallback of another scheme', () => {
+    for (const clickLimit of ['0', '-3', '2.5', 'many', '1000000001']) expect(formErrors(filled({ clickLimit })).clickLimit).toBe(LINK_MESSAGES.clickLimit)
+    expect(formErrors(filled({ fallbackUrl: 'ftp://files.example.com/' })).fallbackUrl).toBe(LINK_MESSAGES.invalidFallbackUrl)
+    expect(formErrors(filled({ clickLimit: '1', fallbackUrl: 'https://example.com/' }))).toEqual({})
   })
 })
 

@@ -1,7 +1,7 @@
 // The link form's values and the payloads made from them.
 import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type TwitterApp } from '../../../src/shared/card-rules'
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
-import { aliasError, expiryError, isHttpUrl, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { aliasError, CLICK_LIMIT_MAX, expiryError, isHttpUrl, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
 export type LinkFormValues = {
@@ -24,6 +24,9 @@ export type LinkFormValues = {
   canonicalUrl: string
   /** As a datetime-local input holds it: local time, 'YYYY-MM-DDTHH:mm', or ''. */
   expiresAt: string
+  /** Where people go once the link has ended, and how many clicks it takes, as typed ('' for none). */
+  fallbackUrl: string
+  clickLimit: string
   /** Whether the link sends visitors on (off: it answers 404); changed when editing. */
   isActive: boolean
 }
@@ -47,6 +50,8 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   themeColor: '',
   canonicalUrl: '',
   expiresAt: '',
+  fallbackUrl: '',
+  clickLimit: '',
   isActive: true,
 }
 
@@ -92,6 +97,8 @@ export function formFromLink(link: Link): LinkFormValues {
     themeColor: link.themeColor ?? '',
     canonicalUrl: link.canonicalUrl ?? '',
     expiresAt: localInputFromIso(link.expiresAt),
+    fallbackUrl: link.fallbackUrl ?? '',
+    clickLimit: link.clickLimit === null ? '' : String(link.clickLimit),
     isActive: link.isActive,
   }
 }
@@ -115,6 +122,8 @@ function common(values: LinkFormValues) {
     themeColor: orNull(values.themeColor),
     canonicalUrl: orNull(values.canonicalUrl),
     expiresAt: isoFromLocalInput(values.expiresAt),
+    fallbackUrl: values.fallbackUrl.trim() ? withHttpsPrefix(values.fallbackUrl) : null,
+    clickLimit: values.clickLimit.trim() ? Number(values.clickLimit) : null,
   }
 }
 
@@ -154,6 +163,9 @@ export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now
   if (problem) errors.alias = problem
   Object.assign(errors, cardErrors(values))
   if (values.themeColor.trim() && !new RegExp(THEME_COLOR_PATTERN).test(values.themeColor.trim())) errors.themeColor = CARD_MESSAGES.themeColor
+  if (values.fallbackUrl.trim() && !isHttpUrl(withHttpsPrefix(values.fallbackUrl))) errors.fallbackUrl = LINK_MESSAGES.invalidFallbackUrl
+  const limit = Number(values.clickLimit)
+  if (values.clickLimit.trim() && (!Number.isInteger(limit) || limit < 1 || limit > CLICK_LIMIT_MAX)) errors.clickLimit = LINK_MESSAGES.clickLimit
   return errors
 }
 

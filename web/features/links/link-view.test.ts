@@ -23,6 +23,8 @@ function link(overrides: Partial<Link> = {}): Link {
     themeColor: null,
     canonicalUrl: null,
     expiresAt: null,
+    fallbackUrl: null,
+    clickLimit: null,
     isActive: true,
     createdAt: '2025-06-01T10:00:00.000Z',
     updatedAt: '2025-06-01T10:00:00.000Z',
