@@ -14,7 +14,7 @@ import { contactRoutes } from './modules/contact/routes'
 import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
-import { linkRoutes } from './modules/links/routes'
+import { linkRoutes, tagRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
@@ -32,6 +32,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(authRoutes)
   .use(metadataRoutes)
   .use(linkRoutes)
+  .use(tagRoutes)
   .use(usageRoutes)
   .use(analyticsRoutes)
   .use(qrRoutes)

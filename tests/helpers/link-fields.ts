@@ -14,6 +14,7 @@ export const LINK_FIELDS = [
   'ogImageAlt',
   'qrCodeUrl',
   'slug',
+  'tags',
   'targetUrl',
   'themeColor',
   'title',

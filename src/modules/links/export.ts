@@ -16,6 +16,7 @@ const CSV_COLUMNS = [
   'slug',
   'alias',
   'formerAliases',
+  'tags',
   'targetUrl',
   'title',
   'description',
@@ -36,9 +37,9 @@ const CSV_COLUMNS = [
   'previews',
 ] as const satisfies readonly (keyof LinkWithCounts)[]
 
-/** A cell of the CSV: lists joined by spaces (aliases have none), objects as JSON. */
+/** A cell of the CSV: lists joined by commas (no alias or tag name has one), objects as JSON. */
 function csvValue(value: LinkWithCounts[keyof LinkWithCounts]) {
-  if (Array.isArray(value)) return value.join(' ')
+  if (Array.isArray(value)) return value.join(', ')
   if (value !== null && typeof value === 'object') return JSON.stringify(value)
   return typeof value === 'boolean' ? String(value) : value
 }

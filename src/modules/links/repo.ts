@@ -7,7 +7,7 @@ import type { ImageFacts } from '../../shared/image-rules'
 import type { LinkStatusFilter } from '../../shared/link-list'
 import { linkTables } from './tables'
 
-const { shareLinks, formerAliases } = linkTables(kit)
+const { shareLinks, formerAliases, tags, linkTags } = linkTables(kit)
 
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert
@@ -26,8 +26,8 @@ export async function findLink(accountId: string, id: string) {
   return row
 }
 
-/** Which of an account's links a list shows. */
-export type LinkListFilter = { search?: string; status: LinkStatusFilter; now: Date }
+/** Which of an account's links a list shows: `tag` is a tag's key (its name in lower case). */
+export type LinkListFilter = { search?: string; status: LinkStatusFilter; tag?: string; now: Date }
 /** The orders the database makes; ties go to the newest, then by id, so pages never overlap. */
 export type LinkRowOrder = 'newest' | 'oldest' | 'title'
 
@@ -41,6 +41,10 @@ function listed(accountId: string, filter: LinkListFilter) {
   const live = and(eq(shareLinks.isActive, true), or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, filter.now)))
   if (filter.status === 'active') conditions.push(live)
   if (filter.status === 'inactive') conditions.push(not(live!))
+  if (filter.tag !== undefined) {
+    const tagged = db.select({ id: linkTags.linkId }).from(linkTags).innerJoin(tags, eq(tags.id, linkTags.tagId))
+    conditions.push(inArray(shareLinks.id, tagged.where(and(eq(tags.accountId, accountId), eq(tags.nameKey, filter.tag)))))
+  }
   return and(...conditions)
 }
 
@@ -231,4 +235,80 @@ export async function findByTargetKey(accountId: string, targetKey: string) {
     .from(shareLinks)
     .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.targetKey, targetKey)))
     .orderBy(desc(shareLinks.createdAt))
+}
+
+// ---- Tags -------------------------------------------------------------------------------------
+
+export type TagRow = typeof tags.$inferSelect
+
+/** The account's tags by name, with how many links each is on. */
+export async function listTags(accountId: string) {
+  const rows = await db
+    .select({ id: tags.id, name: tags.name, color: tags.color, links: count(linkTags.linkId) })
+    .from(tags)
+    .leftJoin(linkTags, eq(linkTags.tagId, tags.id))
+    .where(eq(tags.accountId, accountId))
+    .groupBy(tags.id)
+    .orderBy(asc(tags.nameKey))
+  return rows.map((row) => ({ ...row, links: Number(row.links) }))
+}
+
+export async function countTags(accountId: string) {
+  const [{ total }] = await db.select({ total: count() }).from(tags).where(eq(tags.accountId, accountId))
+  return Number(total)
+}
+
+/** The account's tags with these keys. */
+export async function findTagsByKey(accountId: string, keys: string[]) {
+  if (keys.length === 0) return []
+  return db.select().from(tags).where(and(eq(tags.accountId, accountId), inArray(tags.nameKey, keys)))
+}
+
+/** Adds these tags; a name another request added meanwhile is left as it is. */
+export async function insertTags(values: (typeof tags.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(tags).values(values).onConflictDoNothing()
+}
+
+export async function insertTag(values: typeof tags.$inferInsert) {
+  const [row] = await db.insert(tags).values(values).returning()
+  return row
+}
+
+export async function updateTag(accountId: string, id: string, changes: Partial<Pick<TagRow, 'name' | 'nameKey' | 'color'>>) {
+  const [row] = await db
+    .update(tags)
+    .set(changes)
+    .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
+    .returning()
+  return row
+}
+
+export async function deleteTag(accountId: string, id: string) {
+  const [row] = await db
+    .delete(tags)
+    .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
+    .returning()
+  return row
+}
+
+/** Puts exactly these tags (ids of the link's account) on the link. */
+export async function setLinkTags(linkId: string, tagIds: string[]) {
+  await transaction(async (tx) => {
+    await tx.delete(linkTags).where(eq(linkTags.linkId, linkId))
+    if (tagIds.length > 0) await tx.insert(linkTags).values(tagIds.map((tagId) => ({ linkId, tagId })))
+  })
+}
+
+/** The names of each of these links' tags, in order of their keys. */
+export async function tagNamesOf(linkIds: string[]): Promise<Map<string, string[]>> {
+  const byLink = new Map<string, string[]>()
+  if (linkIds.length === 0) return byLink
+  const rows = await db
+    .select({ linkId: linkTags.linkId, name: tags.name })
+    .from(linkTags)
+    .innerJoin(tags, eq(tags.id, linkTags.tagId))
+    .where(inArray(linkTags.linkId, linkIds))
+    .orderBy(asc(tags.nameKey))
+  for (const { linkId, name } of rows) byLink.set(linkId, [...(byLink.get(linkId) ?? []), name])
+  return byLink
 }

@@ -2,10 +2,11 @@ import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
 import { pageHeaders } from '../../platform/paging'
 import { auth } from '../auth/plugin'
-import { AliasAvailability, AliasAvailabilityQuery, Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkExportQuery, LinkInput, LinkListQuery, LinkWithCounts } from './schema'
+import { AliasAvailability, AliasAvailabilityQuery, Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkExportQuery, LinkInput, LinkListQuery, LinkWithCounts, Tag, TagChanges, TagInput } from './schema'
 import { aliasAvailability, changeLinks, createLink, deleteLink, getLink, updateLink } from './service'
 import { exportLinks } from './export'
 import { listLinksWithCounts } from './listing'
+import { createTag, deleteTag, listTags, updateTag } from './tags'
 
 const tags = ['Share links (app)']
 const IdParams = t.Object({ id: t.String() })
@@ -74,4 +75,34 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
       set.status = 204
     },
     { session: true, params: IdParams, detail: { summary: 'Delete a link', tags, hide: true } },
+  )
+
+const tagTags = ['Tags (app)']
+
+/** The account's tags: listed with how many links have each, added, renamed or recoloured, deleted. */
+export const tagRoutes = new Elysia({ prefix: '/tags' })
+  .use(auth)
+  .get('/', ({ user }) => listTags(user), { session: true, response: t.Array(Tag), detail: { summary: "The account's tags, A to Z", tags: tagTags, hide: true } })
+  .post(
+    '/',
+    async ({ user, body, set }) => {
+      set.status = 201
+      return createTag(user, body)
+    },
+    { session: true, body: TagInput, response: { 201: Tag }, detail: { summary: 'Add a tag', tags: tagTags, hide: true } },
+  )
+  .patch('/:id', ({ user, params, body }) => updateTag(user, params.id, body), {
+    session: true,
+    params: IdParams,
+    body: TagChanges,
+    response: Tag,
+    detail: { summary: 'Rename or recolour a tag', tags: tagTags, hide: true },
+  })
+  .delete(
+    '/:id',
+    async ({ user, params, set }) => {
+      await deleteTag(user, params.id)
+      set.status = 204
+    },
+    { session: true, params: IdParams, detail: { summary: 'Delete a tag; its links lose it', tags: tagTags, hide: true } },
   )

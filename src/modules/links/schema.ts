@@ -35,6 +35,7 @@ import {
   TITLE_MAX,
   URL_MAX,
 } from '../../shared/link-rules'
+import { TAG_COLORS, TAG_MESSAGES, TAG_NAME_MAX, TAG_NAME_PATTERN, TAGS_PER_LINK_MAX } from '../../shared/tags'
 import { FILLED_LINE_PATTERN, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../shared/text'
 
 // Validation checks the types only; lengths, http(s)-only, alias rules, reserved words, control
@@ -122,6 +123,15 @@ export const LinkInput = t.Object({
   expiresAt: t.Optional(fields.expiresAt),
   fallbackUrl: t.Optional(fields.fallbackUrl),
   clickLimit: t.Optional(fields.clickLimit),
+  tags: t.Optional(
+    t.Array(textCheckedByService({ minLength: 1, maxLength: TAG_NAME_MAX, pattern: TAG_NAME_PATTERN }, { error: TAG_MESSAGES.name }), {
+      maxItems: TAGS_PER_LINK_MAX,
+      error: TAG_MESSAGES.tooManyOnLink,
+      description:
+        `The link's tags by name (up to ${TAGS_PER_LINK_MAX}, each 1 to ${TAG_NAME_MAX} characters without commas, the same in any letter case): ` +
+        'a name the account has no tag for yet becomes one. On a change, the link gets exactly these; unchanged when left out',
+    }),
+  ),
 })
 export type LinkInput = typeof LinkInput.static
 
@@ -145,6 +155,7 @@ export const Link = t.Object({
   slug: t.String({ description: 'Random 7-character path' }),
   alias: t.Nullable(t.String()),
   formerAliases: t.Array(t.String(), { description: 'Aliases the link had that still lead to it, oldest first' }),
+  tags: t.Array(t.String(), { description: "Names of the link's tags, A to Z" }),
   url: t.String({ description: 'The short link' }),
   qrCodeUrl: t.String({ description: 'QR code of the short link (PNG; add ?format=svg for SVG)' }),
   targetUrl: t.String(),
@@ -190,6 +201,7 @@ export const LinkPageParams = {
   status: t.Optional(
     oneOf(LINK_STATUS_FILTERS, { error: LINK_LIST_MESSAGES.status, description: '`active`: links that send visitors on; `inactive`: switched off or expired; `all` (the default)' }),
   ),
+  tag: t.Optional(t.String({ maxLength: TAG_NAME_MAX + 20, error: TAG_MESSAGES.name, description: 'Only links with the tag of this name (any letter case)' })),
 }
 
 export const LinkListQuery = t.Object({
@@ -233,3 +245,17 @@ export const AliasAvailability = t.Object({
   message: t.Nullable(t.String({ description: 'Why it cannot be used, in the words the create call would answer' })),
 })
 export type AliasAvailability = typeof AliasAvailability.static
+
+export const Tag = t.Object({
+  id: t.String(),
+  name: t.String(),
+  color: oneOf(TAG_COLORS),
+  links: t.Integer({ description: 'How many of the account’s links have it' }),
+})
+
+const tagFields = {
+  name: textCheckedByService({ minLength: 1, maxLength: TAG_NAME_MAX, pattern: TAG_NAME_PATTERN }, { error: TAG_MESSAGES.name }),
+  color: oneOf(TAG_COLORS, { error: TAG_MESSAGES.color }),
+}
+export const TagInput = t.Object({ name: tagFields.name, color: t.Optional(tagFields.color) })
+export const TagChanges = t.Partial(t.Object(tagFields))

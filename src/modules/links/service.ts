@@ -10,6 +10,7 @@ import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_PAGE_DEFAULT, type LinkBulkAction, type LinkStatusFilter } from '../../shared/link-list'
 import { LINK_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
+import { tagKey } from '../../shared/tags'
 import {
   aliasError,
   DESCRIPTION_MAX,
@@ -33,6 +34,7 @@ import { servesShortLinks } from '../domains/service'
 import { invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
+import { checkedTagNames, ensureTagsFit, tagLink } from './tags'
 import type { Link, LinkChanges, LinkInput } from './schema'
 
 export type LinkRow = repo.LinkRow
@@ -57,13 +59,14 @@ function withNormalizedUrls(row: LinkRow): LinkRow {
   return { ...row, targetUrl, ogImage, canonicalUrl }
 }
 
-function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[]): Link {
+function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: string[]): Link {
   const row = withNormalizedUrls(stored)
   return {
     id: row.id,
     slug: row.slug,
     alias: row.alias,
     formerAliases: formerAliases.map((former) => former.alias),
+    tags,
     url: shortUrlOf(row),
     qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(linkPath(row))}`,
     targetUrl: row.targetUrl,
@@ -85,10 +88,11 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[]): Link {
   }
 }
 
-/** Links as both APIs show them, with the old aliases each still answers to (read at once). */
+/** Links as both APIs show them, with the old aliases each still answers to and their tags (read at once). */
 export async function linksJson(rows: LinkRow[]): Promise<Link[]> {
-  const former = await repo.formerAliasesOf(rows.map((row) => row.id))
-  return rows.map((row) => toLinkJson(row, former.get(row.id) ?? []))
+  const ids = rows.map((row) => row.id)
+  const [former, tags] = await Promise.all([repo.formerAliasesOf(ids), repo.tagNamesOf(ids)])
+  return rows.map((row) => toLinkJson(row, former.get(row.id) ?? [], tags.get(row.id) ?? []))
 }
 
 export const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
@@ -271,11 +275,13 @@ async function newSlug() {
 
 export async function createLink(owner: Owner, input: LinkInput): Promise<Link> {
   const columns = await checkLinkInput(input)
+  const tags = input.tags?.length ? checkedTagNames(input.tags) : []
   ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
   // Both APIs create links here: one account may not fill the database at the speed of its requests.
   const rate = await consumeRate(`link-create:${owner.accountId}`, LINK_CREATE_RULES)
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
   await ensureAliasFree(columns.alias)
+  await ensureTagsFit(owner, tags)
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await repo.insertLink({
@@ -288,7 +294,9 @@ export async function createLink(owner: Owner, input: LinkInput): Promise<Link> 
       // A miss for this alias or slug may be cached from before it existed.
       invalidateLink(row)
       readImageOf(row)
-      return toLinkJson(row, [])
+      if (tags.length === 0) return toLinkJson(row, [], [])
+      await tagLink(owner, row.id, tags)
+      return linkJson(row)
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
       // Two requests raced for one alias: the loser gets the same 409 as if it had come second.
@@ -319,9 +327,14 @@ export async function getLink(owner: Owner, id: string) {
 }
 
 /** What a link list asks for: a page (from 1) of `limit` links, optionally searched, filtered by status and ordered. */
-export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter; order?: repo.LinkRowOrder }
+export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter; tag?: string; order?: repo.LinkRowOrder }
 
-const listFilter = (query: LinkPageQuery, now: Date): repo.LinkListFilter => ({ search: query.search?.trim() || undefined, status: query.status ?? 'all', now })
+const listFilter = (query: LinkPageQuery, now: Date): repo.LinkListFilter => ({
+  search: query.search?.trim() || undefined,
+  status: query.status ?? 'all',
+  tag: query.tag?.trim() ? tagKey(query.tag) : undefined,
+  now,
+})
 
 /** One page of the account's links (newest first unless ordered otherwise), with the paging it was read with and the total that match. */
 export async function listLinkRows(owner: Owner, query: LinkPageQuery = {}, now = new Date()) {
@@ -362,6 +375,8 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   // A new image's size is unknown until it is read.
   if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
   if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.alias, id)
+  const tags = changes.tags === undefined ? undefined : checkedTagNames(changes.tags)
+  if (tags) await ensureTagsFit(owner, tags)
   const formerBefore = (await repo.formerAliasesOf([id])).get(id) ?? []
   const former = formerAliasesAfter(changes.formerAliases, before, formerBefore, columns.aliasKey === undefined ? before.aliasKey : columns.aliasKey)
   let after: LinkRow | undefined
@@ -374,7 +389,8 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (!after) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(before, after)
   if (after.ogImage !== before.ogImage) readImageOf(after)
-  return toLinkJson(after, former ?? formerBefore)
+  if (tags) await tagLink(owner, id, tags)
+  return toLinkJson(after, former ?? formerBefore, (await repo.tagNamesOf([id])).get(id) ?? [])
 }
 
 /**

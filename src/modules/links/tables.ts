@@ -1,5 +1,6 @@
 import type { TwitterApp, TwitterPlayer } from '../../shared/card-rules'
 import type { TwitterCard } from '../../shared/domain'
+import type { TagColor } from '../../shared/tags'
 import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
 import { createdByColumn } from '../auth/tables'
@@ -65,5 +66,32 @@ export const linkTables = defineTables((k) => {
     },
     (t) => [k.index('former_aliases_link_idx').on(t.linkId)],
   )
-  return { shareLinks, formerAliases }
+  // The account's tags; a name is unique in the account in any letter case (name_key is lower(name)).
+  const tags = k.table(
+    'tags',
+    {
+      id: id(k),
+      accountId: accountIdColumn(k),
+      name: k.text('name').notNull(),
+      nameKey: k.text('name_key').notNull(),
+      color: k.text('color').$type<TagColor>().notNull(),
+      createdAt: stamp(k, 'created_at'),
+    },
+    (t) => [k.uniqueIndex('tags_account_name_idx').on(t.accountId, t.nameKey)],
+  )
+  const linkTags = k.table(
+    'link_tags',
+    {
+      linkId: k
+        .text('link_id')
+        .notNull()
+        .references(() => shareLinks.id, { onDelete: 'cascade' }),
+      tagId: k
+        .text('tag_id')
+        .notNull()
+        .references(() => tags.id, { onDelete: 'cascade' }),
+    },
+    (t) => [k.primaryKey({ columns: [t.linkId, t.tagId] }), k.index('link_tags_tag_idx').on(t.tagId)],
+  )
+  return { shareLinks, formerAliases, tags, linkTags }
 })

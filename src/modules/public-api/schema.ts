@@ -55,6 +55,7 @@ export const PublicLink = t.Object({
   slug: p.slug,
   alias: described(p.alias, 'Custom path, or null when the slug is used'),
   formerAliases: p.formerAliases,
+  tags: p.tags,
   url: p.url,
   qrCodeUrl: p.qrCodeUrl,
   targetUrl: described(p.targetUrl, 'Where visitors are sent'),

@@ -5,11 +5,13 @@ import { AppError, fieldError } from '../../platform/errors'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
+import { tagKey } from '../../shared/tags'
 import { withoutTracking } from '../../shared/tracking'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
 import { checkLinkInput, createLink, findLinksByTarget, getLinkRow, linkJson, type LinkRow } from '../links/service'
+import { checkedTagNames, tagNamesOf } from '../links/tags'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
 import type { LinkCreateInput, LinkStats } from './schema'
@@ -89,8 +91,14 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
     throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
   const input: LinkInput = { ...fields, title: fields.title }
   const wanted = await checkLinkInput(input)
+  const wantedTags = new Set(checkedTagNames(input.tags ?? []).map(tagKey))
   const candidates = await findLinksByTarget(owner, input.targetUrl)
-  const earlier = candidates.find((row) => isIdentical(row, wanted))
+  const tagsOf = await tagNamesOf(candidates.map((row) => row.id))
+  const sameTags = (row: LinkRow) => {
+    const tags = tagsOf.get(row.id) ?? []
+    return tags.length === wantedTags.size && tags.every((name) => wantedTags.has(tagKey(name)))
+  }
+  const earlier = candidates.find((row) => isIdentical(row, wanted) && sameTags(row))
   if (earlier) return { status: 200 as const, body: shortAnswer(await linkJson(earlier), true) }
   return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
 }

@@ -10,6 +10,7 @@ function link(overrides: Partial<Link> = {}): Link {
     slug: 'Ab3dE5f',
     alias: null,
     formerAliases: [],
+    tags: [],
     url: 'http://localhost:3000/Ab3dE5f',
     qrCodeUrl: 'http://localhost:3000/api/qr/Ab3dE5f',
     targetUrl: 'https://example.com/page',
