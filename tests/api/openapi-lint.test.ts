@@ -50,7 +50,7 @@ describe('the OpenAPI document', () => {
     const document = await (await fetch(`${server.url}/api/openapi.json`)).json()
     expect(Object.keys(document.components.schemas).sort()).toEqual(['CreatedLink', 'Error', 'Link', 'LinkByTarget', 'LinkChanges', 'LinkStats', 'NewLink'])
     const operationIds = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId))
-    expect(operationIds.sort()).toEqual(['createLink', 'deleteLink', 'getHealth', 'getLink', 'getLinkByTarget', 'getLinkStats', 'listLinks', 'updateLink'])
+    expect(operationIds.sort()).toEqual(['createLink', 'deleteLink', 'getHealth', 'getLink', 'getLinkByTarget', 'getLinkStats', 'getQrCode', 'listLinks', 'updateLink'])
     expect(document.paths['/api/health'].get.security).toEqual([])
     expect(document.paths['/api/link'].post.responses['413'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error')
     expect(Object.keys(document.paths['/api/link'].post.responses['401'].headers)).toContain('X-RateLimit-Limit')
