@@ -75,17 +75,21 @@ export const QrQuery = t.Object({
 })
 export type QrQuery = typeof QrQuery.static
 
-const ErrorBody = (description: string) =>
-  t.Object(
-    {
-      message: t.String({ description: 'What went wrong, in words for people' }),
-      errors: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: 'Field-level problems of a 400' })),
-    },
-    { description },
-  )
+const ErrorBody = t.Object({
+  message: t.String({ description: 'What went wrong, in words for people' }),
+  errors: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: 'Field-level problems of a 400' })),
+})
 
-/** The answers for the document; the image itself is sent as a Response of its own. */
+const imageAnswer = (type: string) => ({ schema: { type: 'string' as const, contentMediaType: type } })
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } })
+
+/**
+ * The answers, for the document. The image is sent as a Response of its own and errors by the
+ * errors plugin, so these are stated here rather than as response schemas to check answers against.
+ */
 export const QR_ANSWERS = {
-  400: ErrorBody('A query parameter is invalid (`errors` names it), the colours contrast too little, or the logo cannot be used'),
-  404: ErrorBody('No active link has this path'),
+  200: { description: 'The QR code', content: { 'image/png': imageAnswer('image/png'), 'image/svg+xml': imageAnswer('image/svg+xml') } },
+  304: { description: 'Not modified since the ETag sent in If-None-Match' },
+  400: errorAnswer('A query parameter is invalid (`errors` names it), the colours contrast too little, or the logo cannot be used'),
+  404: errorAnswer('No active link has this path'),
 }
