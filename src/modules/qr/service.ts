@@ -21,7 +21,7 @@ const WITH_LOGO_KEPT_MS = 10 * 60_000
 const images = new BoundedCache<string, QrImage>(CACHE_SIZE)
 
 /** The design the query asks for, with defaults filled in; colours that do not contrast are refused. */
-export function designOf(query: QrQuery): QrDesign {
+function designOf(query: QrQuery): QrDesign {
   const foreground = normalizedColor(query.foreground ?? QR_DEFAULTS.foreground)
   const background = query.background === 'transparent' ? null : normalizedColor(query.background ?? QR_DEFAULTS.background)
   const ratio = contrastRatio(foreground, background ?? 'transparent')

@@ -140,7 +140,7 @@ function QrContent({ link }: { link: Link }) {
         <fieldset className="grid gap-4">
           <legend className="sr-only">Design</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <ColorField label="Foreground" value={values.foreground} onChange={set('foreground')} error={problems.foreground} />
+            <ColorField label="Foreground" value={values.foreground} onChange={set('foreground')} error={problems.foreground} className="self-start" />
             <div className="grid gap-2">
               <ColorField
                 label="Background"
@@ -185,13 +185,13 @@ function QrContent({ link }: { link: Link }) {
   )
 }
 
-type ColorFieldProps = { label: string; value: string; onChange: (value: string) => void; error?: string; disabled?: boolean }
+type ColorFieldProps = { label: string; value: string; onChange: (value: string) => void; error?: string; disabled?: boolean; className?: string }
 
 /** A colour as #rrggbb: typed, or picked with the system's colour picker. */
-function ColorField({ label, value, onChange, error, disabled }: ColorFieldProps) {
+function ColorField({ label, value, onChange, error, disabled, className }: ColorFieldProps) {
   const swatch = /^#?[0-9a-f]{6}$/i.test(value) ? `#${value.replace('#', '')}` : '#000000'
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} className={className}>
       <ColorInput value={value} swatch={swatch} label={label} onChange={onChange} disabled={disabled} />
     </FormField>
   )
