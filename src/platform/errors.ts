@@ -42,14 +42,26 @@ export function fieldError(kind: ErrorKind, field: string, message: string) {
 }
 
 type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } }
+type ValidationFailure = { all?: ValidationIssue[]; message?: string; value?: unknown }
+
+/**
+ * The query parameter a pathless issue is about. Elysia checks a number in a query on its own
+ * after reading it, and names no path when it is out of range; the one parameter that reads as
+ * that number is it.
+ */
+function queryFieldOf(error: ValidationFailure, request: Request): string {
+  if (typeof error.value !== 'number') return ''
+  const names = [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== '' && Number(value) === error.value).map(([name]) => name)
+  return names.length === 1 ? names[0] : ''
+}
 
 /** Builds `{message, errors}` from Elysia's validation error, preferring the fields' own messages. */
-function fromValidation(error: { all?: ValidationIssue[]; message?: string }) {
+function fromValidation(error: ValidationFailure, request: Request) {
   const issues = Array.isArray(error.all) ? error.all : []
   const errors: FieldError[] = issues.map((issue) => {
     const custom = issue.schema?.error
     return {
-      field: (issue.path ?? '').replace(/^\//, '').replace(/\//g, '.'),
+      field: (issue.path ?? '').replace(/^\//, '').replace(/\//g, '.') || queryFieldOf(error, request),
       message: typeof custom === 'string' ? custom : (issue.summary ?? issue.message ?? 'Invalid value.'),
     }
   })
@@ -84,7 +96,7 @@ export const errors = new Elysia({ name: 'errors' })
     }
     if (code === 'VALIDATION') {
       set.status = 400
-      return fromValidation(error as unknown as { all: ValidationIssue[] })
+      return fromValidation(error as unknown as ValidationFailure, request)
     }
     if (code === 'PARSE') {
       set.status = 400

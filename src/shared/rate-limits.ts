@@ -11,9 +11,12 @@ export const INVALID_KEY_LIMIT = { attempts: 20, windowMinutes: 10 } as const
  * at most `perAddress` of an account's previews a window; past that it gets the card, uncounted.
  */
 export const PREVIEW_COUNTING = { windowMinutes: 10, perAddress: 20 } as const
+// QR codes drawn afresh (not from the cache) for one client address: drawing a large one takes time.
+export const QR_DRAW_LIMIT = { perMinute: 120 } as const
 
 export const RATE_LIMIT_MESSAGES = {
   apiKeysCreated: (retryAfter: number) => `Too many API keys created recently. Try again in ${retryAfter} seconds.`,
   linksCreated: (retryAfter: number) => `Too many links created recently. Try again in ${retryAfter} seconds.`,
   invalidKeys: (retryAfter: number) => `Too many calls with an invalid API key. Try again in ${retryAfter} seconds.`,
+  qrCodesDrawn: (retryAfter: number) => `Too many new QR codes drawn recently. Try again in ${retryAfter} seconds.`,
 } as const

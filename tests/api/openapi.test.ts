@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import { TWITTER_CARDS } from '../../src/shared/domain'
 import { ALIAS_MAX, ALIAS_MIN, ALIAS_PATTERN, DESCRIPTION_MAX, HTTP_URL_PATTERN, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX } from '../../src/shared/link-rules'
+import { QR_BACKGROUND_PATTERN, QR_COLOR_PATTERN, QR_ERROR_CORRECTION, QR_LOGO_PATTERN, QR_MARGIN_MAX, QR_MARGIN_MIN, QR_SIZE_MAX, QR_SIZE_MIN } from '../../src/shared/qr-design'
 import { signUp } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { valuesOf } from '../helpers/schema-values'
@@ -44,10 +45,14 @@ const PUBLIC_OPERATIONS = [
   'GET /api/link/{id}',
   'GET /api/links',
   'GET /api/links/export',
+  'GET /api/qr/{path}',
   'GET /api/stats/{id}',
   'PATCH /api/link/{id}',
   'POST /api/link',
 ]
+
+// Calls answered without an API key, and so without its rate limits.
+const KEYLESS = ['GET /api/health', 'GET /api/qr/{path}']
 
 const operations = () =>
   Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, item]) =>
@@ -72,7 +77,7 @@ describe('GET /api/openapi.json', () => {
   it('names the bearer security scheme and requires it on every public call', () => {
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
     for (const { name, operation } of operations()) {
-      if (name === 'GET /api/health') continue
+      if (KEYLESS.includes(name)) continue
       expect(operation.security).toEqual([{ apiKey: [] }])
       expect(typeof operation.summary).toBe('string')
       expect((operation.tags as string[])[0]).toMatch(/^(Links|Stats)$/)
@@ -81,7 +86,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents the answers of every call, with the rate-limit headers and the error body', () => {
     for (const { name, operation } of operations()) {
-      if (name === 'GET /api/health') continue
+      if (KEYLESS.includes(name)) continue
       const responses = operation.responses as Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: { properties?: object } }> }>
       for (const status of ['401', '429']) expect(responses[status]?.content?.['application/json'].schema.properties).toHaveProperty('message')
       for (const response of Object.values(responses)) expect(Object.keys(response.headers ?? {})).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']))
@@ -128,6 +133,21 @@ describe('GET /api/openapi.json', () => {
       if: { properties: { useOriginalMeta: { const: true } }, required: ['useOriginalMeta'] },
       else: { properties: { title: true }, required: ['title'] },
     })
+  })
+
+  it("states the QR code's options with the limits the server holds them to", () => {
+    const qr = document.paths['/api/qr/{path}'].get
+    expect(qr.security).toEqual([])
+    expect(Object.keys(qr.responses['200'].content).sort()).toEqual(['image/png', 'image/svg+xml'])
+    const options = Object.fromEntries(qr.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string; schema: object; description?: string }) => [p.name, p]))
+    expect(Object.keys(options).sort()).toEqual(['background', 'errorCorrection', 'foreground', 'format', 'logo', 'margin', 'size'])
+    for (const option of Object.values(options) as { schema: { description?: string } }[]) expect(option.schema.description?.length).toBeGreaterThan(10)
+    expect(options.margin.schema).toMatchObject({ type: 'integer', minimum: QR_MARGIN_MIN, maximum: QR_MARGIN_MAX })
+    expect(options.size.schema).toMatchObject({ type: 'integer', minimum: QR_SIZE_MIN, maximum: QR_SIZE_MAX })
+    expect(options.errorCorrection.schema.enum).toEqual([...QR_ERROR_CORRECTION])
+    expect(options.foreground.schema.pattern).toBe(QR_COLOR_PATTERN)
+    expect(options.background.schema.pattern).toBe(QR_BACKGROUND_PATTERN)
+    expect(options.logo.schema).toMatchObject({ format: 'uri', pattern: QR_LOGO_PATTERN })
   })
 
   it('comes from the schemas that validate the requests', async () => {

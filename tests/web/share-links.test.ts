@@ -468,7 +468,7 @@ describe('actions on a link', () => {
     expect(await image.getAttribute('src')).toBe(link.qrCodeUrl)
 
     const download = page.waitForEvent('download')
-    await dialog(page).getByRole('button', { name: 'Download QR Code' }).click()
+    await dialog(page).getByRole('button', { name: 'Download PNG' }).click()
     const file = await download
     expect(file.suggestedFilename()).toBe(`linkcard-qr-${link.slug}.png`)
     const bytes = await Bun.file((await file.path())!).bytes()

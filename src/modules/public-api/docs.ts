@@ -11,7 +11,7 @@ import { API_RATE_LIMITS } from '../../shared/api-keys'
 
 // Only the public API (and the health check) belongs in the document; the app's own calls are not
 // a contract with outside clients.
-const PUBLIC_PATHS = /^\/api\/(link|links|stats|health)(\/|$)/
+const PUBLIC_PATHS = /^\/api\/(link|links|stats|health|qr)(\/|$)/
 
 const servers = [
   ...(config.apiHost ? [{ url: `${config.publicUrl.startsWith('https:') ? 'https' : 'http'}://${config.apiHost}`, description: 'API host (paths also work without /api)' }] : []),

@@ -2,11 +2,12 @@ import useSWR, { mutate } from 'swr'
 import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
 import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
-import { api, type PageOf } from '../../lib/api'
+import { api, ApiError, errorMessage, type PageOf } from '../../lib/api'
 import { useDebounced } from '../../lib/use-debounced'
 import { linkExportFileName, type LinkBulkAction, type LinkExportFormat, type LinkListSort, type LinkStatusFilter } from '../../../src/shared/link-list'
 import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
+import type { QrFormat } from '../../../src/shared/qr-design'
 
 export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period }
 
@@ -94,16 +95,26 @@ export const fetchMetadata = (url: string) => api.post<PageMetadata>('/crawl-url
 export const checkImage = async (url: string) => (await api.post<{ image: ImageFacts | null }>('/check-image', { url })).image
 
 /**
- * Saves the QR code PNG as `linkcard-qr-<slug>.png`. The image is fetched into a blob because the
- * download attribute is ignored for a plain link when the short-link host is another origin.
+ * Saves a QR code (`url`: the link's qrCodeUrl with its options) as `linkcard-qr-<slug>.<format>`.
+ * The image is fetched into a blob because the download attribute is ignored for a plain link when
+ * the short-link host is another origin.
  */
-export async function downloadQrCode(link: Pick<Link, 'qrCodeUrl' | 'slug'>) {
-  const response = await fetch(link.qrCodeUrl)
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`)
-  saveFile(await response.blob(), `linkcard-qr-${link.slug}.png`)
+export async function downloadQrCode(link: Pick<Link, 'slug'>, url: string, format: QrFormat) {
+  const response = await fetch(url)
+  if (!response.ok) throw new ApiError(response.status, await errorBodyOf(response), '', response.statusText)
+  saveFile(await response.blob(), `linkcard-qr-${link.slug}.${format}`)
 }
 
 /** Saves every link of the account, with its counts of all time, as the server writes the file. */
 export async function downloadLinkExport(format: LinkExportFormat) {
   saveFile(await api.download(`${LINKS}/export?format=${format}`), linkExportFileName(format))
 }
+
+/** Why the QR code at `url` is not drawn: the server's message, or null when it now is. */
+export async function qrCodeProblem(url: string): Promise<string | null> {
+  const response = await fetch(url)
+  if (response.ok) return null
+  return errorMessage(new ApiError(response.status, await errorBodyOf(response), '', response.statusText), 'The QR code could not be drawn.')
+}
+
+const errorBodyOf = (response: Response) => response.json().catch(() => null)
