@@ -919,3 +919,68 @@ describe('ending a link', () => {
     })
   }
 })
+
+describe('tags', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`tags links in the form, filters the list by a tag, and renames, recolours and deletes tags, at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, 'tags')
+      await createLinkApi(account, { title: 'Untagged link' })
+      await createLinkApi(account, { title: 'Already tagged', tags: ['Newsletter'] })
+      const { page, context } = await openLinks(account, viewport)
+      const item = (title: string) => page.getByTestId(viewport === PHONE ? 'link-card' : 'link-row').filter({ hasText: title })
+      await item('Already tagged').getByTestId('tag-chip').getByText('Newsletter').waitFor()
+
+      // In the form: Enter and a comma make chips, the account's spelling wins, Backspace takes the last off.
+      await page.getByRole('button', { name: 'Create Link', exact: true }).click()
+      await field(page, 'Target URL').fill('https://example.com/spring')
+      await field(page, 'Title').fill('Spring campaign')
+      const tags = field(page, 'Tags (optional)')
+      await tags.fill('newsletter')
+      await tags.press('Enter')
+      await tags.fill('Spring')
+      await tags.press(',')
+      await tags.fill('oops')
+      await tags.press('Enter')
+      await tags.press('Backspace')
+      const chips = dialog(page).getByTestId('tag-chip')
+      expect(await chips.allTextContents()).toEqual(['Newsletter', 'Spring'])
+      await page.screenshot({ path: `/tmp/linkcard-tags-form-${viewport.width}.png` })
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      await closeCreated(page, 'Spring campaign')
+      expect(await item('Spring campaign').getByTestId('tag-chip').allTextContents()).toEqual(['Newsletter', 'Spring'])
+
+      // The list by tag.
+      await choose(page, 'Tag', 'Newsletter')
+      await page.getByText('Showing 1 to 2 of 2 results').waitFor()
+      expect(await item('Untagged link').count()).toBe(0)
+
+      // The tag list: recolour, rename (the filter and the links follow), delete.
+      await page.getByRole('button', { name: 'Tags', exact: true }).click()
+      const tagsDialog = page.getByRole('dialog', { name: 'Tags' })
+      await tagsDialog.getByTestId('tag-row').first().waitFor()
+      expect(await tagsDialog.getByTestId('tag-row').count()).toBe(2)
+      const rename = tagsDialog.getByLabel('Name of Newsletter')
+      await rename.fill('Weekly letter')
+      await rename.press('Enter')
+      await tagsDialog.getByLabel('Name of Weekly letter').waitFor()
+      await tagsDialog.getByRole('button', { name: 'Colour of Spring' }).click()
+      await page.getByRole('menuitem', { name: 'emerald' }).click()
+      await page.getByRole('menu').waitFor({ state: 'detached' })
+      const saved = await until(() => http.get<{ name: string; color: string }[]>('/api/tags', { token: account.token }), {
+        what: 'Spring in emerald',
+        done: (answer) => answer.body.some((tag) => tag.name === 'Spring' && tag.color === 'emerald'),
+      })
+      expect(saved.body.map((tag) => tag.name)).toEqual(['Spring', 'Weekly letter'])
+      await page.screenshot({ path: `/tmp/linkcard-tags-dialog-${viewport.width}.png` })
+      await tagsDialog.getByRole('button', { name: 'Delete Spring' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete tag' }).click()
+      await tagsDialog.getByTestId('tag-row').nth(1).waitFor({ state: 'detached' })
+      await page.keyboard.press('Escape')
+      await tagsDialog.waitFor({ state: 'detached' })
+      await item('Spring campaign').getByTestId('tag-chip').getByText('Spring', { exact: true }).waitFor({ state: 'detached' })
+      expect(await item('Spring campaign').getByTestId('tag-chip').allTextContents()).toEqual(['Weekly letter'])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await context.close()
+    })
+  }
+})

@@ -8,6 +8,7 @@ import { CreatedLinkDialog } from '../features/links/created-link-dialog'
 import { ExportMenu } from '../features/links/export-menu'
 import { LinkFormDialog } from '../features/links/link-form-dialog'
 import { LinkManager } from '../features/links/link-manager'
+import { TagsDialog } from '../features/links/tags-dialog'
 
 /** Opened as /share-links?new=1 (the dashboard's first-link button), the create modal opens at once. */
 export function ShareLinksPage() {
@@ -30,7 +31,8 @@ export function ShareLinksPage() {
       title="Share Links"
       description="Create and manage your short links and how they look when shared."
       actions={
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <TagsDialog />
           <ExportMenu />
           <Button onClick={() => create()}>
             <Plus aria-hidden="true" />

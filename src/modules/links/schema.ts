@@ -252,10 +252,13 @@ export const Tag = t.Object({
   color: oneOf(TAG_COLORS),
   links: t.Integer({ description: 'How many of the account’s links have it' }),
 })
+export type Tag = typeof Tag.static
 
 const tagFields = {
   name: textCheckedByService({ minLength: 1, maxLength: TAG_NAME_MAX, pattern: TAG_NAME_PATTERN }, { error: TAG_MESSAGES.name }),
   color: oneOf(TAG_COLORS, { error: TAG_MESSAGES.color }),
 }
 export const TagInput = t.Object({ name: tagFields.name, color: t.Optional(tagFields.color) })
+export type TagInput = typeof TagInput.static
 export const TagChanges = t.Partial(t.Object(tagFields))
+export type TagChanges = typeof TagChanges.static

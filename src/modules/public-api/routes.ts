@@ -101,7 +101,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
         operationId: 'exportLinks',
         description:
           'Every link of the account, oldest first, with its clicks and previews of all time, as a file to save (`Content-Disposition: attachment`): ' +
-          'CSV with a header row (lists such as `formerAliases` joined by spaces, the player and app as JSON; cells a spreadsheet would run as formulas ' +
+          'CSV with a header row (lists such as `tags` joined by commas, the player and app as JSON; cells a spreadsheet would run as formulas ' +
           "start with an apostrophe), or a JSON array of links as the other calls show them. One call, however many links: it counts once against the key's limits.",
         tags: links,
         security,

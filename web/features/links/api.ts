@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr'
 import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
-import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, Period } from '../../../src/modules/links/schema'
+import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, Period, Tag, TagChanges, TagInput } from '../../../src/modules/links/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api, ApiError, errorMessage, type PageOf } from '../../lib/api'
 import { useDebounced } from '../../lib/use-debounced'
@@ -9,19 +9,20 @@ import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
 import type { QrFormat } from '../../../src/shared/qr-design'
 
-export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period }
+export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag }
 
 const LINKS = '/shareLinks'
 
-export type LinkPageQuery = { page?: number; limit?: number; period?: Period; search?: string; status?: LinkStatusFilter; sort?: LinkListSort }
+export type LinkPageQuery = { page?: number; limit?: number; period?: Period; search?: string; status?: LinkStatusFilter; tag?: string; sort?: LinkListSort }
 
 /** The list's address: only what differs from the server's defaults, in one order, so equal queries share a cache entry. */
-export function linkPagePath({ page, limit, period, search, status, sort }: LinkPageQuery) {
+export function linkPagePath({ page, limit, period, search, status, tag, sort }: LinkPageQuery) {
   const params = new URLSearchParams()
   if (period) params.set('period', period)
   if (sort && sort !== 'newest') params.set('sort', sort)
   if (search?.trim()) params.set('search', search.trim())
   if (status && status !== 'all') params.set('status', status)
+  if (tag) params.set('tag', tag)
   if (limit) params.set('limit', String(limit))
   if (page && page > 1) params.set('page', String(page))
   const query = params.toString()
@@ -49,7 +50,30 @@ export const useCustomDomainStatus = () => useSWR<CustomDomainStatus>('/custom-d
  * with old pages and totals.
  */
 const refreshLinks = () =>
-  mutate((key) => typeof key === 'string' && (key.startsWith(LINKS) || key === '/dashboard-stats'), undefined, { revalidate: true })
+  mutate((key) => typeof key === 'string' && (key.startsWith(LINKS) || key === '/dashboard-stats' || key === TAGS), undefined, { revalidate: true })
+
+const TAGS = '/tags'
+
+/** The account's tags, A to Z, with how many links have each. */
+export const useTags = () => useSWR<Tag[]>(TAGS, api.get)
+
+export async function createTag(input: TagInput) {
+  const tag = await api.post<Tag>(TAGS, input)
+  await refreshLinks()
+  return tag
+}
+
+/** Renames or recolours a tag; the lists show links with its new name. */
+export async function updateTag(id: string, changes: TagChanges) {
+  const tag = await api.patch<Tag>(`${TAGS}/${encodeURIComponent(id)}`, changes)
+  await refreshLinks()
+  return tag
+}
+
+export async function deleteTag(id: string) {
+  await api.delete(`${TAGS}/${encodeURIComponent(id)}`)
+  await refreshLinks()
+}
 
 export async function createLink(input: LinkInput) {
   const link = await api.post<Link>(LINKS, input)

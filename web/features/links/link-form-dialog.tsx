@@ -27,6 +27,7 @@ import {
   type LinkFormValues,
 } from './link-form-values'
 import { LinkPreview } from './link-preview'
+import { TagsInput } from './tags-input'
 import { withoutScheme } from './link-view'
 
 const CARD_LABELS: Record<TwitterCard, string> = {
@@ -74,7 +75,7 @@ type LinkFormProps = Pick<LinkFormDialogProps, 'link' | 'template' | 'onCreated'
 function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormProps) {
   const [initial] = useState<LinkFormValues>(() => (link ? formFromLink(link) : template ? { ...formFromLink(template), alias: '', expiresAt: '' } : EMPTY_LINK_FORM))
   const [values, setValues] = useState<LinkFormValues>(initial)
-  const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<LinkField | 'tags', string>>>({})
   const [isSaving, setIsSaving] = useState(false)
   const [isFetching, setIsFetching] = useState(false)
   const latest = useRef(values)
@@ -155,10 +156,10 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
       busy(false, setIsSaving)
       // The server names the field when it can; show its message there as well as in the toast.
       const fieldErrors = failure instanceof ApiError ? (failure.body as { errors?: { field?: string; message?: string }[] } | null)?.errors : undefined
-      const byField: Partial<Record<LinkField, string>> = {}
+      const byField: Partial<Record<LinkField | 'tags', string>> = {}
       for (const item of fieldErrors ?? []) {
         const field = item.field && (FORM_FIELD_OF[item.field] ?? item.field)
-        if (field && item.message && field in EMPTY_LINK_FORM) byField[field as LinkField] = item.message
+        if (field && item.message && field in EMPTY_LINK_FORM) byField[field as LinkField | 'tags'] = item.message
       }
       setErrors(byField)
       toast({
@@ -221,6 +222,9 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
         </FormField>
         <FormField label="Description">
           <Textarea {...text('description')} rows={3} maxLength={DESCRIPTION_MAX} placeholder="A sentence or two under the title" />
+        </FormField>
+        <FormField label="Tags (optional)" error={errors.tags} hint="To find the link again: filter the list by a tag.">
+          <TagsInput value={values.tags} onChange={(tags) => setValues((current) => ({ ...current, tags }))} />
         </FormField>
         <FormField
           label="Custom alias (optional)"

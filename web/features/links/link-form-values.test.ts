@@ -41,6 +41,7 @@ describe('payloads', () => {
       expiresAt: null,
       fallbackUrl: null,
       clickLimit: null,
+      tags: [],
     })
     expect(toLinkInput(filled({ alias: ' my-alias ' })).alias).toBe('my-alias')
   })
@@ -78,6 +79,7 @@ describe('payloads', () => {
       expiresAt: null,
       fallbackUrl: null,
       clickLimit: null,
+      tags: [] as string[],
       isActive: false,
     } as Link
     expect(formFromLink(link)).toEqual({

@@ -27,11 +27,13 @@ export type LinkFormValues = {
   /** Where people go once the link has ended, and how many clicks it takes, as typed ('' for none). */
   fallbackUrl: string
   clickLimit: string
+  /** The link's tags by name. */
+  tags: string[]
   /** Whether the link sends visitors on (off: it answers 404); changed when editing. */
   isActive: boolean
 }
 
-export type LinkField = Exclude<keyof LinkFormValues, 'isActive'>
+export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags'>
 
 export const EMPTY_LINK_FORM: LinkFormValues = {
   targetUrl: '',
@@ -52,6 +54,7 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   expiresAt: '',
   fallbackUrl: '',
   clickLimit: '',
+  tags: [],
   isActive: true,
 }
 
@@ -99,6 +102,7 @@ export function formFromLink(link: Link): LinkFormValues {
     expiresAt: localInputFromIso(link.expiresAt),
     fallbackUrl: link.fallbackUrl ?? '',
     clickLimit: link.clickLimit === null ? '' : String(link.clickLimit),
+    tags: link.tags,
     isActive: link.isActive,
   }
 }
@@ -124,6 +128,7 @@ function common(values: LinkFormValues) {
     expiresAt: isoFromLocalInput(values.expiresAt),
     fallbackUrl: values.fallbackUrl.trim() ? withHttpsPrefix(values.fallbackUrl) : null,
     clickLimit: values.clickLimit.trim() ? Number(values.clickLimit) : null,
+    tags: values.tags,
   }
 }
 

@@ -10,7 +10,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { cn } from '../../lib/cn'
 import { formatDate } from '../../lib/dates'
 import { useMediaQuery } from '../../lib/use-media-query'
-import type { CustomDomainStatus, LinkWithCounts } from './api'
+import { useTags, type CustomDomainStatus, type LinkWithCounts } from './api'
+import { TagChip } from './tag-chip'
 import {
   customDomainUrl,
   formatCount,
@@ -61,6 +62,21 @@ function SelectBox({ checked, label, onChange, indeterminate }: { checked: boole
       className="size-4 shrink-0 cursor-pointer rounded accent-brand-600"
       data-testid="select-link"
     />
+  )
+}
+
+/** A link's tags as chips in their colours; nothing for a link without tags. */
+function LinkTags({ names, className }: { names: string[]; className?: string }) {
+  const { data: tags } = useTags()
+  if (names.length === 0) return null
+  return (
+    <ul className={cn('flex flex-wrap gap-1', className)} aria-label="Tags">
+      {names.map((name) => (
+        <li key={name} className="flex min-w-0">
+          <TagChip name={name} color={tags?.find((tag) => tag.name === name)?.color} />
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -214,6 +230,7 @@ function LinkTable({ links, period, domain, selected, onSelect, ...actions }: Li
                   {link.title}
                 </p>
                 <TargetUrl url={link.targetUrl} className="text-[13px]" />
+                <LinkTags names={link.tags} className="mt-1" />
               </TableCell>
               <TableCell className="max-w-80 min-w-64">
                 <ShortUrls link={link} domain={domain} />
@@ -256,6 +273,7 @@ function LinkCards({ links, period, domain, selected, onSelect, ...actions }: Li
               <StatusBadge link={link} />
             </div>
             <TargetUrl url={link.targetUrl} className="text-sm" />
+            <LinkTags names={link.tags} />
             <ShortUrls link={link} domain={domain} />
             <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
               <div>

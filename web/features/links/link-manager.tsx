@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { pageCount, type LinkBulkAction, type LinkListSort } from '../../../src/shared/link-list'
-import { changeLinks, deleteLink, updateLink, useCustomDomainStatus, useLinkPage, type Link, type LinkWithCounts } from './api'
+import { changeLinks, deleteLink, updateLink, useCustomDomainStatus, useLinkPage, useTags, type Link, type LinkWithCounts } from './api'
 import { LinkFormDialog } from './link-form-dialog'
 import { LinkList, LinkListSkeleton } from './link-list'
 import { QrDialog } from './qr-dialog'
@@ -33,6 +33,8 @@ import {
 const STATUS_OPTIONS = STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))
 const TIME_OPTIONS = TIME_FILTERS.map((value) => ({ value, label: TIME_FILTER_LABELS[value] }))
 const SORT_OPTIONS = SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))
+// The tag filter's "any" choice: a value no tag name can be (names have no commas).
+const ALL_TAGS = ','
 
 const BULK_DONE: Record<LinkBulkAction, (count: number) => string> = {
   activate: (count) => `${count} ${count === 1 ? 'link' : 'links'} switched on`,
@@ -47,6 +49,9 @@ const BULK_DONE: Record<LinkBulkAction, (count: number) => string> = {
 export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void }) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('all')
+  // A tag's name, or '' for links with any tags or none.
+  const [tag, setTag] = useState('')
+  const { data: tags } = useTags()
   const [period, setPeriod] = useState<TimeFilter>(DEFAULT_TIME_FILTER)
   const [sort, setSort] = useState<LinkListSort>('newest')
   const [page, setPage] = useState(1)
@@ -60,10 +65,14 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
     return () => clearTimeout(timer)
   }, [search])
   // Other filters or another order show other links: back to their first page.
-  useEffect(() => setPage(1), [sentSearch, status, sort])
+  useEffect(() => setPage(1), [sentSearch, status, tag, sort])
   // What is picked is what is on screen: another page, filter or order starts afresh.
-  useEffect(() => setSelected(new Set()), [sentSearch, status, sort, page])
-  const { data, error, isLoading, isValidating, mutate } = useLinkPage({ period, search: sentSearch, status, sort, page, limit: LINKS_PER_PAGE })
+  useEffect(() => setSelected(new Set()), [sentSearch, status, tag, sort, page])
+  const { data, error, isLoading, isValidating, mutate } = useLinkPage({ period, search: sentSearch, status, tag, sort, page, limit: LINKS_PER_PAGE })
+  // A tag deleted or renamed elsewhere no longer filters.
+  useEffect(() => {
+    if (tag && tags && !tags.some((known) => known.name === tag)) setTag('')
+  }, [tag, tags])
   const links = data?.items
   const total = data?.total ?? 0
   const pages = pageCount(total, LINKS_PER_PAGE)
@@ -79,7 +88,7 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
   const edit = useDialogTarget()
   const remove = useDialogTarget()
 
-  const isFiltered = sentSearch !== '' || status !== 'all'
+  const isFiltered = sentSearch !== '' || status !== 'all' || tag !== ''
   const first = (shownPage - 1) * LINKS_PER_PAGE + 1
 
   function select(ids: string[], picked: boolean) {
@@ -125,7 +134,7 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <search className="flex flex-col gap-3 md:flex-row md:items-center" aria-label="Filter share links">
+      <search className="flex flex-col gap-3 lg:flex-row lg:items-center" aria-label="Filter share links">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
           <Input
@@ -140,9 +149,18 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
         <div className="grid grid-cols-2 gap-3 md:flex md:items-center">
           <Select aria-label="Status" value={status} onValueChange={setStatus} options={STATUS_OPTIONS} className="md:w-40" />
           <Select aria-label="Time period" value={period} onValueChange={setPeriod} options={TIME_OPTIONS} className="md:w-40" />
-          <Select aria-label="Order" value={sort} onValueChange={setSort} options={SORT_OPTIONS} className="col-span-2 md:col-span-1 md:w-40" />
+          <Select aria-label="Order" value={sort} onValueChange={setSort} options={SORT_OPTIONS} className={tags?.length ? 'md:w-40' : 'col-span-2 md:col-span-1 md:w-40'} />
+          {tags && tags.length > 0 && (
+            <Select
+              aria-label="Tag"
+              value={tag || ALL_TAGS}
+              onValueChange={(value) => setTag(value === ALL_TAGS ? '' : value)}
+              options={[{ value: ALL_TAGS, label: 'All tags' }, ...tags.map((known) => ({ value: known.name, label: known.name }))]}
+              className="md:w-40"
+            />
+          )}
         </div>
-        {links && isValidating && <Spinner className="hidden text-slate-400 md:block" />}
+        {links && isValidating && <Spinner className="hidden text-slate-400 lg:block" />}
       </search>
 
       {error && !links && (
@@ -174,7 +192,7 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
         <EmptyState
           icon={SearchX}
           title="No links match your filters"
-          description={isFiltered ? 'Try another search or status.' : undefined}
+          description="Try another search, status or tag."
           action={
             <Button
               variant="outline"
@@ -182,6 +200,7 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
                 setSearch('')
                 setSentSearch('')
                 setStatus('all')
+                setTag('')
               }}
             >
               Clear filters
