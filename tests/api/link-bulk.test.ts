@@ -64,7 +64,8 @@ describe('ordering the list', () => {
     expect(await titles('sort=clicks&period=all')).toEqual(['cherry', 'banana', 'date', 'Apple'])
     expect(await titles('sort=previews&period=30days')).toEqual(['banana', 'date', 'cherry', 'Apple'])
     expect(await titles('sort=clicks&period=all&limit=2&page=2')).toEqual(['date', 'Apple'])
-    expect(await titles('sort=clicks&period=all&search=an')).toEqual(['banana'])
+    // In any letter case; long enough that no random slug holds it.
+    expect(await titles('sort=clicks&period=all&search=ANAN')).toEqual(['banana'])
     const paged = await http.get('/api/shareLinks?sort=clicks&limit=3', { token: ann.token })
     expect(paged.headers.get('x-total-count')).toBe('4')
     expect(paged.headers.get('link')).toContain('sort=clicks')
