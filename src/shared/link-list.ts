@@ -19,6 +19,8 @@ export type LinkListSort = (typeof LINK_LIST_SORTS)[number]
 export const LINK_BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const
 export type LinkBulkAction = (typeof LINK_BULK_ACTIONS)[number]
 export const LINK_BULK_MAX = 500
+// Links one bulk create of the public API may carry.
+export const LINK_BULK_CREATE_MAX = 1000
 
 export const LINK_LIST_MESSAGES = {
   limit: `limit must be a whole number from 1 to ${LINK_PAGE_MAX}.`,

@@ -50,7 +50,7 @@ describe('the OpenAPI document', () => {
     const document = await (await fetch(`${server.url}/api/openapi.json`)).json()
     expect(Object.keys(document.components.schemas).sort()).toEqual(['CreatedLink', 'Error', 'Link', 'LinkByTarget', 'LinkChanges', 'LinkStats', 'NewLink'])
     const operationIds = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId))
-    expect(operationIds.sort()).toEqual(['createLink', 'deleteLink', 'exportLinks', 'getHealth', 'getLink', 'getLinkByTarget', 'getLinkStats', 'getQrCode', 'listLinks', 'updateLink'])
+    expect(operationIds.sort()).toEqual(['createLink', 'createLinks', 'deleteLink', 'exportLinks', 'getHealth', 'getLink', 'getLinkByTarget', 'getLinkStats', 'getQrCode', 'listLinks', 'updateLink'])
     expect(document.paths['/api/health'].get.security).toEqual([])
     // The export is a file in either format.
     expect(Object.keys(document.paths['/api/links/export'].get.responses['200'].content).sort()).toEqual(['application/json', 'text/csv'])

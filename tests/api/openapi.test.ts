@@ -49,6 +49,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/stats/{id}',
   'PATCH /api/link/{id}',
   'POST /api/link',
+  'POST /api/links/bulk',
 ]
 
 // Calls answered without an API key, and so without its rate limits.

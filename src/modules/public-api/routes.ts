@@ -4,12 +4,12 @@ import { withHeaders } from '@elysiajs/openapi'
 import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
 import { pageHeaders } from '../../platform/paging'
-import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
+import { LINK_BULK_CREATE_MAX, LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
 import { apiKeyAuth } from './api-key-auth'
 import { exportLinks } from '../links/export'
 import { deleteLink, getLink, linksJson, listLinkRows, updateLink } from '../links/service'
-import { answers, CreatedLink, ExportedLink, LinkExportQuery, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
-import { createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
+import { answers, BulkCreated, CreatedLink, LinkBulkCreateInput, ExportedLink, LinkExportQuery, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
+import { createLinksInBulk, createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
 
 const links = ['Links']
 const security = [{ apiKey: [] }]
@@ -86,6 +86,26 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       security,
     },
   })
+  .post(
+    '/links/bulk',
+    ({ owner, body }) => createLinksInBulk(owner, body),
+    {
+      apiKey: true,
+      body: LinkBulkCreateInput,
+      response: answers({ 200: BulkCreated }, [409, 413]),
+      detail: {
+        summary: 'Create many links at once',
+        operationId: 'createLinks',
+        description:
+          `Up to ${LINK_BULK_CREATE_MAX} links in one call, each checked and created on its own, in order, as \`POST /api/link\` would (an identical link ` +
+          'the account has, or one earlier in the list, is answered as `existing`): the answer has a result for each, and one that fails does not ' +
+          'stop the others. With `allOrNothing`, the first that fails undoes the links this call made and the answer is its error (400, 409 or 429), ' +
+          "its fields named `links.<index>.<field>`. Each link made counts against the account's link limits; the call counts once against the key's.",
+        tags: links,
+        security,
+      },
+    },
+  )
   .get(
     '/links/export',
     ({ owner, query }) => {
@@ -155,5 +175,6 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
   })
   .options('/link', preflight, hidden)
   .options('/links', preflight, hidden)
+  .options('/links/*', preflight, hidden)
   .options('/link/*', preflight, hidden)
   .options('/stats/*', preflight, hidden)

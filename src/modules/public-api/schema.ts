@@ -2,9 +2,11 @@
 // @elysiajs/openapi, the OpenAPI document at /api/openapi.json.
 import { t, type TSchema } from 'elysia'
 import { withHeaders } from '@elysiajs/openapi'
+import { oneOf } from '../../platform/schema'
 import { API_RATE_LIMITS } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT } from '../../shared/rate-limits'
 import { EVENT_TYPES } from '../../shared/domain'
+import { LINK_BULK_CREATE_MAX } from '../../shared/link-list'
 import { TITLE_MAX } from '../../shared/link-rules'
 import { LinkChanges, LinkInput, LinkPageParams, Link as LinkSchema } from '../links/schema'
 
@@ -35,6 +37,22 @@ export const LinkCreateInput = t.Object(
 )
 export type LinkCreateInput = typeof LinkCreateInput.static
 
+export const LinkBulkCreateInput = t.Object({
+  links: t.Array(LinkInput, {
+    minItems: 1,
+    maxItems: LINK_BULK_CREATE_MAX,
+    error: `links must list 1 to ${LINK_BULK_CREATE_MAX} links.`,
+    description: `The links to create (1 to ${LINK_BULK_CREATE_MAX}), each as for a single create but without useOriginalMeta; the whole body counts against MAX_BODY_BYTES (1 MB unless set)`,
+  }),
+  allOrNothing: t.Optional(
+    t.Boolean({
+      error: 'allOrNothing must be true or false.',
+      description: 'When true, one link that cannot be created leaves none created: the answer is then the error of the first, its fields named `links.<index>.<field>`',
+    }),
+  ),
+})
+export type LinkBulkCreateInput = typeof LinkBulkCreateInput.static
+
 export const LinkUpdateInput = LinkChanges
 
 export const CreatedLink = t.Object({
@@ -47,6 +65,21 @@ export const CreatedLink = t.Object({
       'true when the account already had an identical link (same target page however spelled, same title, description, image, ' +
       'image alt text, card type with its player or app, theme colour, canonical URL and expiry, the same alias when one was asked for, and still active): that link is answered, with 200',
   }),
+})
+
+export const BulkCreated = t.Object({
+  created: t.Integer({ description: 'How many links were made' }),
+  existing: t.Integer({ description: 'How many were identical to links the account had (or to one earlier in the list)' }),
+  failed: t.Integer({ description: 'How many could not be created' }),
+  results: t.Array(
+    t.Object({
+      status: oneOf(['created', 'existing', 'failed'] as const),
+      link: t.Optional(t.Omit(CreatedLink, ['existing'], { description: 'The link made or found; not on a failure' })),
+      message: t.Optional(t.String({ description: 'Why it failed' })),
+      errors: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: 'The fields that failed, as in a 400' })),
+    }),
+    { description: 'One result per link asked for, in the same order' },
+  ),
 })
 
 const p = LinkSchema.properties

@@ -1,7 +1,7 @@
 // The public API's rules on top of the links and analytics services: duplicate detection,
 // metadata from the target page, look-up by target, and statistics for paid plans.
 import { isDeepStrictEqual } from 'node:util'
-import { AppError, fieldError } from '../../platform/errors'
+import { AppError, fieldError, type FieldError } from '../../platform/errors'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
@@ -10,11 +10,11 @@ import { withoutTracking } from '../../shared/tracking'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
-import { checkLinkInput, createLink, findLinksByTarget, getLinkRow, linkJson, type LinkRow } from '../links/service'
+import { checkLinkInput, createLink, deleteLink, findLinksByTarget, getLinkRow, linkJson, type LinkRow } from '../links/service'
 import { checkedTagNames, tagNamesOf } from '../links/tags'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
-import type { LinkCreateInput, LinkStats } from './schema'
+import type { LinkBulkCreateInput, LinkCreateInput, LinkStats } from './schema'
 
 const STATS_MESSAGES = {
   paidOnly: 'The stats API is available on paid plans (Indie, Pro and Enterprise). Please upgrade to read link statistics.',
@@ -102,6 +102,42 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
   if (earlier) return { status: 200 as const, body: shortAnswer(await linkJson(earlier), true) }
   return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
 }
+
+type BulkResult = { status: 'created' | 'existing'; link: Omit<ReturnType<typeof shortAnswer>, 'existing'> } | { status: 'failed'; message: string; errors: FieldError[] }
+
+/**
+ * `POST /api/links/bulk`: each link created (or found identical) on its own, in order, and a result
+ * for each. With allOrNothing, the first that fails undoes the links this call made and answers
+ * its error, its fields named by their place in the list.
+ */
+export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreateInput) {
+  const results: BulkResult[] = []
+  const made: string[] = []
+  for (const [index, input] of body.links.entries()) {
+    try {
+      const { existing, ...link } = (await createOrReuseLink(owner, input)).body
+      if (!existing) made.push(link.id)
+      results.push({ status: existing ? 'existing' : 'created', link })
+    } catch (error) {
+      if (!(error instanceof AppError) || body.allOrNothing) {
+        await Promise.all(made.map((id) => deleteLink(owner, id)))
+        throw error instanceof AppError ? inPlace(error, index) : error
+      }
+      results.push({ status: 'failed', message: error.message, errors: error.errors ?? [] })
+    }
+  }
+  const count = (status: BulkResult['status']) => results.filter((result) => result.status === status).length
+  return { created: count('created'), existing: count('existing'), failed: count('failed'), results }
+}
+
+/** The error of the link at `index` of a bulk create, its fields named by that place. */
+const inPlace = (error: AppError, index: number) =>
+  new AppError(
+    error.kind,
+    `Link ${index + 1}: ${error.message}`,
+    (error.errors ?? []).map(({ field, message }) => ({ field: `links.${index}.${field}`, message })),
+    error.retryAfter,
+  )
 
 /**
  * `GET /api/link/byTarget/:targetUrl`: the newest of the account's links to that page; a page asked
