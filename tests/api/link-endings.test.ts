@@ -76,6 +76,9 @@ describe('a click limit', () => {
     expect(tally(await destinations(link.url, 3))).toEqual({ [TARGET]: 1, '410': 2 })
     const ended = await visit(link.url)
     expect(ended.status).toBe(410)
+    // A client that counts nothing is held to the limit too, also by a process that has counted nothing yet.
+    await server.restart()
+    expect((await visit(link.url, { userAgent: 'curl/8.5.0' })).status).toBe(410)
     expect(ended.headers.get('cache-control')).toBe('no-store')
     expect(await ended.text()).toContain('This link has reached its limit')
   })

@@ -149,6 +149,7 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
 // that holds no count (after a restart, or a day without clicks) starts from the clicks recorded.
 const CLICK_COUNT_TTL_MS = 24 * 60 * 60_000
 const clickCountKey = (link: LinkRow) => `link-clicks:${link.id}`
+const recordedClicks = async (link: LinkRow) => (await linkTotals(link.accountId, undefined, [link.id])).get(link.id)?.clicks ?? 0
 
 /**
  * A visit of a link with a click limit: a person's click counts while under the limit, and once it
@@ -158,8 +159,8 @@ async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent |
   const key = clickCountKey(link)
   let within: boolean
   try {
-    if (click) within = await exactCounters.hitBelow(key, limit, async () => (await linkTotals(link.accountId, undefined, [link.id])).get(link.id)?.clicks ?? 0, CLICK_COUNT_TTL_MS)
-    else within = ((await exactCounters.read([key]))[0] ?? 0) < limit
+    if (click) within = await exactCounters.hitBelow(key, limit, () => recordedClicks(link), CLICK_COUNT_TTL_MS)
+    else within = ((await exactCounters.read([key]))[0] ?? (await recordedClicks(link))) < limit
   } catch (error) {
     // Redis unreachable: whether the limit is reached is unknown, and the limit is what was promised.
     if (!(error instanceof RedisUnavailable)) throw error
