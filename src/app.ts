@@ -16,7 +16,7 @@ import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
-import { answerShortLink, shortLinkPath } from './modules/redirect/routes'
+import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
 import { refusedBeforeRouting } from './modules/public-api/api-key-auth'
 import { apiHostUrl } from './modules/public-api/host'
@@ -36,6 +36,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(usageRoutes)
   .use(analyticsRoutes)
   .use(qrRoutes)
+  .use(unlockRoutes)
   .use(billingRoutes)
   .use(domainRoutes)
   .use(apiKeyRoutes)

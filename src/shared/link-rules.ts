@@ -13,6 +13,8 @@ export const TITLE_MAX = 200
 // Old aliases a link keeps answering to: enough for a few renames, not a way to hoard aliases.
 export const FORMER_ALIASES_MAX = 10
 export const CLICK_LIMIT_MAX = 1_000_000_000
+export const LINK_PASSWORD_MIN = 4
+export const LINK_PASSWORD_MAX = 128
 export const DESCRIPTION_MAX = 1000
 export const URL_MAX = 2048
 export const IMAGE_ALT_MAX = 420
@@ -40,6 +42,8 @@ export const LINK_MESSAGES = {
   invalidTargetUrl: 'The target URL must be a valid http:// or https:// address.',
   invalidImageUrl: 'The preview image must be a valid http:// or https:// address.',
   invalidCanonicalUrl: 'The canonical URL must be a valid http:// or https:// address.',
+  password: `A link's password is ${LINK_PASSWORD_MIN} to ${LINK_PASSWORD_MAX} characters.`,
+  passwordNeeded: 'Type the password people must give, or stop asking for one.',
   invalidFallbackUrl: 'The fallback URL must be a valid http:// or https:// address.',
   clickLimit: `The click limit must be a whole number from 1 to ${CLICK_LIMIT_MAX.toLocaleString('en')}.`,
   metadataUrlMissing: 'Please enter a URL first',

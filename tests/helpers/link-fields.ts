@@ -8,6 +8,7 @@ export const LINK_FIELDS = [
   'expiresAt',
   'fallbackUrl',
   'formerAliases',
+  'hasPassword',
   'id',
   'isActive',
   'ogImage',

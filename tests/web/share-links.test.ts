@@ -984,3 +984,44 @@ describe('tags', () => {
     })
   }
 })
+
+describe('a link with a password', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`is set in the form, and asks people for it in the browser before sending them on, at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, 'password')
+      const { page, context } = await openLinks(account, viewport)
+      await page.getByRole('button', { name: 'Create Link', exact: true }).click()
+      await field(page, 'Target URL').fill(localPage('/article'))
+      await field(page, 'Title').fill('Members only')
+      await dialog(page).getByRole('checkbox', { name: /Ask for a password/ }).check()
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      await dialog(page).getByText(LINK_MESSAGES.passwordNeeded).waitFor()
+      await field(page, 'Password').fill('club secret')
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      const url = await closeCreated(page, 'Members only')
+
+      // As a visitor: the form, a wrong password, the right one.
+      const visitor = await context.newPage()
+      await visitor.goto(url)
+      await visitor.getByRole('heading', { name: 'This link asks for a password' }).waitFor()
+      await visitor.getByLabel('Password').fill('club secrets')
+      await visitor.getByRole('button', { name: 'Continue' }).click()
+      await visitor.getByRole('alert').getByText('That password is not right.').waitFor()
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await visitor.screenshot({ path: `/tmp/linkcard-password-page-${viewport.width}.png` })
+      await visitor.getByLabel('Password').fill('club secret')
+      await visitor.getByRole('button', { name: 'Continue' }).click()
+      await visitor.waitForURL(localPage('/article'))
+      expect(await visitor.title()).toBe('Plain title')
+
+      // The edit form keeps the password unless a new one is typed, or the link stops asking.
+      await row(page, 'Members only').or(page.getByTestId('link-card').filter({ hasText: 'Members only' })).getByRole('button', { name: 'Edit' }).click()
+      expect(await dialog(page).getByRole('checkbox', { name: /Ask for a password/ }).isChecked()).toBe(true)
+      await dialog(page).getByRole('checkbox', { name: /Ask for a password/ }).uncheck()
+      await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+      await dialog(page).waitFor({ state: 'detached' })
+      expect((await visit(url)).headers.get('location')).toBe(localPage('/article'))
+      await context.close()
+    })
+  }
+})

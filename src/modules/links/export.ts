@@ -30,6 +30,7 @@ const CSV_COLUMNS = [
   'expiresAt',
   'fallbackUrl',
   'clickLimit',
+  'hasPassword',
   'isActive',
   'createdAt',
   'updatedAt',

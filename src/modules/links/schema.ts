@@ -32,6 +32,8 @@ import {
   HTTP_URL_PATTERN,
   IMAGE_ALT_MAX,
   LINK_MESSAGES,
+  LINK_PASSWORD_MAX,
+  LINK_PASSWORD_MIN,
   TITLE_MAX,
   URL_MAX,
 } from '../../shared/link-rules'
@@ -102,6 +104,12 @@ const fields = {
       { error: LINK_MESSAGES.clickLimit, description: "People's clicks the link sends to its target; later ones go to the fallback URL (or get the 410 page). null for no limit" },
     ),
   ),
+  password: nullableTextCheckedByService(
+    { minLength: LINK_PASSWORD_MIN, maxLength: LINK_PASSWORD_MAX },
+    {
+      description: `A password people must give before they are sent on (${LINK_PASSWORD_MIN} to ${LINK_PASSWORD_MAX} characters, spaces kept; stored only as an argon2id hash, never answered); link-preview crawlers still get the card. null for none`,
+    },
+  ),
   expiresAt: nullableTextCheckedByService(
     { format: 'date-time' },
     { description: 'RFC 3339 date-time with a time zone (e.g. 2030-01-31T18:00:00Z), in the future, after which the link answers 410; null for permanent' },
@@ -123,6 +131,7 @@ export const LinkInput = t.Object({
   expiresAt: t.Optional(fields.expiresAt),
   fallbackUrl: t.Optional(fields.fallbackUrl),
   clickLimit: t.Optional(fields.clickLimit),
+  password: t.Optional(fields.password),
   tags: t.Optional(
     t.Array(textCheckedByService({ minLength: 1, maxLength: TAG_NAME_MAX, pattern: TAG_NAME_PATTERN }, { error: TAG_MESSAGES.name }), {
       maxItems: TAGS_PER_LINK_MAX,
@@ -171,6 +180,7 @@ export const Link = t.Object({
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),
   fallbackUrl: t.Nullable(t.String()),
   clickLimit: t.Nullable(t.Integer()),
+  hasPassword: t.Boolean({ description: 'Whether people must give a password before they are sent on' }),
   isActive: t.Boolean(),
   createdAt: t.String({ format: 'date-time' }),
   updatedAt: t.String({ format: 'date-time' }),

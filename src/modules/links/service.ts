@@ -17,6 +17,8 @@ import {
   expiryError,
   hasControlCharacters,
   CLICK_LIMIT_MAX,
+  LINK_PASSWORD_MAX,
+  LINK_PASSWORD_MIN,
   FORMER_ALIASES_MAX,
   IMAGE_ALT_MAX,
   isShortLinkPath,
@@ -82,6 +84,7 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: st
     expiresAt: row.expiresAt?.toISOString() ?? null,
     fallbackUrl: row.fallbackUrl,
     clickLimit: row.clickLimit,
+    hasPassword: row.passwordHash !== null,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -189,6 +192,8 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
   if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
   if (input.clickLimit !== undefined) columns.clickLimit = checkedClickLimit(input.clickLimit)
+  // Checked with the rest; hashed only when the link is saved (passwordHashOf).
+  if (input.password !== undefined && input.password !== null) checkedPassword(input.password)
   if (input.alias !== undefined) {
     // An empty alias means none.
     const alias = blankToNull(input.alias)
@@ -200,6 +205,16 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
     columns.aliasKey = alias?.toLowerCase() ?? null
   }
   return columns
+}
+
+function checkedPassword(password: string) {
+  if (password.length < LINK_PASSWORD_MIN || password.length > LINK_PASSWORD_MAX) throw fieldError('invalid', 'password', LINK_MESSAGES.password)
+}
+
+/** What a link stores of the password given: its argon2id hash, null to ask for none, undefined to leave it as it is. */
+async function passwordHashOf(password: string | null | undefined) {
+  if (password === undefined || password === null) return password
+  return Bun.password.hash(password, { algorithm: 'argon2id' })
 }
 
 function checkedClickLimit(limit: number | null) {
@@ -282,11 +297,13 @@ export async function createLink(owner: Owner, input: LinkInput): Promise<Link> 
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
   await ensureAliasFree(columns.alias)
   await ensureTagsFit(owner, tags)
+  const passwordHash = (await passwordHashOf(input.password)) ?? null
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await repo.insertLink({
         twitterCard: DEFAULT_TWITTER_CARD,
         ...(columns as repo.NewLinkRow),
+        passwordHash,
         accountId: owner.accountId,
         createdBy: owner.userId ?? null,
         slug: await newSlug(),
@@ -370,6 +387,8 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (columns.targetUrl !== before.targetUrl) await ensureNotShortLink('targetUrl', columns.targetUrl)
   if (columns.fallbackUrl !== before.fallbackUrl) await ensureNotShortLink('fallbackUrl', columns.fallbackUrl)
   if (changes.isActive !== undefined) columns.isActive = changes.isActive
+  const passwordHash = await passwordHashOf(changes.password)
+  if (passwordHash !== undefined) columns.passwordHash = passwordHash
   // Checked when the card or what it needs changes: a link saved before these rules keeps working.
   if (CARD_FIELDS.some((field) => columns[field] !== undefined)) ensureCardComplete({ ...before, ...columns })
   // A new image's size is unknown until it is read.

@@ -39,6 +39,8 @@ export const linkTables = defineTables((k) => {
       fallbackUrl: k.text('fallback_url'),
       // People's clicks the link sends on to its target; later ones get the fallback.
       clickLimit: k.integer('click_limit'),
+      // argon2id of the password people give before they are sent on (null: none asked).
+      passwordHash: k.text('password_hash'),
       isActive: k.flag('is_active').notNull().default(true),
       createdAt: stamp(k, 'created_at'),
       updatedAt: stamp(k, 'updated_at'),

@@ -103,6 +103,7 @@ export const PublicLink = t.Object({
   canonicalUrl: described(p.canonicalUrl, 'Canonical URL crawlers are given; null means the target URL'),
   expiresAt: described(p.expiresAt, 'When the link stops redirecting and answers 410; null for permanent'),
   fallbackUrl: described(p.fallbackUrl, 'Where people go once the link has expired or reached its click limit; null for the 410 page'),
+  hasPassword: p.hasPassword,
   clickLimit: described(p.clickLimit, "People's clicks sent to the target before the fallback takes over; null for no limit"),
   isActive: described(p.isActive, 'Inactive links answer 404'),
   createdAt: described(p.createdAt, 'When the link was made'),

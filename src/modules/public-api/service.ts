@@ -68,6 +68,7 @@ function isIdentical(row: LinkRow, wanted: LinkColumns) {
     (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
     row.fallbackUrl === (wanted.fallbackUrl ?? null) &&
     row.clickLimit === (wanted.clickLimit ?? null) &&
+    row.passwordHash === null &&
     (!wanted.aliasKey || row.aliasKey === wanted.aliasKey)
   )
 }
@@ -98,7 +99,8 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
     const tags = tagsOf.get(row.id) ?? []
     return tags.length === wantedTags.size && tags.every((name) => wantedTags.has(tagKey(name)))
   }
-  const earlier = candidates.find((row) => isIdentical(row, wanted) && sameTags(row))
+  // A link asked for with a password is made anew: its password cannot be compared with a stored hash cheaply.
+  const earlier = input.password ? undefined : candidates.find((row) => isIdentical(row, wanted) && sameTags(row))
   if (earlier) return { status: 200 as const, body: shortAnswer(await linkJson(earlier), true) }
   return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
 }

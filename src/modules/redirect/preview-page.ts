@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { escapeHtml } from '../../shared/html'
 import { missingForCard } from '../../shared/card-rules'
 import type { TwitterCard } from '../../shared/domain'
+import { LINK_PASSWORD_MAX } from '../../shared/link-rules'
 import { shortUrlOf, type LinkRow } from '../links/service'
 
 const SEND_ON = "location.replace(document.getElementById('target').href)"
@@ -89,3 +90,33 @@ const endedPage = (title: string, reason: string) => `<!doctype html>
 
 export const expiredPage = endedPage('This link has expired', 'The person who shared it set it to stop working after a date that has passed.')
 export const limitReachedPage = endedPage('This link has reached its limit', 'The person who shared it set it to stop working after a number of visits, and it has had them.')
+
+/**
+ * What people get from a link with a password: a form that posts it to /api/unlock/<path>, with the
+ * reason the last try failed.
+ */
+export function passwordPage(path: string, problem?: string) {
+  const action = escapeHtml(`/api/unlock/${encodeURIComponent(path)}`)
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Password needed</title>
+<style>body{font:16px/1.6 system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:grid;place-items:center;min-height:100vh;margin:0}main{width:min(100% - 48px,360px);padding:24px}h1{font-size:22px;margin:0 0 4px}p{margin:0 0 16px;color:#475569}label{display:block;font-weight:600;font-size:14px;margin-bottom:6px}input{box-sizing:border-box;width:100%;font:inherit;padding:8px 12px;border:1px solid #cbd5e1;border-radius:8px}input:focus{outline:2px solid #4f46e5;outline-offset:1px}.problem{color:#dc2626;font-size:14px;margin:8px 0 0}button{margin-top:16px;width:100%;font:inherit;font-weight:600;color:#fff;background:#4f46e5;border:0;border-radius:8px;padding:10px;cursor:pointer}button:focus-visible{outline:2px solid #312e81;outline-offset:2px}</style></head>
+<body><main><h1>This link asks for a password</h1><p>Whoever shared it set one. Give it to continue.</p>
+<form method="post" action="${action}"><label for="password">Password</label><input id="password" name="password" type="password" required autofocus autocomplete="current-password" maxlength="${LINK_PASSWORD_MAX}"${problem ? ' aria-describedby="problem" aria-invalid="true"' : ''}>${problem ? `<p class="problem" id="problem" role="alert">${escapeHtml(problem)}</p>` : ''}<button type="submit">Continue</button></form></main></body>
+</html>
+`
+}
+
+/**
+ * Where a right password sends people: a page that goes on at once by meta refresh, with a link.
+ * Not a redirect: the password form's CSP (form-action 'self') would stop one to another site.
+ */
+export function sendOnPage(url: string) {
+  const target = escapeHtml(url)
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0;url=${target}"><title>Continuing…</title></head>
+<body><p>Continue to <a href="${target}">${target}</a></p></body>
+</html>
+`
+}

@@ -1,13 +1,15 @@
 // Short links are the product's hot path, so they are answered before Elysia routes a request
 // (app.ts): a GET or HEAD of one path segment that can be a slug or an alias comes here, and its
-// pages carry the same security headers as every other. Anything else goes on to Elysia.
+// pages carry the same security headers as every other. Anything else goes on to Elysia, the
+// password form of a link among it (POST /api/unlock/<path>).
+import { Elysia, t } from 'elysia'
 import { clientIp, logRequest, proxyCountry, SECURITY_HEADERS, type ServerLike } from '../../platform/http'
 import { log } from '../../platform/log'
-import { RESERVED_ALIASES } from '../../shared/link-rules'
+import { LINK_MESSAGES, LINK_PASSWORD_MAX, RESERVED_ALIASES } from '../../shared/link-rules'
 import { notFoundPage } from '../site/routes'
 import type { LinkRow } from '../links/service'
 import { SEND_ON_SOURCE } from './preview-page'
-import { visit, type VisitOutcome } from './service'
+import { unlock, visit, type Visit, type VisitOutcome } from './service'
 
 const MAX_SEGMENT = 64
 const logsRequests = log.isEnabled('info')
@@ -76,6 +78,13 @@ function respond(request: Request, outcome: VisitOutcome): Response {
       return new Response(null, { status: 302, headers: { ...REDIRECT, location: outcome.link.fallbackUrl! } })
     case 'ended':
       return new Response(outcome.html, { status: 410, headers: HTML })
+    case 'send_on':
+      return new Response(outcome.html, { status: 200, headers: HTML })
+    case 'password': {
+      const headers = new Headers(HTML)
+      if (outcome.retryAfter) headers.set('retry-after', String(outcome.retryAfter))
+      return new Response(request.method === 'HEAD' ? null : outcome.html, { status: outcome.status, headers })
+    }
     case 'not_found': {
       const page = notFoundPage(request)
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) page.headers.set(name, value)
@@ -84,10 +93,11 @@ function respond(request: Request, outcome: VisitOutcome): Response {
   }
 }
 
-function answer(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
+/** What the request tells of the visit to the short link at `path`. */
+function visitOf(request: Request, path: string, server: ServerLike): Visit {
   const ip = clientIp(request, server)
   const headers = request.headers
-  const outcome = visit({
+  return {
     path,
     host: headers.get('host') ?? '',
     method: request.method,
@@ -96,9 +106,24 @@ function answer(request: Request, path: string, server: ServerLike): Response | 
     // Only read here; classified and dropped when the event is written (never stored).
     ip: ip === 'unknown' ? null : ip,
     country: proxyCountry(request),
-  })
+  }
+}
+
+function answer(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
+  const outcome = visit(visitOf(request, path, server))
   return outcome instanceof Promise ? outcome.then((settled) => respond(request, settled)) : respond(request, outcome)
 }
+
+/** The password form of a link posts here: right, the person is sent on; wrong, the form again. */
+export const unlockRoutes = new Elysia().post(
+  '/unlock/:path',
+  async ({ params, body, request, server }) => respond(request, await unlock(visitOf(request, params.path, server), body.password)),
+  {
+    params: t.Object({ path: t.String({ maxLength: MAX_SEGMENT }) }),
+    body: t.Object({ password: t.String({ maxLength: LINK_PASSWORD_MAX, error: LINK_MESSAGES.password }) }),
+    detail: { hide: true },
+  },
+)
 
 const failed = (request: Request, path: string, error: unknown) => {
   log.error('unhandled error', { method: request.method, path: `/${path}`, error })

@@ -2,7 +2,7 @@
 // crawlers get the link's own preview page and a preview is counted against the monthly quota;
 // search engines and plain HTTP clients get the person's 302 and count nothing.
 import { BoundedCache, remembered } from '../../platform/cache'
-import { exactCounters } from '../../platform/counters'
+import { consumeRate, exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
 import { recordEvent, type RecordedEvent } from '../analytics/recorder'
 import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
@@ -11,7 +11,7 @@ import { classifyVisitor } from '../../shared/visitors'
 import { PREVIEW_COUNTING } from '../../shared/rate-limits'
 import { hasPreviewsLeft, tryCountPreview } from '../usage/service'
 import { linkTotals } from '../analytics/service'
-import { expiredPage, limitReachedPage, previewPage } from './preview-page'
+import { expiredPage, limitReachedPage, passwordPage, previewPage, sendOnPage } from './preview-page'
 
 // User-Agents repeat endlessly: who sent each is remembered for the hot path.
 const visitorOf = remembered(10_000, classifyVisitor)
@@ -42,6 +42,10 @@ export type VisitOutcome =
   | { kind: 'fallback'; link: LinkRow }
   /** The link has ended and has no fallback: a page that says why, answered 410. */
   | { kind: 'ended'; html: string }
+  /** Sent on from the password form by a page (to the target, or the fallback). */
+  | { kind: 'send_on'; html: string }
+  /** The link asks for a password: its form, with why the last try failed (403, or 429 with Retry-After). */
+  | { kind: 'password'; html: string; status: 200 | 403 | 429; retryAfter?: number }
   | { kind: 'not_found' }
 
 // Windows already counted, as seen by this process: link id and platform → window number. A
@@ -120,9 +124,12 @@ async function lookUpAndDecide(visit: Visit) {
   return decide(visit, link, scope, Date.now())
 }
 
-function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
-  if (!link?.isActive) return NOT_FOUND
-  if (scope.kind === 'none' || (scope.kind === 'account' && link.accountId !== scope.accountId)) return NOT_FOUND
+/** Whether the link answers on this host: an active link, of the host's account on a custom domain. */
+const answersHere = (link: LinkRow | undefined, scope: LinkScope): link is LinkRow =>
+  Boolean(link?.isActive) && scope.kind !== 'none' && (scope.kind !== 'account' || link!.accountId === scope.accountId)
+
+function decide({ path, method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
+  if (!answersHere(link, scope)) return NOT_FOUND
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
   // Posts made before the expiry keep their card, uncounted; people get the fallback or the expired page.
@@ -131,13 +138,15 @@ function decide({ method, userAgent, referrer, ip, country }: Visit, link: LinkR
     // HEAD requests and unknown preview fetchers get the card and count nothing.
     if (isHead || !counted) return cardOf(link)
     const preview = (decision: PreviewDecision): VisitOutcome => {
-      if (decision === 'refused') return { kind: 'redirect', link }
+      if (decision === 'refused') return link.passwordHash ? passwordForm(path) : { kind: 'redirect', link }
       if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
       return cardOf(link)
     }
     const decision = previewDecision(link, platform, ip, now)
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
   }
+  // Everyone but link-preview crawlers gives the password first (unlock).
+  if (link.passwordHash) return passwordForm(path)
   // Search engines, plain HTTP clients and monitors follow the link too, and count nothing.
   const click: RecordedEvent | null = kind === 'person' && !isHead ? { linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country } : null
   if (link.clickLimit !== null) return limitedVisit(link, link.clickLimit, click)
@@ -169,6 +178,41 @@ async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent |
   if (!within) return endOf(link, LIMIT_REACHED)
   if (click) recordEvent(click)
   return { kind: 'redirect', link }
+}
+
+// Tries at a link's password from one address: enough for typing mistakes, too few to guess one.
+const UNLOCK_RULES = [{ limit: 10, windowMs: 10 * 60_000 }]
+
+const passwordForm = (path: string, problem?: string, status: 200 | 403 | 429 = 200, retryAfter?: number): VisitOutcome => ({
+  kind: 'password',
+  html: passwordPage(path, problem),
+  status,
+  retryAfter,
+})
+
+/**
+ * A password given for a link (POST /api/unlock/<path>): right, and the person is sent on as a
+ * visit would be, the click counted; wrong, the form again. Tries are counted per link and address.
+ */
+export async function unlock(visit: Visit, password: string): Promise<VisitOutcome> {
+  const [link, scope] = await Promise.all([resolveLink(visit.path), linkScopeForHost(visit.host)])
+  if (!answersHere(link, scope)) return NOT_FOUND
+  const now = Date.now()
+  if (!link.passwordHash || (link.expiresAt && link.expiresAt.getTime() <= now)) return sentOn(await decide(visit, link, scope, now))
+  const rate = await consumeRate(`unlock:${link.id}:${visit.ip ?? 'unknown'}`, UNLOCK_RULES)
+  if (!rate.allowed) return passwordForm(visit.path, `Too many tries. Try again in ${rate.retryAfter} seconds.`, 429, rate.retryAfter)
+  if (!(await Bun.password.verify(password, link.passwordHash))) return passwordForm(visit.path, 'That password is not right.', 403)
+  const click: RecordedEvent = { linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer: visit.referrer, userAgent: visit.userAgent, platform: null, ip: visit.ip, country: visit.country }
+  if (link.clickLimit !== null) return sentOn(await limitedVisit(link, link.clickLimit, click))
+  recordEvent(click)
+  return sentOn({ kind: 'redirect', link })
+}
+
+/** A redirect from the password form, as a page that goes on (see sendOnPage). */
+function sentOn(outcome: VisitOutcome): VisitOutcome {
+  if (outcome.kind === 'redirect') return { kind: 'send_on', html: sendOnPage(outcome.link.targetUrl) }
+  if (outcome.kind === 'fallback') return { kind: 'send_on', html: sendOnPage(outcome.link.fallbackUrl!) }
+  return outcome
 }
 
 /** An ended link sends people to its fallback when it has one, else answers the page. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
-import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
@@ -330,6 +330,34 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
               onBlur={(event) => event.target.value.trim() && set('fallbackUrl')(withHttpsPrefix(event.target.value))}
             />
           </FormField>
+        </div>
+        <div className="grid gap-3 rounded-lg border border-slate-200 p-3">
+          <label className="flex cursor-pointer items-start gap-3">
+            <input
+              type="checkbox"
+              name="asksPassword"
+              checked={values.asksPassword}
+              onChange={(event) => {
+                const asksPassword = event.target.checked
+                setValues((current) => ({ ...current, asksPassword }))
+                if (errors.password) setErrors((current) => ({ ...current, password: undefined }))
+              }}
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
+            />
+            <span className="grid gap-0.5">
+              <span className="text-sm font-medium text-slate-900">Ask for a password</span>
+              <span className="text-[13px] text-slate-500">People give it before they are sent on; link previews still show the card.</span>
+            </span>
+          </label>
+          {values.asksPassword && (
+            <FormField
+              label="Password"
+              error={errors.password}
+              hint={link?.hasPassword ? 'Leave empty to keep the current password.' : `${LINK_PASSWORD_MIN} to ${LINK_PASSWORD_MAX} characters.`}
+            >
+              <Input {...text('password')} type="password" autoComplete="new-password" maxLength={LINK_PASSWORD_MAX} placeholder={link?.hasPassword ? 'Unchanged' : undefined} />
+            </FormField>
+          )}
         </div>
         {values.twitterCard === 'player' && (
           <fieldset className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_6rem_6rem]" data-testid="player-fields">

@@ -80,6 +80,7 @@ describe('payloads', () => {
       fallbackUrl: null,
       clickLimit: null,
       tags: [] as string[],
+      hasPassword: false,
       isActive: false,
     } as Link
     expect(formFromLink(link)).toEqual({
@@ -106,6 +107,23 @@ describe('ending a link', () => {
     for (const clickLimit of ['0', '-3', '2.5', 'many', '1000000001']) expect(formErrors(filled({ clickLimit })).clickLimit).toBe(LINK_MESSAGES.clickLimit)
     expect(formErrors(filled({ fallbackUrl: 'ftp://files.example.com/' })).fallbackUrl).toBe(LINK_MESSAGES.invalidFallbackUrl)
     expect(formErrors(filled({ clickLimit: '1', fallbackUrl: 'https://example.com/' }))).toEqual({})
+  })
+})
+
+describe('a password', () => {
+  it('is sent when typed, kept when left empty on a link that has one, and removed when no longer asked for', () => {
+    expect(toLinkInput(filled({ asksPassword: true, password: 'a secret' })).password).toBe('a secret')
+    expect('password' in toLinkInput(filled({ asksPassword: false, password: 'a secret' }))).toBe(false)
+    const saved = filled({ asksPassword: true })
+    expect('password' in toLinkChanges(saved, saved)).toBe(false)
+    expect(toLinkChanges({ ...saved, password: 'new one' }, saved).password).toBe('new one')
+    expect(toLinkChanges({ ...saved, asksPassword: false }, saved).password).toBeNull()
+  })
+
+  it('must be typed for a link that has none yet, within its length', () => {
+    expect(formErrors(filled({ asksPassword: true })).password).toBe(LINK_MESSAGES.passwordNeeded)
+    expect(formErrors(filled({ asksPassword: true }), filled({ asksPassword: true })).password).toBeUndefined()
+    expect(formErrors(filled({ asksPassword: true, password: 'abc' })).password).toBe(LINK_MESSAGES.password)
   })
 })
 

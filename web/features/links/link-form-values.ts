@@ -1,7 +1,7 @@
 // The link form's values and the payloads made from them.
 import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type TwitterApp } from '../../../src/shared/card-rules'
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
-import { aliasError, CLICK_LIMIT_MAX, expiryError, isHttpUrl, LINK_MESSAGES, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { aliasError, CLICK_LIMIT_MAX, expiryError, isHttpUrl, LINK_MESSAGES, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, withHttpsPrefix } from '../../../src/shared/link-rules'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
 export type LinkFormValues = {
@@ -29,11 +29,14 @@ export type LinkFormValues = {
   clickLimit: string
   /** The link's tags by name. */
   tags: string[]
+  /** Whether people must give a password; `password` is a new one ('' keeps the saved one). */
+  asksPassword: boolean
+  password: string
   /** Whether the link sends visitors on (off: it answers 404); changed when editing. */
   isActive: boolean
 }
 
-export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags'>
+export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags' | 'asksPassword'>
 
 export const EMPTY_LINK_FORM: LinkFormValues = {
   targetUrl: '',
@@ -55,6 +58,8 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   fallbackUrl: '',
   clickLimit: '',
   tags: [],
+  asksPassword: false,
+  password: '',
   isActive: true,
 }
 
@@ -103,6 +108,8 @@ export function formFromLink(link: Link): LinkFormValues {
     fallbackUrl: link.fallbackUrl ?? '',
     clickLimit: link.clickLimit === null ? '' : String(link.clickLimit),
     tags: link.tags,
+    asksPassword: link.hasPassword,
+    password: '',
     isActive: link.isActive,
   }
 }
@@ -135,7 +142,7 @@ function common(values: LinkFormValues) {
 /** POST body: an empty alias is left out. */
 export function toLinkInput(values: LinkFormValues): LinkInput {
   const alias = values.alias.trim()
-  return { ...common(values), ...(alias ? { alias } : {}) }
+  return { ...common(values), ...(alias ? { alias } : {}), ...(values.asksPassword && values.password ? { password: values.password } : {}) }
 }
 
 /**
@@ -146,6 +153,9 @@ export function toLinkChanges(values: LinkFormValues, initial?: LinkFormValues):
   const { expiresAt, ...rest } = common(values)
   const changes: LinkChanges = { ...rest, alias: orNull(values.alias), isActive: values.isActive }
   if (!initial || values.expiresAt !== initial.expiresAt) changes.expiresAt = expiresAt
+  // A password is sent when a new one is typed, and null when the link stops asking for one.
+  if (values.asksPassword && values.password) changes.password = values.password
+  else if (!values.asksPassword && initial?.asksPassword) changes.password = null
   return changes
 }
 
@@ -169,6 +179,8 @@ export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now
   Object.assign(errors, cardErrors(values))
   if (values.themeColor.trim() && !new RegExp(THEME_COLOR_PATTERN).test(values.themeColor.trim())) errors.themeColor = CARD_MESSAGES.themeColor
   if (values.fallbackUrl.trim() && !isHttpUrl(withHttpsPrefix(values.fallbackUrl))) errors.fallbackUrl = LINK_MESSAGES.invalidFallbackUrl
+  if (values.asksPassword && !values.password && !initial?.asksPassword) errors.password = LINK_MESSAGES.passwordNeeded
+  if (values.asksPassword && values.password && (values.password.length < LINK_PASSWORD_MIN || values.password.length > LINK_PASSWORD_MAX)) errors.password = LINK_MESSAGES.password
   const limit = Number(values.clickLimit)
   if (values.clickLimit.trim() && (!Number.isInteger(limit) || limit < 1 || limit > CLICK_LIMIT_MAX)) errors.clickLimit = LINK_MESSAGES.clickLimit
   return errors

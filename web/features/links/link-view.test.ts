@@ -26,6 +26,7 @@ function link(overrides: Partial<Link> = {}): Link {
     expiresAt: null,
     fallbackUrl: null,
     clickLimit: null,
+    hasPassword: false,
     isActive: true,
     createdAt: '2025-06-01T10:00:00.000Z',
     updatedAt: '2025-06-01T10:00:00.000Z',
