@@ -11,3 +11,23 @@ export function withoutTracking(address: string): string {
   for (const name of tracking) url.searchParams.delete(name)
   return url.href
 }
+
+// The campaign parameters the link form's UTM builder sets on a target, in the order it shows them.
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
+export type UtmField = (typeof UTM_FIELDS)[number]
+export type Utm = Record<UtmField, string>
+
+/** The target's utm_* values ('' for each it lacks), or null when it is no URL yet. */
+export function utmOf(address: string): Utm | null {
+  if (!URL.canParse(address)) return null
+  const params = new URL(address).searchParams
+  return Object.fromEntries(UTM_FIELDS.map((field) => [field, params.get(`utm_${field}`) ?? ''])) as Utm
+}
+
+/** The target with one utm_* value set as typed (or, when empty, removed); its other parameters and fragment kept. */
+export function withUtm(address: string, field: UtmField, value: string): string {
+  const url = new URL(address)
+  if (value) url.searchParams.set(`utm_${field}`, value)
+  else url.searchParams.delete(`utm_${field}`)
+  return url.href
+}

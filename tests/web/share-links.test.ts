@@ -1025,3 +1025,31 @@ describe('a link with a password', () => {
     })
   }
 })
+
+describe('the UTM builder', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`writes the campaign parameters into the target URL as they are typed, and reads them back, at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, 'utm')
+      const { page, context } = await openLinks(account, viewport)
+      await page.getByRole('button', { name: 'Create Link', exact: true }).click()
+      const builder = dialog(page).getByTestId('utm-builder')
+      await builder.getByText('Campaign parameters (UTM)').click()
+      await builder.getByText('Type the target URL first').waitFor()
+      const target = field(page, 'Target URL')
+      await target.fill('shop.example/shoe?size=9')
+      await builder.getByLabel('Source', { exact: true }).fill('newsletter')
+      await builder.getByLabel('Campaign', { exact: true }).fill('spring sale')
+      expect(await target.inputValue()).toBe('https://shop.example/shoe?size=9&utm_source=newsletter&utm_campaign=spring+sale')
+      await builder.getByLabel('Source', { exact: true }).fill('')
+      expect(await target.inputValue()).toBe('https://shop.example/shoe?size=9&utm_campaign=spring+sale')
+      // Typed into the target, they show in the builder.
+      await target.fill('https://shop.example/?utm_medium=email')
+      expect(await builder.getByLabel('Medium', { exact: true }).inputValue()).toBe('email')
+      await builder.getByText('1 set').waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await builder.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `/tmp/linkcard-utm-${viewport.width}.png` })
+      await context.close()
+    })
+  }
+})

@@ -28,6 +28,7 @@ import {
 } from './link-form-values'
 import { LinkPreview } from './link-preview'
 import { TagsInput } from './tags-input'
+import { UtmBuilder } from './utm-builder'
 import { withoutScheme } from './link-view'
 
 const CARD_LABELS: Record<TwitterCard, string> = {
@@ -217,6 +218,7 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
           </Button>
           <span className="text-[13px] text-slate-500">Fills the empty fields below from the page itself.</span>
         </div>
+        <UtmBuilder target={values.targetUrl} onChange={set('targetUrl')} />
         <FormField label="Title" error={errors.title}>
           <Input {...text('title')} required maxLength={TITLE_MAX} placeholder="What people see in bold" />
         </FormField>
