@@ -191,17 +191,22 @@ describe.skipIf(!hasRedisServer)('one instance when its Redis stops', () => {
     const http = client(server.url)
     const create = async (title: string) => (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/alone', title }, { token: owner.token })).body
     const [during, after] = [await create('During'), await create('After')]
+    const limited = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/alone', title: 'Limited', clickLimit: 5, fallbackUrl: 'https://example.com/ended' }, { token: owner.token })).body
+    expect((await timed(`${server.url}/${limited.slug}`)).headers.get('location')).toBe('https://example.com/alone')
     expect(await health()).toEqual({ status: 'ok' })
     await redis.stop()
     expect(await pollUntil(health, (body) => body.status === 'degraded')).toEqual({ status: 'degraded', redis: 'unreachable' })
     expect((await crawl(during.slug)).status).toBe(302)
     expect((await timed(`${server.url}/${during.slug}`)).status).toBe(302)
+    // Whether a limited link's clicks are used up is unknown: it holds to its limit, in bounded time.
+    expect((await timed(`${server.url}/${limited.slug}`)).headers.get('location')).toBe('https://example.com/ended')
     const login = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: PASSWORD }) }
     expect((await timed(`${server.url}/api/auth/login`, login, SIGN_IN_WITHIN_MS)).status).toBe(200)
     expect((await http.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(0)
     await redis.start()
     expect(await pollUntil(health, (body) => body.status === 'ok')).toEqual({ status: 'ok' })
     expect((await crawl(after.slug)).status).toBe(200)
+    expect((await timed(`${server.url}/${limited.slug}`)).headers.get('location')).toBe('https://example.com/alone')
     expect((await http.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(1)
   }, 60_000)
   it('treats a Redis that stops answering, its connections still open, as unreachable until it answers again', async () => {

@@ -40,7 +40,16 @@ export function readCache(kind: CacheKind, key: string, now = Date.now()): Entry
   return entriesOf(kind).get(key, now)
 }
 
-export function writeCache(kind: CacheKind, key: string, row: LinkRow | undefined) {
+// Invalidations so far. A row read while one landed may be older than the change it announced, so
+// it is not kept: without this, a read racing a change could keep the old row for HIT_TTL_MS.
+let invalidations = 0
+
+/** What to hand writeCache for a row about to be read: the invalidations so far. */
+export const cacheEpoch = () => invalidations
+
+/** Keeps the row (or miss) read for a slug or alias key, unless an invalidation landed since `readSince` (cacheEpoch). */
+export function writeCache(kind: CacheKind, key: string, row: LinkRow | undefined, readSince: number) {
+  if (readSince !== invalidations) return
   if (!row && !remembersMisses) return
   entriesOf(kind).set(key, { row }, row ? HIT_TTL_MS : MISS_TTL_MS)
 }
@@ -61,6 +70,7 @@ const SLUG = 's:'
 const ALIAS = 'a:'
 
 function dropKeys(keys: string[]) {
+  invalidations += 1
   for (const key of keys) (key.startsWith(SLUG) ? slugs : aliases).delete(key.slice(SLUG.length))
 }
 
@@ -74,5 +84,6 @@ subscribe(TOPIC, (payload) => dropKeys(JSON.parse(payload) as string[]))
 
 // A deleted account takes its links with it; the message does not say why, so forget them all.
 subscribe(ACCOUNT_CHANGED, (accountId) => {
+  invalidations += 1
   for (const entries of [slugs, aliases]) entries.deleteWhere((entry) => entry.row?.accountId === accountId)
 })

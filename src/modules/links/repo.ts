@@ -264,7 +264,7 @@ export async function findTagsByKey(accountId: string, keys: string[]) {
   return db.select().from(tags).where(and(eq(tags.accountId, accountId), inArray(tags.nameKey, keys)))
 }
 
-/** Adds these tags; a name another request added meanwhile is left as it is. */
+/** Adds these tags; a name the account has already (in any letter case) is left as it is. */
 export async function insertTags(values: (typeof tags.$inferInsert)[]) {
   if (values.length > 0) await db.insert(tags).values(values).onConflictDoNothing()
 }

@@ -3,7 +3,9 @@
 // a visited alias is still answered from memory, and that an exact slug keeps winning.
 import { describe, expect, it } from 'bun:test'
 import { createAccount } from '../accounts/service'
+import { cacheEpoch, invalidateLink, writeCache } from './cache'
 import { cachedLink, createLink, deleteLink, resolveLink, updateLink } from './service'
+import { until } from '../../../tests/helpers/until'
 import { runtimeAroundTests } from '../../../tests/helpers/runtime'
 
 runtimeAroundTests()
@@ -68,5 +70,19 @@ describe('short-link paths', () => {
     expect((await resolveLink(link.alias!))?.id).toBe(link.id)
     expect((await resolveLink(link.slug))?.id).toBe(link.id)
     expect(cachedLink(link.alias!)?.id).toBe(link.id)
+  })
+
+  it('keeps no row that was read while a change landed, which could be older than the change', async () => {
+    const owner = await newOwner()
+    const link = await createLink(owner, { targetUrl: 'https://example.com/', title: 'Raced' })
+    const row = (await resolveLink(link.slug))!
+    const before = cacheEpoch()
+    invalidateLink(row)
+    await until(() => cachedLink(link.slug), { what: 'the invalidation to land', done: (cached) => cached === undefined })
+    // Read before that invalidation, written after it: not kept.
+    writeCache('slug', link.slug, row, before)
+    expect(cachedLink(link.slug)).toBeUndefined()
+    writeCache('slug', link.slug, row, cacheEpoch())
+    expect(cachedLink(link.slug)?.id).toBe(link.id)
   })
 })

@@ -33,7 +33,7 @@ import {
   TITLE_MAX,
 } from '../../shared/link-rules'
 import { servesShortLinks } from '../domains/service'
-import { invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
+import { cacheEpoch, invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
 import { checkedTagNames, ensureTagsFit, tagLink } from './tags'
@@ -53,7 +53,7 @@ const normalizedOnRead = (value: string) => normalizedHttpUrl(value) ?? value
  * The row with its URLs normalised, so every redirect has a valid Location. The same row object
  * when nothing changes (the redirect path keys its caches on it).
  */
-function withNormalizedUrls(row: LinkRow): LinkRow {
+export function withNormalizedUrls(row: LinkRow): LinkRow {
   const targetUrl = normalizedOnRead(row.targetUrl)
   const ogImage = row.ogImage === null ? null : normalizedOnRead(row.ogImage)
   const canonicalUrl = row.canonicalUrl === null ? null : normalizedOnRead(row.canonicalUrl)
@@ -61,16 +61,21 @@ function withNormalizedUrls(row: LinkRow): LinkRow {
   return { ...row, targetUrl, ogImage, canonicalUrl }
 }
 
+/** The link's id, slug and addresses: what a create answers. */
+export const linkAddressesOf = (row: LinkRow) => ({
+  id: row.id,
+  slug: row.slug,
+  url: shortUrlOf(row),
+  qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(linkPath(row))}`,
+})
+
 function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: string[]): Link {
   const row = withNormalizedUrls(stored)
   return {
-    id: row.id,
-    slug: row.slug,
+    ...linkAddressesOf(row),
     alias: row.alias,
     formerAliases: formerAliases.map((former) => former.alias),
     tags,
-    url: shortUrlOf(row),
-    qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(linkPath(row))}`,
     targetUrl: row.targetUrl,
     title: row.title,
     description: row.description,
@@ -98,7 +103,7 @@ export async function linksJson(rows: LinkRow[]): Promise<Link[]> {
   return rows.map((row) => toLinkJson(row, former.get(row.id) ?? [], tags.get(row.id) ?? []))
 }
 
-export const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
+const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
 
 const blankToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim()
@@ -494,12 +499,13 @@ export function cachedLink(path: string, now = Date.now()): LinkRow | null | und
  * Served from the cache when possible; misses are cached briefly too.
  */
 export async function resolveLink(path: string): Promise<LinkRow | undefined> {
+  const epoch = cacheEpoch()
   const bySlug = readCache('slug', path)
   if (bySlug?.row) return bySlug.row
   if (!bySlug) {
     const found = await repo.findBySlug(path)
     const row = found && withNormalizedUrls(found)
-    writeCache('slug', path, row)
+    writeCache('slug', path, row, epoch)
     if (row) return row
   }
   const aliasKey = path.toLowerCase()
@@ -508,7 +514,7 @@ export async function resolveLink(path: string): Promise<LinkRow | undefined> {
   const row = found && withNormalizedUrls(found)
   // An old alias is looked up each time: a change to its link invalidates the link's own alias and slug only.
   if (row && row.aliasKey !== aliasKey) return row
-  if (!byAlias) writeCache('alias', aliasKey, row)
+  if (!byAlias) writeCache('alias', aliasKey, row, epoch)
   // Found as no slug but as an alias: the next visit of this path needs no slug look-up.
   if (row) rememberNotSlug(aliasKey, path)
   return row

@@ -76,10 +76,9 @@ export async function ensureTagsFit(owner: Owner, names: string[]) {
 
 /** Puts exactly these tags (checked names) on the account's link, making the ones it lacks. */
 export async function tagLink(owner: Owner, linkId: string, names: string[]) {
-  const keys = names.map(tagKey)
-  const known = new Set((await repo.findTagsByKey(owner.accountId, keys)).map((tag) => tag.nameKey))
-  await repo.insertTags(names.filter((name) => !known.has(tagKey(name))).map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
-  const tags = await repo.findTagsByKey(owner.accountId, keys)
+  // Names the account has already are left as they are (their spelling and colour).
+  await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
+  const tags = await repo.findTagsByKey(owner.accountId, names.map(tagKey))
   await repo.setLinkTags(
     linkId,
     tags.map((tag) => tag.id),

@@ -10,7 +10,7 @@ import { withoutTracking } from '../../shared/tracking'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
-import { checkLinkInput, createLink, deleteLink, findLinksByTarget, getLinkRow, linkJson, type LinkRow } from '../links/service'
+import { checkLinkInput, createLink, deleteLink, findLinksByTarget, getLinkRow, linkAddressesOf, withNormalizedUrls, type LinkRow } from '../links/service'
 import { checkedTagNames, tagNamesOf } from '../links/tags'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
@@ -101,7 +101,7 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
   }
   // A link asked for with a password is made anew: its password cannot be compared with a stored hash cheaply.
   const earlier = input.password ? undefined : candidates.find((row) => isIdentical(row, wanted) && sameTags(row))
-  if (earlier) return { status: 200 as const, body: shortAnswer(await linkJson(earlier), true) }
+  if (earlier) return { status: 200 as const, body: shortAnswer(linkAddressesOf(earlier), true) }
   return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
 }
 
@@ -110,7 +110,8 @@ type BulkResult = { status: 'created' | 'existing'; link: Omit<ReturnType<typeof
 /**
  * `POST /api/links/bulk`: each link created (or found identical) on its own, in order, and a result
  * for each. With allOrNothing, the first that fails undoes the links this call made and answers
- * its error, its fields named by their place in the list.
+ * its error, its fields named by their place in the list; an unexpected failure, answered 500
+ * without results, undoes them too.
  */
 export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreateInput) {
   const results: BulkResult[] = []
@@ -150,7 +151,7 @@ export async function findLinkByTarget(owner: ApiKeyOwner, target: string) {
   const untracked = found ? target : withoutTracking(target)
   if (untracked !== target) [found] = await findLinksByTarget(owner, untracked)
   if (!found) throw new AppError('not_found', 'No link for this target URL.')
-  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive } = await linkJson(found)
+  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive } = withNormalizedUrls(found)
   return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive }
 }
 

@@ -11,6 +11,7 @@ import { FormField } from '../../components/ui/form-field'
 import { Input, Textarea } from '../../components/ui/input'
 import { Select, type SelectOption } from '../../components/ui/select'
 import { ApiError, errorMessage } from '../../lib/api'
+import { cn } from '../../lib/cn'
 import { toast } from '../../lib/toast'
 import { checkImage, createLink, fetchMetadata, updateLink, useAliasAvailability, type Link } from './api'
 import {
@@ -334,23 +335,16 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
           </FormField>
         </div>
         <div className="grid gap-3 rounded-lg border border-slate-200 p-3">
-          <label className="flex cursor-pointer items-start gap-3">
-            <input
-              type="checkbox"
-              name="asksPassword"
-              checked={values.asksPassword}
-              onChange={(event) => {
-                const asksPassword = event.target.checked
-                setValues((current) => ({ ...current, asksPassword }))
-                if (errors.password) setErrors((current) => ({ ...current, password: undefined }))
-              }}
-              className="mt-0.5 size-4 shrink-0 accent-brand-600"
-            />
-            <span className="grid gap-0.5">
-              <span className="text-sm font-medium text-slate-900">Ask for a password</span>
-              <span className="text-[13px] text-slate-500">People give it before they are sent on; link previews still show the card.</span>
-            </span>
-          </label>
+          <CheckboxRow
+            name="asksPassword"
+            checked={values.asksPassword}
+            onChange={(asksPassword) => {
+              setValues((current) => ({ ...current, asksPassword }))
+              if (errors.password) setErrors((current) => ({ ...current, password: undefined }))
+            }}
+            label="Ask for a password"
+            description="People give it before they are sent on; link previews still show the card."
+          />
           {values.asksPassword && (
             <FormField
               label="Password"
@@ -409,22 +403,14 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
           <Input {...text('themeColor')} maxLength={7} autoCapitalize="off" spellCheck={false} placeholder="#4f46e5" className="font-mono" />
         </FormField>
         {isEdit && (
-          <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3">
-            <input
-              type="checkbox"
-              name="isActive"
-              checked={values.isActive}
-              onChange={(event) => {
-                const isActive = event.target.checked
-                setValues((current) => ({ ...current, isActive }))
-              }}
-              className="mt-0.5 size-4 shrink-0 accent-brand-600"
-            />
-            <span className="grid gap-0.5">
-              <span className="text-sm font-medium text-slate-900">Active</span>
-              <span className="text-[13px] text-slate-500">Visitors are sent on. Switched off, the link answers 404 until it is switched on again.</span>
-            </span>
-          </label>
+          <CheckboxRow
+            name="isActive"
+            checked={values.isActive}
+            onChange={(isActive) => setValues((current) => ({ ...current, isActive }))}
+            label="Active"
+            description="Visitors are sent on. Switched off, the link answers 404 until it is switched on again."
+            className="rounded-lg border border-slate-200 p-3"
+          />
         )}
       </div>
       <div>
@@ -441,5 +427,20 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
         </Button>
       </DialogFooter>
     </form>
+  )
+}
+
+type CheckboxRowProps = { name: string; checked: boolean; onChange: (checked: boolean) => void; label: string; description: string; className?: string }
+
+/** A switch of the link with what it does, the whole row clickable. */
+function CheckboxRow({ name, checked, onChange, label, description, className }: CheckboxRowProps) {
+  return (
+    <label className={cn('flex cursor-pointer items-start gap-3', className)}>
+      <input type="checkbox" name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+      <span className="grid gap-0.5">
+        <span className="text-sm font-medium text-slate-900">{label}</span>
+        <span className="text-[13px] text-slate-500">{description}</span>
+      </span>
+    </label>
   )
 }
