@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contact/routes'
 import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
+import { importRoutes } from './modules/imports/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
@@ -33,6 +34,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(metadataRoutes)
   .use(linkRoutes)
   .use(tagRoutes)
+  .use(importRoutes)
   .use(usageRoutes)
   .use(analyticsRoutes)
   .use(qrRoutes)

@@ -34,12 +34,13 @@ async function serve() {
   const { startLinkcard } = await import('./runtime')
   const lifecycle = await startLinkcard()
   const { app, handleRequest } = await import('./app')
+  const { largestBody } = await import('./platform/http')
   // Bun.serve itself rather than app.listen(): every request reaches handleRequest, which answers
   // short links before Elysia routes anything. Elysia reads the server (client addresses) from app.server.
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    maxRequestBodySize: config.maxBodyBytes * 4,
+    maxRequestBodySize: largestBody(),
     idleTimeout: 30,
     // Bun's development mode would answer thrown errors with stack traces; errors are Elysia's to answer.
     development: false,

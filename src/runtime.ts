@@ -11,6 +11,7 @@ import { linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
 import { provideUserCleanup } from './modules/auth/service'
 import { startDomainChecks } from './modules/domains/service'
+import { startImports } from './modules/imports/service'
 import { provideLinkTotals } from './modules/links/listing'
 import { deleteLinksCreatedBy } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
@@ -38,6 +39,7 @@ export async function startLinkcard({ background = true } = {}) {
   await lifecycle.start('event recording', startRecording)
   await lifecycle.start('usage counting', startUsageFlushing)
   await lifecycle.start('API key use', startKeyUseFlushing)
+  await lifecycle.start('imports', startImports)
   if (background) {
     await lifecycle.start('custom domain checks', startDomainChecks)
     await lifecycle.start('event pruning', startEventPruning)

@@ -246,11 +246,12 @@ export type RateRule = { limit: number; windowMs: number }
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfter: number }
 
 /**
- * Counts one request against every rule and answers the tightest one: the first rule exceeded,
- * otherwise the rule with the fewest requests left (what X-RateLimit-* headers report).
+ * Counts `amount` (one request, or the links a bulk call makes) against every rule and answers the
+ * tightest one: the first rule exceeded, otherwise the rule with the fewest left (what
+ * X-RateLimit-* headers report).
  */
-export async function consumeRate(key: string, rules: RateRule[]): Promise<RateDecision> {
-  const results = await Promise.all(rules.map(async (rule) => ({ rule, ...(await counters.hit(`${key}:${rule.windowMs}`, rule.windowMs)) })))
+export async function consumeRate(key: string, rules: RateRule[], amount = 1): Promise<RateDecision> {
+  const results = await Promise.all(rules.map(async (rule) => ({ rule, ...(await counters.hit(`${key}:${rule.windowMs}`, rule.windowMs, amount)) })))
   const decisions = results.map(({ rule, count, resetAt }) => ({
     allowed: count <= rule.limit,
     limit: rule.limit,

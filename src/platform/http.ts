@@ -1,6 +1,7 @@
 // Cross-cutting HTTP concerns: security headers on every answer, one log line per request,
 // the request-body limit, and the client's address.
 import { Elysia } from 'elysia'
+import { IMPORT_FILE_MAX_BYTES } from '../shared/imports'
 import { config } from './config'
 import { AppError, errorResponse } from './errors'
 import { log } from './log'
@@ -82,6 +83,13 @@ async function readBody(request: Request, limit = config.maxBodyBytes): Promise<
   return Buffer.concat(chunks)
 }
 
+// An import carries its whole file (as JSON text, whose escapes may add some); every other body, MAX_BODY_BYTES.
+const IMPORT_BODY_MAX = IMPORT_FILE_MAX_BYTES * 1.25
+const bodyLimitOf = (request: Request) => (request.method === 'POST' && requestPath(request) === '/api/imports' ? Math.max(IMPORT_BODY_MAX, config.maxBodyBytes) : config.maxBodyBytes)
+
+/** The largest body any request may send (the server refuses larger before reading it). */
+export const largestBody = () => Math.max(IMPORT_BODY_MAX, config.maxBodyBytes * 4)
+
 /** JSON with arrays and objects nested at most this deep; deeper bodies are refused unparsed. */
 const MAX_JSON_DEPTH = 32
 
@@ -127,7 +135,7 @@ const hasBody = (request: Request) => request.body !== null && request.method !=
  */
 export async function withCheckedBody(request: Request, server: ServerLike): Promise<Request> {
   if (!hasBody(request)) return request
-  const body = await readBody(request)
+  const body = await readBody(request, bodyLimitOf(request))
   const type = request.headers.get('content-type')?.toLowerCase() ?? ''
   if (type.includes('json') && exceedsJsonDepth(body))
     throw new AppError('invalid', `JSON nested more than ${MAX_JSON_DEPTH} levels deep is not accepted.`)

@@ -8,6 +8,7 @@ import { authTables } from '../modules/auth/tables'
 import { billingTables } from '../modules/billing/tables'
 import { contactTables } from '../modules/contact/tables'
 import { domainTables } from '../modules/domains/tables'
+import { importTables } from '../modules/imports/tables'
 import { linkTables } from '../modules/links/tables'
 import { usageTables } from '../modules/usage/tables'
 import { platformTables } from '../platform/tables'
@@ -16,6 +17,7 @@ export const allTables = (k: Kit) => ({
   ...accountTables(k),
   ...authTables(k),
   ...linkTables(k),
+  ...importTables(k),
   ...analyticsTables(k),
   ...usageTables(k),
   ...apiKeyTables(k),

@@ -14,6 +14,9 @@ export type PlanInfo = {
   popular: boolean
   hasCustomDomain: boolean
   hasStatsApi: boolean
+  /** New links an account may make an hour and a day, by any means (both APIs, bulk, import). */
+  linksPerHour: number
+  linksPerDay: number
 }
 
 export const PLAN_INFO: Record<Plan, PlanInfo> = {
@@ -28,6 +31,8 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     popular: false,
     hasCustomDomain: false,
     hasStatsApi: false,
+    linksPerHour: 1_000,
+    linksPerDay: 10_000,
   },
   indie: {
     id: 'indie',
@@ -40,6 +45,8 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     popular: true,
     hasCustomDomain: true,
     hasStatsApi: true,
+    linksPerHour: 10_000,
+    linksPerDay: 100_000,
   },
   pro: {
     id: 'pro',
@@ -52,6 +59,8 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     popular: false,
     hasCustomDomain: true,
     hasStatsApi: true,
+    linksPerHour: 100_000,
+    linksPerDay: 1_000_000,
   },
   enterprise: {
     id: 'enterprise',
@@ -64,6 +73,8 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     popular: false,
     hasCustomDomain: true,
     hasStatsApi: true,
+    linksPerHour: 1_000_000,
+    linksPerDay: 10_000_000,
   },
 }
 

@@ -1,9 +1,8 @@
 // Limits on making things and on guessing keys, shared by the server and the docs. The public API's
 // own call limits are API_RATE_LIMITS in api-keys.ts.
 
-/** Per account, across all its users and both APIs: how fast new keys and new links may be made. */
+/** Per account, across all its users and both APIs: how fast new keys may be made (new links: by plan, PLAN_INFO). */
 export const API_KEY_CREATE_LIMITS = { perHour: 60, perDay: 200 } as const
-export const LINK_CREATE_LIMITS = { perHour: 1000, perDay: 10_000 } as const
 /** Per client address: calls with a missing, unknown or revoked key before answers turn to 429. */
 export const INVALID_KEY_LIMIT = { attempts: 20, windowMinutes: 10 } as const
 /**

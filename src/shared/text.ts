@@ -18,7 +18,8 @@ export const MULTI_LINE_PATTERN = `^[^${CONTROL_EXCEPT_LINE_BREAKS}]*$`
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters (such as NUL, tabs or line breaks) are not allowed here.'
 
 /** Body fields, by name, whose text may span lines: they may hold tabs and line breaks. */
-const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'message'])
+// An import's `file` is the text of a CSV or JSON file.
+const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'message', 'file'])
 
 /** True when the text holds a control character; a multi-line text may hold tabs and line breaks. */
 export const hasControlCharacters = (value: string, multiLine = false) => (multiLine ? controlExceptLineBreaks : control).test(value)

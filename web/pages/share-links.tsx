@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button'
 import type { Link } from '../features/links/api'
 import { CreatedLinkDialog } from '../features/links/created-link-dialog'
 import { ExportMenu } from '../features/links/export-menu'
+import { ImportDialog } from '../features/links/import-dialog'
 import { LinkFormDialog } from '../features/links/link-form-dialog'
 import { LinkManager } from '../features/links/link-manager'
 import { TagsDialog } from '../features/links/tags-dialog'
@@ -33,6 +34,7 @@ export function ShareLinksPage() {
       actions={
         <div className="flex flex-wrap gap-2">
           <TagsDialog />
+          <ImportDialog />
           <ExportMenu />
           <Button onClick={() => create()}>
             <Plus aria-hidden="true" />

@@ -22,7 +22,7 @@ let counter = 0
 
 async function newLink() {
   const account = await createAccount(`analytics-unit-${++counter}`)
-  const owner = { accountId: account.id }
+  const owner = { accountId: account.id, plan: 'free' as const }
   const link = await createLink(owner, { targetUrl: 'https://example.com/', title: `Unit ${counter}` })
   return { owner, link }
 }

@@ -81,7 +81,13 @@ function forgetHost(hostname: string) {
   publish(DOMAIN_CHANGED, hostname)
 }
 
-subscribe(DOMAIN_CHANGED, (hostname) => hostCache.delete(hostname))
+// Whether a host is a verified custom domain, asked of every new link's target: kept as briefly.
+const verifiedCache = new BoundedCache<string, boolean>(HOST_CACHE_MAX, HOST_CACHE_TTL)
+
+subscribe(DOMAIN_CHANGED, (hostname) => {
+  hostCache.delete(hostname)
+  verifiedCache.delete(hostname)
+})
 // A plan change can switch a domain on or off; the message names the account, not its host.
 subscribe(ACCOUNT_CHANGED, () => hostCache.clear())
 
@@ -206,7 +212,12 @@ export async function servesShortLinks(url: URL) {
   if (url.host === config.publicHost) return true
   const name = bareHost(url.hostname)
   if (name !== productHostname && productHosts.has(name)) return true
-  return (await repo.findVerifiedDomain(name)) !== undefined
+  let verified = verifiedCache.get(name)
+  if (verified === undefined) {
+    verified = (await repo.findVerifiedDomain(name)) !== undefined
+    verifiedCache.set(name, verified)
+  }
+  return verified
 }
 
 /** "Check now": re-runs the checks at once, for someone who just changed their DNS. */

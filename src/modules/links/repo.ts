@@ -12,9 +12,32 @@ const { shareLinks, formerAliases, tags, linkTags } = linkTables(kit)
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert
 
-export async function insertLink(values: NewLinkRow) {
-  const [row] = await db.insert(shareLinks).values(values).returning()
-  return row
+/**
+ * Inserts the rows in one statement and answers them in their order. A row whose id exists (a batch
+ * done again) is left as stored and answered as it is; any other clash (slug, alias) throws.
+ */
+export async function insertLinks(values: NewLinkRow[]): Promise<LinkRow[]> {
+  const rows = values.map((row) => (row.id ? row : { ...row, id: Bun.randomUUIDv7() }))
+  const made = await db.insert(shareLinks).values(rows).onConflictDoNothing({ target: shareLinks.id }).returning()
+  const byId = new Map(made.map((row) => [row.id, row]))
+  if (made.length < rows.length) {
+    const earlier = rows.filter((row) => !byId.has(row.id!)).map((row) => row.id!)
+    for (const row of await db.select().from(shareLinks).where(inArray(shareLinks.id, earlier))) byId.set(row.id, row)
+  }
+  return rows.map((row) => byId.get(row.id!)!)
+}
+
+/**
+ * Which of these names are in use: `names` compared exactly with slugs, `keys` (lower case) with
+ * aliases and old aliases. What a new slug or alias must not be.
+ */
+export async function namesInUse(names: string[], keys: string[]) {
+  const [bySlug, byAlias, byFormer] = await Promise.all([
+    names.length ? db.select({ name: shareLinks.slug }).from(shareLinks).where(inArray(shareLinks.slug, names)) : [],
+    keys.length ? db.select({ key: shareLinks.aliasKey }).from(shareLinks).where(inArray(shareLinks.aliasKey, keys)) : [],
+    keys.length ? db.select({ key: formerAliases.aliasKey }).from(formerAliases).where(inArray(formerAliases.aliasKey, keys)) : [],
+  ])
+  return { names: new Set(bySlug.map((row) => row.name)), keys: new Set([...byAlias, ...byFormer].map((row) => row.key!)) }
 }
 
 export async function findLink(accountId: string, id: string) {
@@ -229,11 +252,26 @@ export async function findByAliasKey(aliasKey: string): Promise<LinkRow | undefi
   return row
 }
 
-export async function findByTargetKey(accountId: string, targetKey: string) {
+// Asked by every public API create, to find an identical link.
+const byTargetKey = prepared((db) =>
+  db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.accountId, sql.placeholder('accountId')), eq(shareLinks.targetKey, sql.placeholder('targetKey'))))
+    .orderBy(desc(shareLinks.createdAt))
+    .prepare(),
+)
+
+/** The account's links to this target key, newest first. */
+export const findByTargetKey = (accountId: string, targetKey: string) => byTargetKey().execute({ accountId, targetKey })
+
+/** The account's links to any of these target keys. */
+export async function findByTargetKeys(accountId: string, targetKeys: string[]) {
+  if (targetKeys.length === 0) return []
   return db
     .select()
     .from(shareLinks)
-    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.targetKey, targetKey)))
+    .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.targetKey, targetKeys)))
     .orderBy(desc(shareLinks.createdAt))
 }
 
@@ -297,6 +335,11 @@ export async function setLinkTags(linkId: string, tagIds: string[]) {
     await tx.delete(linkTags).where(eq(linkTags.linkId, linkId))
     if (tagIds.length > 0) await tx.insert(linkTags).values(tagIds.map((tagId) => ({ linkId, tagId })))
   })
+}
+
+/** Puts tags on new links: pairs of link and tag ids. */
+export async function addLinkTags(pairs: { linkId: string; tagId: string }[]) {
+  for (let i = 0; i < pairs.length; i += 500) await db.insert(linkTags).values(pairs.slice(i, i + 500)).onConflictDoNothing()
 }
 
 /** The names of each of these links' tags, in order of their keys. */

@@ -14,7 +14,7 @@ let counter = 0
 
 async function newOwner() {
   const account = await createAccount(`resolve-unit-${++counter}`)
-  return { accountId: account.id }
+  return { accountId: account.id, plan: 'free' as const }
 }
 
 const unique = () => `${Date.now().toString(36)}${++counter}`

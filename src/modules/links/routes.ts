@@ -31,7 +31,7 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     '/',
     async ({ user, body, set }) => {
       set.status = 201
-      return createLink({ accountId: user.accountId, userId: user.id }, body)
+      return createLink({ accountId: user.accountId, userId: user.id, plan: user.plan }, body)
     },
     { session: true, body: LinkInput, response: { 201: Link }, detail: { summary: 'Create a link', tags, hide: true } },
   )

@@ -9,7 +9,9 @@ import type { PageOf, PageQuery } from '../../platform/paging'
 import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_PAGE_DEFAULT, type LinkBulkAction, type LinkStatusFilter } from '../../shared/link-list'
-import { LINK_CREATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
+import { PLAN_INFO } from '../../shared/plans'
+import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
+import type { Plan } from '../../shared/domain'
 import { tagKey } from '../../shared/tags'
 import {
   aliasError,
@@ -36,7 +38,7 @@ import { servesShortLinks } from '../domains/service'
 import { cacheEpoch, invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
-import { checkedTagNames, ensureTagsFit, tagLink } from './tags'
+import { checkedTagNames, ensureTagsFit, tagLink, tagLinks } from './tags'
 import type { Link, LinkChanges, LinkInput } from './schema'
 
 export type LinkRow = repo.LinkRow
@@ -231,10 +233,10 @@ function checkedClickLimit(limit: number | null) {
  * A target or fallback on a host that serves this product's short links (its own hosts and every
  * verified custom domain) naming a short link would send visitors in a loop, or through another link.
  */
-async function ensureNotShortLink(field: 'targetUrl' | 'fallbackUrl', address: string | null | undefined) {
+async function ensureNotShortLink(field: 'targetUrl' | 'fallbackUrl', address: string | null | undefined, serves = servesShortLinks) {
   if (!address) return
   const url = new URL(address)
-  if (isShortLinkPath(url.pathname) && (await servesShortLinks(url)))
+  if (isShortLinkPath(url.pathname) && (await serves(url)))
     throw fieldError('invalid', field, field === 'targetUrl' ? LINK_MESSAGES.targetIsShortLink : LINK_MESSAGES.fallbackIsShortLink)
 }
 
@@ -272,10 +274,10 @@ export async function aliasAvailability(alias: string, exceptId?: string) {
   return { alias: text, available: true, message: null }
 }
 
-const LINK_CREATE_RULES = [
-  { limit: LINK_CREATE_LIMITS.perHour, windowMs: 60 * 60_000 },
-  { limit: LINK_CREATE_LIMITS.perDay, windowMs: 24 * 60 * 60_000 },
-]
+/** Who makes links: the owner, and the plan, which sets how many new links an hour and a day. */
+export type Creator = Owner & { plan: Plan }
+
+const HOUR_MS = 60 * 60_000
 
 function randomSlug() {
   let slug = ''
@@ -283,49 +285,168 @@ function randomSlug() {
   return slug
 }
 
-/** A fresh slug that is no route, no alias and no other slug. */
+/** What one link asked for in a batch became: its row and tags, or why it was not made. */
+export type Made = { row: LinkRow; tags: string[]; aliasDropped?: string } | { error: AppError }
+
+export type CreateOptions = {
+  /** Ids for the new links, so a batch done again after a crash makes none twice: a link whose id exists is answered as made. */
+  ids?: string[]
+  /** A taken alias leaves the link without one (`aliasDropped`) instead of failing it: imports keep short codes where free. */
+  aliasesWhereFree?: boolean
+}
+
+// Rows a multi-row insert carries at once: well under either database's limit on bound values.
+const INSERT_CHUNK = 200
+
+/**
+ * Makes many links at once, each checked on its own, so one link's problem is its own result. The
+ * batch costs one rate count (each link counts), one look-up of the names it needs and one insert
+ * per INSERT_CHUNK links: bulk create and import go this way, and so does a single create.
+ */
+export async function createLinks(creator: Creator, inputs: LinkInput[], options: CreateOptions = {}): Promise<Made[]> {
+  const results: (Made | undefined)[] = new Array(inputs.length)
+  const wanted: { index: number; columns: Partial<repo.NewLinkRow>; tags: string[] }[] = []
+  const serves = new Map<string, Promise<boolean>>()
+  // Whether short links answer on the URL's host, asked once per host in the batch.
+  const servesOnce = (url: URL) => {
+    let answer = serves.get(url.host)
+    if (!answer) serves.set(url.host, (answer = servesShortLinks(url)))
+    return answer
+  }
+  for (const [index, input] of inputs.entries()) {
+    try {
+      const columns = columnsFrom(input)
+      ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
+      const tags = input.tags?.length ? checkedTagNames(input.tags) : []
+      await ensureNotShortLink('targetUrl', columns.targetUrl, servesOnce)
+      await ensureNotShortLink('fallbackUrl', columns.fallbackUrl, servesOnce)
+      wanted.push({ index, columns, tags })
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      results[index] = { error }
+    }
+  }
+  if (wanted.length > 0) {
+    // One account may not fill the database at the speed of its requests; every link counts.
+    const plan = PLAN_INFO[creator.plan]
+    const rules = [
+      { limit: plan.linksPerHour, windowMs: HOUR_MS },
+      { limit: plan.linksPerDay, windowMs: 24 * HOUR_MS },
+    ]
+    const rate = await consumeRate(`link-create:${creator.accountId}`, rules, wanted.length)
+    if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
+    const allTags = checkedTagNames(wanted.flatMap((link) => link.tags), Number.POSITIVE_INFINITY)
+    if (allTags.length > 0) await ensureTagsFit(creator, allTags)
+    await claimNames(wanted, results, options.aliasesWhereFree === true)
+    const rows: repo.NewLinkRow[] = []
+    const placed: typeof wanted = []
+    for (const link of wanted) {
+      if (results[link.index]) continue
+      const input = inputs[link.index]!
+      rows.push({
+        twitterCard: DEFAULT_TWITTER_CARD,
+        ...(link.columns as repo.NewLinkRow),
+        ...(options.ids && { id: options.ids[link.index] }),
+        passwordHash: (await passwordHashOf(input.password)) ?? null,
+        accountId: creator.accountId,
+        createdBy: creator.userId ?? null,
+      })
+      placed.push(link)
+    }
+    const stored = await insertNew(rows)
+    if (allTags.length > 0) await tagLinks(creator, stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })))
+    for (const [i, row] of stored.entries()) {
+      const link = placed[i]!
+      const asked = inputs[link.index]!.alias?.trim()
+      results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }) }
+      readImageOf(row)
+    }
+    // A miss for these aliases or slugs may be cached from before they existed.
+    if (stored.length > 0) invalidateLink(...stored)
+  }
+  return results as Made[]
+}
+
+/**
+ * Gives each wanted link a fresh slug (no route, alias or other slug) and checks the aliases asked
+ * for, in one look-up for the batch: a taken alias (or one asked twice) fails its link, or with
+ * `dropTaken` leaves it without an alias.
+ */
+async function claimNames(wanted: { index: number; columns: Partial<repo.NewLinkRow> }[], results: (Made | undefined)[], dropTaken: boolean) {
+  const slugs = new Map<string, number>()
+  for (const link of wanted) {
+    let slug: string
+    do slug = randomSlug()
+    while (RESERVED_ALIASES.has(slug.toLowerCase()) || slugs.has(slug))
+    slugs.set(slug, link.index)
+    link.columns.slug = slug
+  }
+  const aliases = wanted.flatMap((link) => (link.columns.alias ? [link.columns.alias] : []))
+  const taken = await repo.namesInUse([...slugs.keys(), ...aliases], [...[...slugs.keys()].map((slug) => slug.toLowerCase()), ...aliases.map((alias) => alias.toLowerCase())])
+  const claimed = new Set<string>()
+  for (const link of wanted) {
+    const { alias, aliasKey } = link.columns
+    if (alias && aliasKey && (taken.names.has(alias) || taken.keys.has(aliasKey) || claimed.has(aliasKey))) {
+      if (!dropTaken) {
+        results[link.index] = { error: fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken) }
+        continue
+      }
+      link.columns.alias = link.columns.aliasKey = null
+    }
+    if (link.columns.aliasKey) claimed.add(link.columns.aliasKey)
+    // A slug clashing with a name in use (rare: 62^7 slugs) is drawn again, and checked on its own.
+    while (taken.names.has(link.columns.slug!) || taken.keys.has(link.columns.slug!.toLowerCase()) || claimed.has(link.columns.slug!.toLowerCase())) link.columns.slug = await newSlug()
+    claimed.add(link.columns.slug!.toLowerCase())
+  }
+}
+
+/** A fresh slug that is no route, no alias and no other slug, checked alone. */
 async function newSlug() {
   for (;;) {
     const slug = randomSlug()
     if (RESERVED_ALIASES.has(slug.toLowerCase())) continue
-    const [bySlug, byAlias] = await Promise.all([repo.findBySlug(slug), repo.findByAliasKey(slug.toLowerCase())])
-    if (!bySlug && !byAlias) return slug
+    const taken = await repo.namesInUse([slug], [slug.toLowerCase()])
+    if (taken.names.size === 0 && taken.keys.size === 0) return slug
   }
 }
 
-export async function createLink(owner: Owner, input: LinkInput): Promise<Link> {
-  const columns = await checkLinkInput(input)
-  const tags = input.tags?.length ? checkedTagNames(input.tags) : []
-  ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
-  // Both APIs create links here: one account may not fill the database at the speed of its requests.
-  const rate = await consumeRate(`link-create:${owner.accountId}`, LINK_CREATE_RULES)
-  if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
-  await ensureAliasFree(columns.alias)
-  await ensureTagsFit(owner, tags)
-  const passwordHash = (await passwordHashOf(input.password)) ?? null
+/**
+ * Inserts the rows a chunk at a time; rows whose id exists (a batch done again) are read back as
+ * they are. Should another request take a slug or alias meanwhile, the chunk goes a row at a time
+ * and the row that lost gets a new slug, or the alias's 409.
+ */
+async function insertNew(rows: repo.NewLinkRow[]): Promise<LinkRow[]> {
+  const stored: LinkRow[] = []
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK)
+    try {
+      stored.push(...(await repo.insertLinks(chunk)))
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      for (const row of chunk) stored.push(await insertRacing(row))
+    }
+  }
+  return stored
+}
+
+async function insertRacing(row: repo.NewLinkRow): Promise<LinkRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await repo.insertLink({
-        twitterCard: DEFAULT_TWITTER_CARD,
-        ...(columns as repo.NewLinkRow),
-        passwordHash,
-        accountId: owner.accountId,
-        createdBy: owner.userId ?? null,
-        slug: await newSlug(),
-      })
-      // A miss for this alias or slug may be cached from before it existed.
-      invalidateLink(row)
-      readImageOf(row)
-      if (tags.length === 0) return toLinkJson(row, [], [])
-      await tagLink(owner, row.id, tags)
-      return linkJson(row)
+      return (await repo.insertLinks([row]))[0]!
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
       // Two requests raced for one alias: the loser gets the same 409 as if it had come second.
-      if (columns.aliasKey && (await repo.findByAliasKey(columns.aliasKey))) aliasTaken()
+      if (row.aliasKey && (await repo.findByAliasKey(row.aliasKey))) aliasTaken()
       if (attempt >= 3) throw error
+      row.slug = await newSlug()
     }
   }
+}
+
+export async function createLink(creator: Creator, input: LinkInput): Promise<Link> {
+  const [made] = await createLinks(creator, [input])
+  if ('error' in made!) throw made.error
+  return made.tags.length === 0 ? toLinkJson(made.row, [], []) : linkJson(made.row)
 }
 
 /** Reads the link's image in the background and stores its size and type for the card. */
@@ -481,6 +602,9 @@ export async function findLinksByTarget(owner: Owner, targetUrl: string) {
   }
   return repo.findByTargetKey(owner.accountId, key)
 }
+
+/** The account's links to any of these target keys (normalised targets), newest first. */
+export const findLinksByTargets = (owner: Owner, targetKeys: string[]) => repo.findByTargetKeys(owner.accountId, targetKeys)
 
 /**
  * What the cache knows of the link a short-link path names (an exact slug first, then an alias in

@@ -57,14 +57,14 @@ export async function deleteTag(owner: Owner, id: string) {
   if (!(await repo.deleteTag(owner.accountId, id))) throw new AppError('not_found', TAG_MESSAGES.notFound)
 }
 
-/** The tag names a link is given, trimmed, each once (in any letter case), checked. */
-export function checkedTagNames(names: string[]) {
+/** The tag names a link is given (or `max` of them), trimmed, each once (in any letter case), checked. */
+export function checkedTagNames(names: string[], max = TAGS_PER_LINK_MAX) {
   const byKey = new Map<string, string>()
   for (const name of names) {
     const checked = checkedName(name, 'tags')
     if (!byKey.has(tagKey(checked))) byKey.set(tagKey(checked), checked)
   }
-  if (byKey.size > TAGS_PER_LINK_MAX) throw fieldError('invalid', 'tags', TAG_MESSAGES.tooManyOnLink)
+  if (byKey.size > max) throw fieldError('invalid', 'tags', TAG_MESSAGES.tooManyOnLink)
   return [...byKey.values()]
 }
 
@@ -83,6 +83,14 @@ export async function tagLink(owner: Owner, linkId: string, names: string[]) {
     linkId,
     tags.map((tag) => tag.id),
   )
+}
+
+/** Tags new links (checked names each), making the tags the account lacks, in one go for them all. */
+export async function tagLinks(owner: Owner, links: { linkId: string; names: string[] }[]) {
+  const names = checkedTagNames(links.flatMap((link) => link.names), Number.POSITIVE_INFINITY)
+  await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
+  const idOf = new Map((await repo.findTagsByKey(owner.accountId, names.map(tagKey))).map((tag) => [tag.nameKey, tag.id]))
+  await repo.addLinkTags(links.flatMap((link) => link.names.map((name) => ({ linkId: link.linkId, tagId: idOf.get(tagKey(name))! }))))
 }
 
 /** The names of each of these links' tags, A to Z. */

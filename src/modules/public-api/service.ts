@@ -10,7 +10,7 @@ import { withoutTracking } from '../../shared/tracking'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
-import { checkLinkInput, createLink, deleteLink, findLinksByTarget, getLinkRow, linkAddressesOf, withNormalizedUrls, type LinkRow } from '../links/service'
+import { changeLinks, checkLinkInput, createLink, createLinks, findLinksByTarget, findLinksByTargets, getLinkRow, linkAddressesOf, withNormalizedUrls, type LinkRow } from '../links/service'
 import { checkedTagNames, tagNamesOf } from '../links/tags'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
@@ -23,6 +23,8 @@ const STATS_MESSAGES = {
 const blankToNull = (value: string | null | undefined) => value?.trim() || null
 
 type LinkFields = Omit<LinkCreateInput, 'useOriginalMeta'>
+
+const deleteLinks = (owner: ApiKeyOwner, ids: string[]) => changeLinks(owner, 'delete', ids)
 
 /** Fills the fields the caller left out from the target page's own metadata (through the SSRF-safe fetcher). */
 async function withPageMetadata(input: LinkFields): Promise<LinkFields> {
@@ -107,28 +109,82 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
 
 type BulkResult = { status: 'created' | 'existing'; link: Omit<ReturnType<typeof shortAnswer>, 'existing'> } | { status: 'failed'; message: string; errors: FieldError[] }
 
+/** What one bulk item is, once checked: its fields as stored, or its error. */
+type Checked = { input: LinkInput; wanted: LinkColumns; tags: Set<string> } | { error: AppError }
+
+async function checkedItem(input: LinkCreateInput): Promise<Checked> {
+  try {
+    if (!input.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
+    if (input.title === undefined || !input.title.trim()) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
+    const { useOriginalMeta: _, ...fields } = input
+    const link: LinkInput = { ...fields, title: input.title }
+    return { input: link, wanted: await checkLinkInput(link), tags: new Set(checkedTagNames(link.tags ?? []).map(tagKey)) }
+  } catch (error) {
+    if (error instanceof AppError) return { error }
+    throw error
+  }
+}
+
+/** The stored-looking row a checked item would make, to compare later items with (isIdentical). */
+const asRow = (item: { wanted: LinkColumns }) =>
+  ({ twitterCard: DEFAULT_TWITTER_CARD, isActive: true, passwordHash: null, aliasKey: null, ...nullsFor(item.wanted) }) as LinkRow
+
+const LINK_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit'] as const
+const nullsFor = (wanted: LinkColumns) => ({ ...Object.fromEntries(LINK_COLUMNS.map((column) => [column, null])), ...wanted })
+
 /**
- * `POST /api/links/bulk`: each link created (or found identical) on its own, in order, and a result
- * for each. With allOrNothing, the first that fails undoes the links this call made and answers
- * its error, its fields named by their place in the list; an unexpected failure, answered 500
- * without results, undoes them too.
+ * `POST /api/links/bulk`: each link checked on its own and a result for each, in order: created,
+ * existing (an identical link the account has, or one earlier in the list) or failed. The new ones
+ * are made together (links service createLinks). With allOrNothing, the first that fails answers
+ * its error, its fields named by their place in the list, and nothing is kept.
  */
 export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreateInput) {
-  const results: BulkResult[] = []
-  const made: string[] = []
-  for (const [index, input] of body.links.entries()) {
-    try {
-      const { existing, ...link } = (await createOrReuseLink(owner, input)).body
-      if (!existing) made.push(link.id)
-      results.push({ status: existing ? 'existing' : 'created', link })
-    } catch (error) {
-      if (!(error instanceof AppError) || body.allOrNothing) {
-        await Promise.all(made.map((id) => deleteLink(owner, id)))
-        throw error instanceof AppError ? inPlace(error, index) : error
+  const items = await Promise.all(body.links.map(checkedItem))
+  const firstFailed = items.findIndex((item) => 'error' in item)
+  if (body.allOrNothing && firstFailed >= 0) throw inPlace((items[firstFailed] as { error: AppError }).error, firstFailed)
+  const valid = items.flatMap((item) => ('error' in item ? [] : [item]))
+  const candidates = await findLinksByTargets(owner, [...new Set(valid.map((item) => item.wanted.targetKey!))])
+  const tagsOf = await tagNamesOf(candidates.map((row) => row.id))
+  const byTarget = Map.groupBy(candidates, (row) => row.targetKey)
+  const sameTags = (tags: string[], wanted: Set<string>) => tags.length === wanted.size && tags.every((name) => wanted.has(tagKey(name)))
+  // Each item's fate: an existing row, an earlier item of the list, or made anew.
+  const earlierItem = new Map<number, number>()
+  const existing = new Map<number, LinkRow>()
+  const toMake: number[] = []
+  for (const [index, item] of items.entries()) {
+    if ('error' in item) continue
+    if (!item.input.password) {
+      const row = byTarget.get(item.wanted.targetKey!)?.find((row) => isIdentical(row, item.wanted) && sameTags(tagsOf.get(row.id) ?? [], item.tags))
+      if (row) {
+        existing.set(index, row)
+        continue
       }
-      results.push({ status: 'failed', message: error.message, errors: error.errors ?? [] })
+      const twin = toMake.find((other) => {
+        const made = items[other] as Exclude<Checked, { error: AppError }>
+        return !made.input.password && made.wanted.targetKey === item.wanted.targetKey && isIdentical(asRow(made), item.wanted) && sameTags([...made.tags], item.tags)
+      })
+      if (twin !== undefined) {
+        earlierItem.set(index, twin)
+        continue
+      }
+    }
+    toMake.push(index)
+  }
+  const made = await createLinks(owner, toMake.map((index) => (items[index] as { input: LinkInput }).input))
+  const madeAt = new Map(toMake.map((index, i) => [index, made[i]!]))
+  if (body.allOrNothing) {
+    const failed = toMake.findIndex((index) => 'error' in madeAt.get(index)!)
+    if (failed >= 0) {
+      await deleteLinks(owner, made.flatMap((result) => ('row' in result ? [result.row.id] : [])))
+      throw inPlace((madeAt.get(toMake[failed]!) as { error: AppError }).error, toMake[failed]!)
     }
   }
+  const results: BulkResult[] = items.map((item, index) => {
+    const result = 'error' in item ? item : (madeAt.get(index) ?? madeAt.get(earlierItem.get(index)!))
+    if (existing.has(index)) return { status: 'existing', link: linkAddressesOf(existing.get(index)!) }
+    if (!result || 'error' in result) return { status: 'failed', message: result!.error.message, errors: result!.error.errors ?? [] }
+    return { status: earlierItem.has(index) ? 'existing' : 'created', link: linkAddressesOf(result.row) }
+  })
   const count = (status: BulkResult['status']) => results.filter((result) => result.status === status).length
   return { created: count('created'), existing: count('existing'), failed: count('failed'), results }
 }

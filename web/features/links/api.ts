@@ -8,8 +8,10 @@ import { linkExportFileName, type LinkBulkAction, type LinkExportFormat, type Li
 import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
 import type { QrFormat } from '../../../src/shared/qr-design'
+import type { Import, ImportPreview } from '../../../src/modules/imports/schema'
+import { importReportFileName, type ImportMapping, type ImportSource } from '../../../src/shared/imports'
 
-export type { CustomDomainStatus, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag }
+export type { CustomDomainStatus, Import, ImportPreview, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag }
 
 const LINKS = '/shareLinks'
 
@@ -142,3 +144,27 @@ export async function qrCodeProblem(url: string): Promise<string | null> {
 }
 
 const errorBodyOf = (response: Response) => response.json().catch(() => null)
+
+const IMPORTS = '/imports'
+
+/** The account's latest imports, newest first; read again every second while one is under way. */
+export const useImports = (isWatching: boolean) =>
+  useSWR<Import[]>(IMPORTS, api.get, { refreshInterval: (latest) => (isWatching || latest?.some(isUnderWay) ? 1000 : 0) })
+
+export const isUnderWay = (job: Import) => job.status === 'queued' || job.status === 'running' || job.status === 'paused'
+
+/** The first rows of a file's sample as they would be imported, with the columns mapped (as given, or as the server guesses). */
+export const previewImport = (file: string, mapping?: ImportMapping) => api.post<ImportPreview>(`${IMPORTS}/preview`, { file, mapping })
+
+export async function startImport(input: { file: string; source: ImportSource; fileName: string; mapping: ImportMapping }) {
+  const job = await api.post<Import>(IMPORTS, input)
+  await mutate(IMPORTS)
+  return job
+}
+
+/** Once an import is done, the lists show its links. */
+export const showImportedLinks = refreshLinks
+
+export async function downloadImportReport(job: Import) {
+  saveFile(await api.download(`${IMPORTS}/${encodeURIComponent(job.id)}/report`), importReportFileName(job.fileName))
+}

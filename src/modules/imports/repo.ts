@@ -1,0 +1,109 @@
+// SQL for imports. An account's imports are always looked up with the account, so another
+// account's import is simply not found.
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { db, kit, transaction } from '../../platform/db'
+import { importTables } from './tables'
+
+const { linkImports, linkImportChunks } = importTables(kit)
+
+export type ImportRow = typeof linkImports.$inferSelect
+type NewImportRow = typeof linkImports.$inferInsert
+
+/** Stores an import with its chunks of rows (JSON each), in one transaction. */
+export async function insertImport(values: NewImportRow, chunks: string[]) {
+  return transaction(async (tx) => {
+    const [row] = await tx.insert(linkImports).values(values).returning()
+    for (let i = 0; i < chunks.length; i += 20)
+      await tx.insert(linkImportChunks).values(chunks.slice(i, i + 20).map((items, j) => ({ importId: row!.id, position: i + j, items })))
+    return row!
+  })
+}
+
+export async function findImport(accountId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(linkImports)
+    .where(and(eq(linkImports.accountId, accountId), eq(linkImports.id, id)))
+  return row
+}
+
+export const listImports = (accountId: string, limit: number) =>
+  db.select().from(linkImports).where(eq(linkImports.accountId, accountId)).orderBy(desc(linkImports.createdAt)).limit(limit)
+
+const UNFINISHED = ['queued', 'running', 'paused'] as const
+
+export async function hasUnfinishedImport(accountId: string) {
+  const [row] = await db
+    .select({ id: linkImports.id })
+    .from(linkImports)
+    .where(and(eq(linkImports.accountId, accountId), inArray(linkImports.status, [...UNFINISHED])))
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * Takes the lease of the oldest import due for work (unfinished, its lease lapsed, not paused past
+ * now), or answers undefined. Conditional on the lease, so two instances never both take it.
+ */
+export async function claimNextImport(now: Date, leaseUntil: Date) {
+  const due = and(inArray(linkImports.status, [...UNFINISHED]), or(isNull(linkImports.leaseUntil), lt(linkImports.leaseUntil, now)), or(isNull(linkImports.resumeAt), lte(linkImports.resumeAt, now)))
+  for (;;) {
+    const [next] = await db.select({ id: linkImports.id, leaseUntil: linkImports.leaseUntil }).from(linkImports).where(due).orderBy(asc(linkImports.createdAt)).limit(1)
+    if (!next) return undefined
+    const [claimed] = await db
+      .update(linkImports)
+      .set({ status: 'running', leaseUntil, resumeAt: null, message: null })
+      .where(and(eq(linkImports.id, next.id), next.leaseUntil ? eq(linkImports.leaseUntil, next.leaseUntil) : isNull(linkImports.leaseUntil)))
+      .returning()
+    if (claimed) return claimed
+  }
+}
+
+/** The first chunk with no report yet. */
+export async function nextChunk(importId: string) {
+  const [row] = await db
+    .select({ position: linkImportChunks.position, items: linkImportChunks.items })
+    .from(linkImportChunks)
+    .where(and(eq(linkImportChunks.importId, importId), isNull(linkImportChunks.report)))
+    .orderBy(asc(linkImportChunks.position))
+    .limit(1)
+  return row
+}
+
+/** Records a chunk's report and counts, and renews the lease, at once. */
+export async function completeChunk(importId: string, position: number, report: string, counts: { done: number; created: number; failed: number }, leaseUntil: Date) {
+  await transaction(async (tx) => {
+    const reported = await tx
+      .update(linkImportChunks)
+      .set({ report })
+      .where(and(eq(linkImportChunks.importId, importId), eq(linkImportChunks.position, position), isNull(linkImportChunks.report)))
+      .returning({ position: linkImportChunks.position })
+    // Reported already (an instance whose lease lapsed finished it too): counted once.
+    if (reported.length === 0) return
+    await tx
+      .update(linkImports)
+      .set({
+        done: sql`${linkImports.done} + ${counts.done}`,
+        created: sql`${linkImports.created} + ${counts.created}`,
+        failed: sql`${linkImports.failed} + ${counts.failed}`,
+        leaseUntil,
+      })
+      .where(eq(linkImports.id, importId))
+  })
+}
+
+export async function setImportState(importId: string, state: Partial<Pick<ImportRow, 'status' | 'message' | 'resumeAt' | 'leaseUntil' | 'finishedAt'>>) {
+  await db.update(linkImports).set(state).where(eq(linkImports.id, importId))
+}
+
+/** An import's reports, a chunk at a time, in order. */
+export async function* reportsOf(importId: string) {
+  for (let position = 0; ; position++) {
+    const [row] = await db
+      .select({ report: linkImportChunks.report })
+      .from(linkImportChunks)
+      .where(and(eq(linkImportChunks.importId, importId), eq(linkImportChunks.position, position)))
+    if (!row) return
+    if (row.report) yield row.report
+  }
+}

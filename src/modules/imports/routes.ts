@@ -1,0 +1,35 @@
+import { Elysia, t } from 'elysia'
+import { downloadResponse } from '../../platform/downloads'
+import { auth } from '../auth/plugin'
+import { Import, ImportInput, ImportPreview, ImportPreviewInput } from './schema'
+import { getImport, importReport, listImports, previewImport, startImport } from './service'
+
+const tags = ['Imports (app)']
+const IdParams = t.Object({ id: t.String() })
+
+export const importRoutes = new Elysia({ prefix: '/imports' })
+  .use(auth)
+  .get('/', ({ user }) => listImports(user), { session: true, response: t.Array(Import), detail: { summary: "The account's latest imports", tags, hide: true } })
+  .post('/preview', ({ body }) => previewImport(body), {
+    session: true,
+    body: ImportPreviewInput,
+    response: ImportPreview,
+    detail: { summary: 'The first rows of a file as they would be imported', tags, hide: true },
+  })
+  .post(
+    '/',
+    async ({ user, body, set }) => {
+      set.status = 202
+      return startImport(user, body)
+    },
+    { session: true, body: ImportInput, response: { 202: Import }, detail: { summary: 'Start an import', tags, hide: true } },
+  )
+  .get('/:id', ({ user, params }) => getImport(user, params.id), { session: true, params: IdParams, response: Import, detail: { summary: 'An import and its progress', tags, hide: true } })
+  .get(
+    '/:id/report',
+    async ({ user, params }) => {
+      const report = await importReport(user, params.id)
+      return downloadResponse(report.fileName, 'text/csv', report.lines)
+    },
+    { session: true, params: IdParams, detail: { summary: 'What became of each row, as CSV', tags, hide: true } },
+  )

@@ -1,0 +1,46 @@
+import { t } from 'elysia'
+import { oneOf } from '../../platform/schema'
+import { IMPORT_FIELDS, IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, type ImportField } from '../../shared/imports'
+import { LinkInput } from '../links/schema'
+
+const Mapping = t.Partial(t.Object(Object.fromEntries(IMPORT_FIELDS.map((field) => [field, t.String({ maxLength: 500 })])) as Record<ImportField, ReturnType<typeof t.String>>), {
+  description: 'The column (by its name in the first row) that fills each link field; targetUrl is needed to start',
+})
+const Source = oneOf(IMPORT_SOURCES)
+
+export const ImportPreviewInput = t.Object({
+  file: t.String({ maxLength: IMPORT_FILE_MAX_BYTES, description: 'The start of the file' }),
+  source: t.Optional(Source),
+  mapping: t.Optional(Mapping),
+})
+
+export const ImportPreview = t.Object({
+  source: Source,
+  columns: t.Array(t.String()),
+  mapping: Mapping,
+  rows: t.Array(t.Object({ row: t.Integer(), link: LinkInput, notes: t.Array(t.String()), problem: t.Union([t.String(), t.Null()]) })),
+})
+export type ImportPreview = typeof ImportPreview.static
+
+export const ImportInput = t.Object({
+  file: t.String({ maxLength: IMPORT_FILE_MAX_BYTES, description: 'The whole file' }),
+  source: Source,
+  fileName: t.String({ maxLength: 500 }),
+  mapping: Mapping,
+})
+
+export const Import = t.Object({
+  id: t.String(),
+  source: Source,
+  fileName: t.String(),
+  status: oneOf(['queued', 'running', 'paused', 'done', 'failed']),
+  message: t.Union([t.String(), t.Null()]),
+  total: t.Integer(),
+  done: t.Integer(),
+  created: t.Integer(),
+  failed: t.Integer(),
+  resumeAt: t.Union([t.String(), t.Null()]),
+  createdAt: t.String(),
+  finishedAt: t.Union([t.String(), t.Null()]),
+})
+export type Import = typeof Import.static
