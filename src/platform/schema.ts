@@ -54,6 +54,8 @@ const stringMapWithStatedLimits = TypeSystem.Type<Record<string, string>>(
 export const stringMapCheckedByService = (limits: { keys: readonly string[]; values: TextLimits; maxProperties: number }) =>
   stringMapWithStatedLimits({
     type: 'object',
+    // No named properties: said outright, as Elysia's body normaliser (exact-mirror) needs it.
+    properties: {},
     propertyNames: { type: 'string', enum: [...limits.keys] },
     additionalProperties: { type: 'string', ...limits.values },
     maxProperties: limits.maxProperties,
