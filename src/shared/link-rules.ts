@@ -51,6 +51,7 @@ export const LINK_MESSAGES = {
   invalidAndroidUrl: 'The Android URL must be a valid http:// or https:// address.',
   invalidGeoTargetUrl: 'Each country URL must be a valid http:// or https:// address.',
   geoTargetCountry: 'Countries are named by their two-letter code in capitals, such as FR or US.',
+  geoTargetRepeated: 'Each country can have one URL: this one is listed twice.',
   geoTargetsTooMany: `At most ${GEO_TARGETS_MAX} countries can have a target of their own.`,
   clickLimit: `The click limit must be a whole number from 1 to ${CLICK_LIMIT_MAX.toLocaleString('en')}.`,
   metadataUrlMissing: 'Please enter a URL first',

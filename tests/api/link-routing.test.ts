@@ -86,11 +86,11 @@ describe('routing rules through the app API', () => {
     const many = Object.fromEntries(['AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA', 'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN', 'CO', 'CR', 'CU'].map((code) => [code, `https://example.com/${code}`]))
     expect(Object.keys(many).length).toBeGreaterThan(GEO_TARGETS_MAX)
     await refused({ geoTargets: many }, 'geoTargets', LINK_MESSAGES.geoTargetsTooMany)
-    // A wrong type is refused by the schema, also with the field named.
+    // Not a map of texts: refused, the field named.
     for (const geoTargets of [['FR'], 'FR', { FR: 1 }]) {
       const wrongType = await change(link.id, { geoTargets })
       expect(wrongType.status).toBe(400)
-      expect(wrongType.body.errors[0]).toEqual({ field: 'geoTargets', message: "Property 'geoTargets' should be one of: 'object', 'null'" })
+      expect(wrongType.body.errors[0].field).toBe('geoTargets')
     }
     expect(await stored(link.id)).toMatchObject({ iosUrl: null, androidUrl: null, geoTargets: { FR: FRANCE } })
     // Creating checks the same.
