@@ -1,5 +1,6 @@
 import { ChevronRight, Plus, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { COUNTRY_CODES } from '../../../src/shared/countries'
 import { GEO_TARGETS_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Button } from '../../components/ui/button'
@@ -36,8 +37,12 @@ export function RoutingFields({ values, errors, onChange }: RoutingFieldsProps) 
   const id = useId()
   const list = useRef<HTMLUListElement>(null)
   const addButton = useRef<HTMLButtonElement>(null)
-  // Keyboard users land on the row just added, or back on the button once a row goes.
-  const focusSoon = (find: () => HTMLElement | null | undefined) => requestAnimationFrame(() => find()?.focus())
+  // Keyboard users land on the row just added, or back on the button once a row goes: the rows are
+  // changed at once, so the focus moves before anything else is typed.
+  const changeRows = (geoTargets: GeoTargetRow[], focus: () => HTMLElement | null | undefined) => {
+    flushSync(() => onChange({ geoTargets }))
+    focus()?.focus()
+  }
   const rowErrors = values.geoTargets.some((row) => errors[`geoTargets.${row.country}`])
   const shown = isOpen || Boolean(errors.iosUrl || errors.androidUrl || errors.geoTargets || rowErrors)
   const count = (values.iosUrl.trim() ? 1 : 0) + (values.androidUrl.trim() ? 1 : 0) + values.geoTargets.filter((row) => row.country && row.url.trim()).length
@@ -124,10 +129,12 @@ export function RoutingFields({ values, errors, onChange }: RoutingFieldsProps) 
                     <button
                       type="button"
                       aria-label={`Remove country ${number}`}
-                      onClick={() => {
-                        onChange({ geoTargets: values.geoTargets.filter((_, i) => i !== index) })
-                        focusSoon(() => addButton.current)
-                      }}
+                      onClick={() =>
+                        changeRows(
+                          values.geoTargets.filter((_, i) => i !== index),
+                          () => addButton.current,
+                        )
+                      }
                       className="rounded-md p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
                     >
                       <X className="size-4" aria-hidden="true" />
@@ -149,10 +156,7 @@ export function RoutingFields({ values, errors, onChange }: RoutingFieldsProps) 
               variant="outline"
               size="sm"
               disabled={values.geoTargets.length >= GEO_TARGETS_MAX}
-              onClick={() => {
-                onChange({ geoTargets: [...values.geoTargets, { country: '', url: '' }] })
-                focusSoon(() => list.current?.querySelector<HTMLElement>('li:last-child select'))
-              }}
+              onClick={() => changeRows([...values.geoTargets, { country: '', url: '' }], () => list.current?.querySelector<HTMLElement>('li:last-child select'))}
             >
               <Plus aria-hidden="true" />
               Add a country
