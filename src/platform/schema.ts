@@ -40,3 +40,23 @@ export const integerCheckedByService = (limits: { minimum: number; maximum: numb
  * of: 'string', 'null'" (Elysia names a member by its format when it has one).
  */
 export const nullableTextCheckedByService = (limits: TextLimits, options: TextOptions = {}) => t.Nullable(t.String(), { ...options, ...limits })
+
+// An object of strings whose other keywords validation leaves alone.
+const stringMapWithStatedLimits = TypeSystem.Type<Record<string, string>>(
+  'StringMapWithStatedLimits',
+  (_, value) => value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string'),
+)
+
+/**
+ * An object of texts whose keys, values and size the service checks in its own words; the schema
+ * states them (`keys` the names allowed, `values` the limits of each text) for the document.
+ */
+export const stringMapCheckedByService = (limits: { keys: readonly string[]; values: TextLimits; maxProperties: number }) =>
+  stringMapWithStatedLimits({
+    type: 'object',
+    // No named properties: said outright, as Elysia's body normaliser (exact-mirror) needs it.
+    properties: {},
+    propertyNames: { type: 'string', enum: [...limits.keys] },
+    additionalProperties: { type: 'string', ...limits.values },
+    maxProperties: limits.maxProperties,
+  })

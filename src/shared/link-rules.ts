@@ -18,6 +18,8 @@ export const LINK_PASSWORD_MAX = 128
 export const DESCRIPTION_MAX = 1000
 export const URL_MAX = 2048
 export const IMAGE_ALT_MAX = 420
+// Countries a link sends to targets of their own: enough for regional stores, not a routing table.
+export const GEO_TARGETS_MAX = 50
 export const SLUG_LENGTH = 7
 export const SLUG_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -45,6 +47,12 @@ export const LINK_MESSAGES = {
   password: `A link's password is ${LINK_PASSWORD_MIN} to ${LINK_PASSWORD_MAX} characters.`,
   passwordNeeded: 'Type the password people must give, or stop asking for one.',
   invalidFallbackUrl: 'The fallback URL must be a valid http:// or https:// address.',
+  invalidIosUrl: 'The iOS URL must be a valid http:// or https:// address.',
+  invalidAndroidUrl: 'The Android URL must be a valid http:// or https:// address.',
+  invalidGeoTargetUrl: 'Each country URL must be a valid http:// or https:// address.',
+  geoTargetCountry: 'Countries are named by their two-letter code in capitals, such as FR or US.',
+  geoTargetRepeated: 'Each country can have one URL: this one is listed twice.',
+  geoTargetsTooMany: `At most ${GEO_TARGETS_MAX} countries can have a target of their own.`,
   clickLimit: `The click limit must be a whole number from 1 to ${CLICK_LIMIT_MAX.toLocaleString('en')}.`,
   metadataUrlMissing: 'Please enter a URL first',
   metadataUrlInvalid: 'Please enter a valid URL with http:// or https://',
@@ -53,6 +61,7 @@ export const LINK_MESSAGES = {
   controlCharacters: CONTROL_CHARACTERS_MESSAGE,
   targetIsShortLink: 'The target URL cannot be a short link of this service: a link pointing at a short link would send visitors in a loop.',
   fallbackIsShortLink: 'The fallback URL cannot be a short link of this service: it would send visitors in a loop.',
+  routeIsShortLink: 'A device or country URL cannot be a short link of this service: it would send visitors in a loop.',
   linkNotFound: 'Link not found.',
 } as const
 

@@ -1,6 +1,7 @@
 // The fields of a link as both APIs answer it (CONTRACT.md, "Link calls"), sorted.
 export const LINK_FIELDS = [
   'alias',
+  'androidUrl',
   'canonicalUrl',
   'clickLimit',
   'createdAt',
@@ -8,8 +9,10 @@ export const LINK_FIELDS = [
   'expiresAt',
   'fallbackUrl',
   'formerAliases',
+  'geoTargets',
   'hasPassword',
   'id',
+  'iosUrl',
   'isActive',
   'ogImage',
   'ogImageAlt',

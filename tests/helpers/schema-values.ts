@@ -6,7 +6,7 @@ import fc from 'fast-check'
 
 type Schema = Record<string, any>
 
-const KNOWN = new Set(['description', 'type', 'enum', 'const', 'if', 'then', 'else', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'items', 'minItems', 'maxItems'])
+const KNOWN = new Set(['description', 'type', 'enum', 'const', 'if', 'then', 'else', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'items', 'minItems', 'maxItems', 'propertyNames', 'additionalProperties', 'maxProperties'])
 const DAY_MS = 24 * 60 * 60_000
 
 /** RFC 3339 with the offset given in minutes (0 as Z), to the millisecond or the second. */
@@ -58,6 +58,9 @@ function valuesOfType(type: string, schema: Schema): fc.Arbitrary<unknown> {
     case 'array':
       return fc.array(valuesOf(schema.items), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 10, (schema.minItems ?? 0) + 10) })
     case 'object': {
+      // A map: keys from the names allowed, each with a value of the one schema.
+      if (schema.propertyNames?.enum && typeof schema.additionalProperties === 'object')
+        return fc.dictionary(fc.constantFrom(...(schema.propertyNames.enum as string[])), valuesOf(schema.additionalProperties), { maxKeys: Math.min(schema.maxProperties ?? 10, 10) })
       const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>)
       return fc.record(Object.fromEntries(properties.map(([name, property]) => [name, valuesOf(property)])), { requiredKeys: schema.required ?? [] })
     }

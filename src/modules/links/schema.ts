@@ -1,5 +1,6 @@
 import { t } from 'elysia'
-import { integerCheckedByService, nullableTextCheckedByService, oneOf, textCheckedByService } from '../../platform/schema'
+import { integerCheckedByService, nullableTextCheckedByService, oneOf, stringMapCheckedByService, textCheckedByService } from '../../platform/schema'
+import { COUNTRY_CODES } from '../../shared/countries'
 import {
   APP_STORE_ID_PATTERN,
   CARD_MESSAGES,
@@ -29,6 +30,7 @@ import {
   CLICK_LIMIT_MAX,
   DESCRIPTION_MAX,
   FORMER_ALIASES_MAX,
+  GEO_TARGETS_MAX,
   HTTP_URL_PATTERN,
   IMAGE_ALT_MAX,
   LINK_MESSAGES,
@@ -44,6 +46,10 @@ import { FILLED_LINE_PATTERN, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '..
 // characters and the expiry are checked by the service with the shared rules, so every message is
 // the product's own. The limits are stated here for the document, from the same shared rules.
 const HTTP_URL = { format: 'uri', maxLength: URL_MAX, pattern: HTTP_URL_PATTERN } as const
+
+// The one order of a link's routing rules, stated on each of them.
+const ROUTING_ORDER =
+  "People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card."
 
 const fields = {
   targetUrl: textCheckedByService(HTTP_URL, {
@@ -98,6 +104,20 @@ const fields = {
   fallbackUrl: nullableTextCheckedByService(HTTP_URL, {
     description: 'Where people are sent once the link has expired or reached its click limit (http or https; not a short link of this service); null for the 410 page',
   }),
+  iosUrl: nullableTextCheckedByService(HTTP_URL, {
+    description: `Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). ${ROUTING_ORDER} null for none`,
+  }),
+  androidUrl: nullableTextCheckedByService(HTTP_URL, {
+    description: `Where people on Android are sent instead of the target (http or https; not a short link of this service). ${ROUTING_ORDER} null for none`,
+  }),
+  geoTargets: t.Nullable(
+    stringMapCheckedByService({ keys: COUNTRY_CODES, values: HTTP_URL, maxProperties: GEO_TARGETS_MAX }),
+    {
+      description:
+        `Where people in a country are sent instead of the target: up to ${GEO_TARGETS_MAX} countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. ` +
+        `The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. ${ROUTING_ORDER} null (or {}) for none`,
+    },
+  ),
   clickLimit: t.Nullable(
     integerCheckedByService(
       { minimum: 1, maximum: CLICK_LIMIT_MAX },
@@ -130,6 +150,9 @@ export const LinkInput = t.Object({
   canonicalUrl: t.Optional(fields.canonicalUrl),
   expiresAt: t.Optional(fields.expiresAt),
   fallbackUrl: t.Optional(fields.fallbackUrl),
+  iosUrl: t.Optional(fields.iosUrl),
+  androidUrl: t.Optional(fields.androidUrl),
+  geoTargets: t.Optional(fields.geoTargets),
   clickLimit: t.Optional(fields.clickLimit),
   password: t.Optional(fields.password),
   tags: t.Optional(
@@ -179,6 +202,9 @@ export const Link = t.Object({
   canonicalUrl: t.Nullable(t.String()),
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),
   fallbackUrl: t.Nullable(t.String()),
+  iosUrl: t.Nullable(t.String()),
+  androidUrl: t.Nullable(t.String()),
+  geoTargets: t.Nullable(t.Record(t.String(), t.String()), { description: 'Country code → URL; null for none' }),
   clickLimit: t.Nullable(t.Integer()),
   hasPassword: t.Boolean({ description: 'Whether people must give a password before they are sent on' }),
   isActive: t.Boolean(),

@@ -12,6 +12,7 @@ import { LINK_PAGE_DEFAULT, type LinkBulkAction, type LinkStatusFilter } from '.
 import { PLAN_INFO } from '../../shared/plans'
 import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import type { Plan } from '../../shared/domain'
+import { isCountryCode } from '../../shared/countries'
 import { tagKey } from '../../shared/tags'
 import {
   aliasError,
@@ -22,6 +23,7 @@ import {
   LINK_PASSWORD_MAX,
   LINK_PASSWORD_MIN,
   FORMER_ALIASES_MAX,
+  GEO_TARGETS_MAX,
   IMAGE_ALT_MAX,
   isShortLinkPath,
   LINK_MESSAGES,
@@ -90,6 +92,9 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: st
     canonicalUrl: row.canonicalUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     fallbackUrl: row.fallbackUrl,
+    iosUrl: row.iosUrl,
+    androidUrl: row.androidUrl,
+    geoTargets: row.geoTargets,
     clickLimit: row.clickLimit,
     hasPassword: row.passwordHash !== null,
     isActive: row.isActive,
@@ -160,6 +165,24 @@ function checkedApp(value: Partial<TwitterApp> | null): TwitterApp | null {
   return app.iphone || app.ipad || app.googleplay ? app : null
 }
 
+/**
+ * A country → URL map with each URL as the target's is checked, keys in order (both databases then
+ * answer it alike); null when it has none.
+ */
+function checkedGeoTargets(value: Record<string, string> | null): Record<string, string> | null {
+  if (value === null) return null
+  const codes = Object.keys(value).sort()
+  if (codes.length > GEO_TARGETS_MAX) throw fieldError('invalid', 'geoTargets', LINK_MESSAGES.geoTargetsTooMany)
+  const targets: Record<string, string> = {}
+  for (const code of codes) {
+    if (!isCountryCode(code)) throw fieldError('invalid', 'geoTargets', LINK_MESSAGES.geoTargetCountry)
+    const url = checkedUrl(`geoTargets.${code}`, value[code], LINK_MESSAGES.invalidGeoTargetUrl)
+    if (url === null) throw fieldError('invalid', `geoTargets.${code}`, LINK_MESSAGES.invalidGeoTargetUrl)
+    targets[code] = url
+  }
+  return codes.length > 0 ? targets : null
+}
+
 function checkedThemeColor(value: string | null) {
   const colour = blankToNull(value)
   if (colour !== null && !new RegExp(THEME_COLOR_PATTERN).test(colour)) throw fieldError('invalid', 'themeColor', CARD_MESSAGES.themeColor)
@@ -198,6 +221,9 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
   if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
+  if (input.iosUrl !== undefined) columns.iosUrl = checkedUrl('iosUrl', input.iosUrl, LINK_MESSAGES.invalidIosUrl)
+  if (input.androidUrl !== undefined) columns.androidUrl = checkedUrl('androidUrl', input.androidUrl, LINK_MESSAGES.invalidAndroidUrl)
+  if (input.geoTargets !== undefined) columns.geoTargets = checkedGeoTargets(input.geoTargets)
   if (input.clickLimit !== undefined) columns.clickLimit = checkedClickLimit(input.clickLimit)
   // Checked with the rest; hashed only when the link is saved (passwordHashOf).
   if (input.password !== undefined && input.password !== null) checkedPassword(input.password)
@@ -229,22 +255,37 @@ function checkedClickLimit(limit: number | null) {
   return limit
 }
 
+const SHORT_LINK_MESSAGES = { targetUrl: LINK_MESSAGES.targetIsShortLink, fallbackUrl: LINK_MESSAGES.fallbackIsShortLink }
+
 /**
- * A target or fallback on a host that serves this product's short links (its own hosts and every
- * verified custom domain) naming a short link would send visitors in a loop, or through another link.
+ * A target, fallback or routed URL on a host that serves this product's short links (its own hosts
+ * and every verified custom domain) naming a short link would send visitors in a loop, or through
+ * another link.
  */
-async function ensureNotShortLink(field: 'targetUrl' | 'fallbackUrl', address: string | null | undefined, serves = servesShortLinks) {
+async function ensureNotShortLink(field: string, address: string | null | undefined, serves = servesShortLinks) {
   if (!address) return
   const url = new URL(address)
   if (isShortLinkPath(url.pathname) && (await serves(url)))
-    throw fieldError('invalid', field, field === 'targetUrl' ? LINK_MESSAGES.targetIsShortLink : LINK_MESSAGES.fallbackIsShortLink)
+    throw fieldError('invalid', field, SHORT_LINK_MESSAGES[field as keyof typeof SHORT_LINK_MESSAGES] ?? LINK_MESSAGES.routeIsShortLink)
 }
 
-/** Checks a link's fields with the shared rules (the public API checks before it looks for duplicates). */
-export async function checkLinkInput(input: Partial<LinkInput>) {
+/** The device and country URLs the columns set, but for those `before` has already (checked when they were saved). */
+async function ensureRoutesNotShortLinks(columns: Partial<repo.NewLinkRow>, before?: LinkRow, serves = servesShortLinks) {
+  if (columns.iosUrl !== before?.iosUrl) await ensureNotShortLink('iosUrl', columns.iosUrl, serves)
+  if (columns.androidUrl !== before?.androidUrl) await ensureNotShortLink('androidUrl', columns.androidUrl, serves)
+  for (const [code, url] of Object.entries(columns.geoTargets ?? {}))
+    if (url !== before?.geoTargets?.[code]) await ensureNotShortLink(`geoTargets.${code}`, url, serves)
+}
+
+/**
+ * Checks a link's fields with the shared rules (the public API checks before it looks for
+ * duplicates). `serves` answers whether short links answer on a URL's host (a batch asks once a host).
+ */
+export async function checkLinkInput(input: Partial<LinkInput>, serves = servesShortLinks) {
   const columns = columnsFrom(input)
-  await ensureNotShortLink('targetUrl', columns.targetUrl)
-  await ensureNotShortLink('fallbackUrl', columns.fallbackUrl)
+  await ensureNotShortLink('targetUrl', columns.targetUrl, serves)
+  await ensureNotShortLink('fallbackUrl', columns.fallbackUrl, serves)
+  await ensureRoutesNotShortLinks(columns, undefined, serves)
   return columns
 }
 
@@ -315,11 +356,9 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
   }
   for (const [index, input] of inputs.entries()) {
     try {
-      const columns = columnsFrom(input)
+      const columns = await checkLinkInput(input, servesOnce)
       ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
       const tags = input.tags?.length ? checkedTagNames(input.tags) : []
-      await ensureNotShortLink('targetUrl', columns.targetUrl, servesOnce)
-      await ensureNotShortLink('fallbackUrl', columns.fallbackUrl, servesOnce)
       wanted.push({ index, columns, tags })
     } catch (error) {
       if (!(error instanceof AppError)) throw error
@@ -512,6 +551,7 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   const columns: Partial<repo.NewLinkRow> = columnsFrom(changes, before)
   if (columns.targetUrl !== before.targetUrl) await ensureNotShortLink('targetUrl', columns.targetUrl)
   if (columns.fallbackUrl !== before.fallbackUrl) await ensureNotShortLink('fallbackUrl', columns.fallbackUrl)
+  await ensureRoutesNotShortLinks(columns, before)
   if (changes.isActive !== undefined) columns.isActive = changes.isActive
   const passwordHash = await passwordHashOf(changes.password)
   if (passwordHash !== undefined) columns.passwordHash = passwordHash

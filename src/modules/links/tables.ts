@@ -39,6 +39,11 @@ export const linkTables = defineTables((k) => {
       fallbackUrl: k.text('fallback_url'),
       // People's clicks the link sends on to its target; later ones get the fallback.
       clickLimit: k.integer('click_limit'),
+      // Where people on iOS or Android, or in a country (upper-case ISO code → URL), go instead of
+      // the target; null for none. Columns of the row, so the cached row routes with no read.
+      iosUrl: k.text('ios_url'),
+      androidUrl: k.text('android_url'),
+      geoTargets: k.json<Record<string, string>>('geo_targets'),
       // argon2id of the password people give before they are sent on (null: none asked).
       passwordHash: k.text('password_hash'),
       isActive: k.flag('is_active').notNull().default(true),

@@ -63,7 +63,7 @@ export const CreatedLink = t.Object({
   existing: t.Boolean({
     description:
       'true when the account already had an identical link (same target page however spelled, same title, description, image, ' +
-      'image alt text, card type with its player or app, theme colour, canonical URL and expiry, the same alias when one was asked for, and still active): that link is answered, with 200',
+      'image alt text, card type with its player or app, theme colour, canonical URL, expiry, fallback, click limit and device and country URLs, no password, the same alias when one was asked for, and still active): that link is answered, with 200',
   }),
 })
 
@@ -103,6 +103,9 @@ export const PublicLink = t.Object({
   canonicalUrl: described(p.canonicalUrl, 'Canonical URL crawlers are given; null means the target URL'),
   expiresAt: described(p.expiresAt, 'When the link stops redirecting and answers 410; null for permanent'),
   fallbackUrl: described(p.fallbackUrl, 'Where people go once the link has expired or reached its click limit; null for the 410 page'),
+  iosUrl: described(p.iosUrl, "Where people on an iPhone, iPad or iPod go instead of the target; null for none. A device's URL comes before a country's"),
+  androidUrl: described(p.androidUrl, "Where people on Android go instead of the target; null for none. A device's URL comes before a country's"),
+  geoTargets: described(p.geoTargets, "Where people in a country go instead of the target: upper-case ISO 3166-1 alpha-2 code → URL; null for none. Used when the device has no URL of its own"),
   hasPassword: p.hasPassword,
   clickLimit: described(p.clickLimit, "People's clicks sent to the target before the fallback takes over; null for no limit"),
   isActive: described(p.isActive, 'Inactive links answer 404'),

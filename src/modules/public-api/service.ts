@@ -50,8 +50,8 @@ type LinkColumns = Awaited<ReturnType<typeof checkLinkInput>>
 /**
  * Identical means: the same target page (however trivially spelled: the links service's
  * normalisation), the same title, description, image, image alt text, card type with its player or
- * app, theme colour, canonical URL and expiry, and the same alias when one is asked for (any alias,
- * or none, when none is). Only a link that still works counts, so a retry never gets back a
+ * app, theme colour, canonical URL, expiry, fallback, click limit and device and country URLs, and
+ * the same alias when one is asked for (any alias, or none, when none is). Only a link that still works counts, so a retry never gets back a
  * deactivated or expired link. `wanted` holds the request's fields as the links service stores them.
  */
 function isIdentical(row: LinkRow, wanted: LinkColumns) {
@@ -70,6 +70,9 @@ function isIdentical(row: LinkRow, wanted: LinkColumns) {
     (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
     row.fallbackUrl === (wanted.fallbackUrl ?? null) &&
     row.clickLimit === (wanted.clickLimit ?? null) &&
+    row.iosUrl === (wanted.iosUrl ?? null) &&
+    row.androidUrl === (wanted.androidUrl ?? null) &&
+    isDeepStrictEqual(row.geoTargets, wanted.geoTargets ?? null) &&
     row.passwordHash === null &&
     (!wanted.aliasKey || row.aliasKey === wanted.aliasKey)
   )
@@ -129,7 +132,7 @@ async function checkedItem(input: LinkCreateInput): Promise<Checked> {
 const asRow = (item: { wanted: LinkColumns }) =>
   ({ twitterCard: DEFAULT_TWITTER_CARD, isActive: true, passwordHash: null, aliasKey: null, ...nullsFor(item.wanted) }) as LinkRow
 
-const LINK_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit'] as const
+const LINK_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit', 'iosUrl', 'androidUrl', 'geoTargets'] as const
 const nullsFor = (wanted: LinkColumns) => ({ ...Object.fromEntries(LINK_COLUMNS.map((column) => [column, null])), ...wanted })
 
 /**

@@ -59,11 +59,27 @@ const REDIRECT = Object.fromEntries(Object.entries(NO_STORE).filter(([name]) => 
 // A ready Headers per link is the cheapest way to give each redirect its headers; a changed link
 // is a new row object, so its headers are built afresh.
 const redirectHeaders = new WeakMap<LinkRow, Headers>()
-function redirectHeadersOf(link: LinkRow) {
+function redirectHeadersOf(link: LinkRow, url: string) {
+  if (url !== link.targetUrl) return routedHeadersOf(link, url)
   let headers = redirectHeaders.get(link)
   if (!headers) {
-    headers = new Headers({ ...REDIRECT, location: link.targetUrl })
+    headers = new Headers({ ...REDIRECT, location: url })
     redirectHeaders.set(link, headers)
+  }
+  return headers
+}
+// A routed link's device and country URLs: a few per link, each Headers built once.
+const routedHeaders = new WeakMap<LinkRow, Map<string, Headers>>()
+function routedHeadersOf(link: LinkRow, url: string) {
+  let byUrl = routedHeaders.get(link)
+  if (!byUrl) {
+    byUrl = new Map()
+    routedHeaders.set(link, byUrl)
+  }
+  let headers = byUrl.get(url)
+  if (!headers) {
+    headers = new Headers({ ...REDIRECT, location: url })
+    byUrl.set(url, headers)
   }
   return headers
 }
@@ -71,7 +87,7 @@ function redirectHeadersOf(link: LinkRow) {
 function respond(request: Request, outcome: VisitOutcome): Response {
   switch (outcome.kind) {
     case 'redirect':
-      return new Response(null, { status: 302, headers: redirectHeadersOf(outcome.link) })
+      return new Response(null, { status: 302, headers: redirectHeadersOf(outcome.link, outcome.url) })
     case 'preview':
       return new Response(request.method === 'HEAD' ? null : outcome.html, { status: 200, headers: previewHeadersOf(outcome.link, outcome.html) })
     case 'fallback':

@@ -4,6 +4,7 @@
 import { BoundedCache, remembered } from '../../platform/cache'
 import { consumeRate, exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
+import { countryFromHeader, countryFromIp } from '../analytics/geo'
 import { recordEvent, type RecordedEvent } from '../analytics/recorder'
 import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
 import { cachedLink, resolveLink, type LinkRow } from '../links/service'
@@ -16,6 +17,35 @@ import { expiredPage, limitReachedPage, passwordPage, previewPage, sendOnPage } 
 // User-Agents repeat endlessly: who sent each is remembered for the hot path.
 const visitorOf = remembered(10_000, classifyVisitor)
 const NO_USER_AGENT = classifyVisitor(null)
+
+// The device a link's iOS and Android URLs are for. iPadOS's Safari says it is a Mac, so it is
+// routed as a desktop; Windows Phone says it is both, and is neither.
+const mobileOsOf = remembered(10_000, (userAgent): 'ios' | 'android' | null => {
+  if (userAgent.includes('Windows Phone')) return null
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'ios'
+  return userAgent.includes('Android') ? 'android' : null
+})
+
+/**
+ * Where the link sends this visitor: the URL for their device (iOS, Android) when it has one, else
+ * the one for their country, else the target. All from the row, so no database is read; a link
+ * without rules costs three comparisons.
+ */
+function routedUrl(link: LinkRow, userAgent: string | null, country: string | null, ip: string | null): string {
+  if (link.iosUrl !== null || link.androidUrl !== null) {
+    const os = userAgent ? mobileOsOf(userAgent) : null
+    if (os === 'ios' && link.iosUrl) return link.iosUrl
+    if (os === 'android' && link.androidUrl) return link.androidUrl
+  }
+  if (link.geoTargets !== null) {
+    // The trusted proxy's header, else the address (its table is unpacked once, ~0.1 s, by the first
+    // visit of a link routed by country that comes without the header).
+    const code = countryFromHeader(country) ?? countryFromIp(ip)
+    const url = code === null ? undefined : link.geoTargets[code]
+    if (url) return url
+  }
+  return link.targetUrl
+}
 
 // Platforms re-fetch and scanners repeat: one preview per link, platform and window.
 const PREVIEW_WINDOW_MS = PREVIEW_COUNTING.windowMinutes * 60 * 1000
@@ -35,8 +65,8 @@ export type Visit = {
 }
 
 export type VisitOutcome =
-  /** Sent on to the link's target. */
-  | { kind: 'redirect'; link: LinkRow }
+  /** Sent on to the link's target, or the device or country URL that routes this visitor (`url`). */
+  | { kind: 'redirect'; link: LinkRow; url: string }
   | { kind: 'preview'; link: LinkRow; html: string }
   /** Sent to the link's fallback: it has expired or reached its click limit. */
   | { kind: 'fallback'; link: LinkRow }
@@ -138,7 +168,7 @@ function decide({ path, method, userAgent, referrer, ip, country }: Visit, link:
     // HEAD requests and unknown preview fetchers get the card and count nothing.
     if (isHead || !counted) return cardOf(link)
     const preview = (decision: PreviewDecision): VisitOutcome => {
-      if (decision === 'refused') return link.passwordHash ? passwordForm(path) : { kind: 'redirect', link }
+      if (decision === 'refused') return link.passwordHash ? passwordForm(path) : { kind: 'redirect', link, url: routedUrl(link, userAgent, country, ip) }
       if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
       return cardOf(link)
     }
@@ -149,9 +179,10 @@ function decide({ path, method, userAgent, referrer, ip, country }: Visit, link:
   if (link.passwordHash) return passwordForm(path)
   // Search engines, plain HTTP clients and monitors follow the link too, and count nothing.
   const click: RecordedEvent | null = kind === 'person' && !isHead ? { linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country } : null
-  if (link.clickLimit !== null) return limitedVisit(link, link.clickLimit, click)
+  const url = routedUrl(link, userAgent, country, ip)
+  if (link.clickLimit !== null) return limitedVisit(link, link.clickLimit, click, url)
   if (click) recordEvent(click)
-  return { kind: 'redirect', link }
+  return { kind: 'redirect', link, url }
 }
 
 // A link's clicks towards its limit, counted exactly however many instances answer. An instance
@@ -164,7 +195,7 @@ const recordedClicks = async (link: LinkRow) => (await linkTotals(link.accountId
  * A visit of a link with a click limit: a person's click counts while under the limit, and once it
  * is reached everyone gets the fallback (crawlers, answered before, keep the card).
  */
-async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent | null): Promise<VisitOutcome> {
+async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent | null, url: string): Promise<VisitOutcome> {
   const key = clickCountKey(link)
   let within: boolean
   try {
@@ -177,7 +208,7 @@ async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent |
   }
   if (!within) return endOf(link, LIMIT_REACHED)
   if (click) recordEvent(click)
-  return { kind: 'redirect', link }
+  return { kind: 'redirect', link, url }
 }
 
 // Tries at a link's password from one address: enough for typing mistakes, too few to guess one.
@@ -203,14 +234,15 @@ export async function unlock(visit: Visit, password: string): Promise<VisitOutco
   if (!rate.allowed) return passwordForm(visit.path, `Too many tries. Try again in ${rate.retryAfter} seconds.`, 429, rate.retryAfter)
   if (!(await Bun.password.verify(password, link.passwordHash))) return passwordForm(visit.path, 'That password is not right.', 403)
   const click: RecordedEvent = { linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer: visit.referrer, userAgent: visit.userAgent, platform: null, ip: visit.ip, country: visit.country }
-  if (link.clickLimit !== null) return sentOn(await limitedVisit(link, link.clickLimit, click))
+  const url = routedUrl(link, visit.userAgent, visit.country, visit.ip)
+  if (link.clickLimit !== null) return sentOn(await limitedVisit(link, link.clickLimit, click, url))
   recordEvent(click)
-  return sentOn({ kind: 'redirect', link })
+  return sentOn({ kind: 'redirect', link, url })
 }
 
 /** A redirect from the password form, as a page that goes on (see sendOnPage). */
 function sentOn(outcome: VisitOutcome): VisitOutcome {
-  if (outcome.kind === 'redirect') return { kind: 'send_on', html: sendOnPage(outcome.link.targetUrl) }
+  if (outcome.kind === 'redirect') return { kind: 'send_on', html: sendOnPage(outcome.url) }
   if (outcome.kind === 'fallback') return { kind: 'send_on', html: sendOnPage(outcome.link.fallbackUrl!) }
   return outcome
 }

@@ -24,10 +24,13 @@ import {
   metadataUrlError,
   toLinkChanges,
   toLinkInput,
+  type FormErrorField,
+  type FormErrors,
   type LinkField,
   type LinkFormValues,
 } from './link-form-values'
 import { LinkPreview } from './link-preview'
+import { RoutingFields } from './routing-fields'
 import { TagsInput } from './tags-input'
 import { UtmBuilder } from './utm-builder'
 import { withoutScheme } from './link-view'
@@ -77,7 +80,7 @@ type LinkFormProps = Pick<LinkFormDialogProps, 'link' | 'template' | 'onCreated'
 function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormProps) {
   const [initial] = useState<LinkFormValues>(() => (link ? formFromLink(link) : template ? { ...formFromLink(template), alias: '', expiresAt: '' } : EMPTY_LINK_FORM))
   const [values, setValues] = useState<LinkFormValues>(initial)
-  const [errors, setErrors] = useState<Partial<Record<LinkField | 'tags', string>>>({})
+  const [errors, setErrors] = useState<FormErrors>({})
   const [isSaving, setIsSaving] = useState(false)
   const [isFetching, setIsFetching] = useState(false)
   const latest = useRef(values)
@@ -134,7 +137,8 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
   async function submit(event: FormEvent) {
     event.preventDefault()
     const problems = formErrors(values, link ? initial : undefined)
-    const first = (Object.keys(EMPTY_LINK_FORM) as LinkField[]).find((field) => problems[field])
+    // The first field in the form's order, else one of a country's row.
+    const first = (Object.keys(EMPTY_LINK_FORM) as FormErrorField[]).find((field) => problems[field]) ?? (Object.keys(problems) as FormErrorField[]).find((field) => problems[field])
     if (first) {
       // The required-fields sentence names both fields: say it once, at the first one missing.
       if (problems.targetUrl && problems.title) delete problems.title
@@ -158,10 +162,10 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
       busy(false, setIsSaving)
       // The server names the field when it can; show its message there as well as in the toast.
       const fieldErrors = failure instanceof ApiError ? (failure.body as { errors?: { field?: string; message?: string }[] } | null)?.errors : undefined
-      const byField: Partial<Record<LinkField | 'tags', string>> = {}
+      const byField: FormErrors = {}
       for (const item of fieldErrors ?? []) {
         const field = item.field && (FORM_FIELD_OF[item.field] ?? item.field)
-        if (field && item.message && field in EMPTY_LINK_FORM) byField[field as LinkField | 'tags'] = item.message
+        if (field && item.message && (field in EMPTY_LINK_FORM || field.startsWith('geoTargets.'))) byField[field as FormErrorField] = item.message
       }
       setErrors(byField)
       toast({
@@ -334,6 +338,19 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
             />
           </FormField>
         </div>
+        <RoutingFields
+          values={values}
+          errors={errors}
+          onChange={(changes) => {
+            setValues((current) => ({ ...current, ...changes }))
+            // A changed country list may rename its rows' errors: they all go.
+            setErrors((current) =>
+              Object.fromEntries(
+                Object.entries(current).filter(([field]) => !(field in changes) && !(changes.geoTargets && field.startsWith('geoTargets.'))),
+              ),
+            )
+          }}
+        />
         <div className="grid gap-3 rounded-lg border border-slate-200 p-3">
           <CheckboxRow
             name="asksPassword"

@@ -40,6 +40,9 @@ describe('payloads', () => {
       canonicalUrl: null,
       expiresAt: null,
       fallbackUrl: null,
+      iosUrl: null,
+      androidUrl: null,
+      geoTargets: null,
       clickLimit: null,
       tags: [],
     })
@@ -78,6 +81,9 @@ describe('payloads', () => {
       canonicalUrl: null,
       expiresAt: null,
       fallbackUrl: null,
+      iosUrl: null,
+      androidUrl: null,
+      geoTargets: null,
       clickLimit: null,
       tags: [] as string[],
       hasPassword: false,
@@ -216,5 +222,30 @@ describe('old aliases sent with an edit', () => {
   it('sends what is left when one is removed', () => {
     expect(formerAliasesToSend(link, [], 'spring', true)).toEqual([])
     expect(formerAliasesToSend(link, [], 'summer', true)).toEqual(['spring'])
+  })
+})
+
+describe('device and country targets', () => {
+  it('sends the URLs with https:// added and the country rows as a map, empty rows dropped, and reads them back', () => {
+    const input = toLinkInput(
+      filled({ iosUrl: 'apps.apple.com/app/id1', geoTargets: [{ country: 'FR', url: 'example.fr' }, { country: '', url: ' ' }, { country: 'JP', url: 'https://example.jp/' }] }),
+    )
+    expect(input).toMatchObject({ iosUrl: 'https://apps.apple.com/app/id1', androidUrl: null, geoTargets: { FR: 'https://example.fr', JP: 'https://example.jp/' } })
+    expect(toLinkInput(filled({ geoTargets: [{ country: '', url: '' }] })).geoTargets).toBeNull()
+    expect(formFromLink({ ...input, iosUrl: 'https://apps.apple.com/app/id1' } as Link)).toMatchObject({
+      iosUrl: 'https://apps.apple.com/app/id1',
+      androidUrl: '',
+      geoTargets: [{ country: 'FR', url: 'https://example.fr' }, { country: 'JP', url: 'https://example.jp/' }],
+    })
+  })
+
+  it("refuses URLs of another scheme, a row without a country, a country twice, and names a country's URL by its code", () => {
+    expect(formErrors(filled({ iosUrl: 'ftp://x.example/' })).iosUrl).toBe(LINK_MESSAGES.invalidIosUrl)
+    expect(formErrors(filled({ androidUrl: 'mailto:a@example.com' })).androidUrl).toBe(LINK_MESSAGES.invalidAndroidUrl)
+    expect(formErrors(filled({ geoTargets: [{ country: '', url: 'https://example.fr/' }] })).geoTargets).toBe(LINK_MESSAGES.geoTargetCountry)
+    const twice = [{ country: 'FR', url: 'https://example.fr/' }, { country: 'FR', url: 'https://example.fr/2' }]
+    expect(formErrors(filled({ geoTargets: twice })).geoTargets).toBe(LINK_MESSAGES.geoTargetRepeated)
+    expect(formErrors(filled({ geoTargets: [{ country: 'DE', url: '' }] }))).toEqual({ 'geoTargets.DE': LINK_MESSAGES.invalidGeoTargetUrl })
+    expect(formErrors(filled({ iosUrl: 'https://apps.apple.com/', geoTargets: [{ country: 'DE', url: 'example.de' }] }))).toEqual({})
   })
 })

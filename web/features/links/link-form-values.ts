@@ -1,7 +1,8 @@
 // The link form's values and the payloads made from them.
 import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type TwitterApp } from '../../../src/shared/card-rules'
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
-import { aliasError, CLICK_LIMIT_MAX, expiryError, isHttpUrl, LINK_MESSAGES, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { isCountryCode } from '../../../src/shared/countries'
+import { aliasError, CLICK_LIMIT_MAX, expiryError, GEO_TARGETS_MAX, isHttpUrl, LINK_MESSAGES, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, withHttpsPrefix } from '../../../src/shared/link-rules'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
 export type LinkFormValues = {
@@ -27,6 +28,11 @@ export type LinkFormValues = {
   /** Where people go once the link has ended, and how many clicks it takes, as typed ('' for none). */
   fallbackUrl: string
   clickLimit: string
+  /** Where people on iOS or Android go instead of the target, as typed ('' for none). */
+  iosUrl: string
+  androidUrl: string
+  /** Country rows in the order shown: an upper-case country code ('' until chosen) and its URL. */
+  geoTargets: GeoTargetRow[]
   /** The link's tags by name. */
   tags: string[]
   /** Whether people must give a password; `password` is a new one ('' keeps the saved one). */
@@ -36,7 +42,16 @@ export type LinkFormValues = {
   isActive: boolean
 }
 
-export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags' | 'asksPassword'>
+export type GeoTargetRow = { country: string; url: string }
+
+export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags' | 'asksPassword' | 'geoTargets'>
+
+/**
+ * What the form can show an error on: a text field, the tags, the country list as a whole, or the
+ * URL of one country's row (`geoTargets.FR`, as the server names it).
+ */
+export type FormErrorField = LinkField | 'tags' | 'geoTargets' | `geoTargets.${string}`
+export type FormErrors = Partial<Record<FormErrorField, string>>
 
 export const EMPTY_LINK_FORM: LinkFormValues = {
   targetUrl: '',
@@ -57,6 +72,9 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   expiresAt: '',
   fallbackUrl: '',
   clickLimit: '',
+  iosUrl: '',
+  androidUrl: '',
+  geoTargets: [],
   tags: [],
   asksPassword: false,
   password: '',
@@ -107,6 +125,9 @@ export function formFromLink(link: Link): LinkFormValues {
     expiresAt: localInputFromIso(link.expiresAt),
     fallbackUrl: link.fallbackUrl ?? '',
     clickLimit: link.clickLimit === null ? '' : String(link.clickLimit),
+    iosUrl: link.iosUrl ?? '',
+    androidUrl: link.androidUrl ?? '',
+    geoTargets: Object.entries(link.geoTargets ?? {}).map(([country, url]) => ({ country, url })),
     tags: link.tags,
     asksPassword: link.hasPassword,
     password: '',
@@ -115,6 +136,18 @@ export function formFromLink(link: Link): LinkFormValues {
 }
 
 const orNull = (value: string) => value.trim() || null
+const urlOrNull = (value: string) => (value.trim() ? withHttpsPrefix(value) : null)
+
+/** True when a link has a device or country URL of its own (null or absent fields count as none). */
+export const hasRouting = (values: Pick<LinkFormValues, 'iosUrl' | 'androidUrl' | 'geoTargets'>) =>
+  Boolean(values.iosUrl.trim() || values.androidUrl.trim() || values.geoTargets.some((row) => row.country || row.url.trim()))
+
+/** The country rows as the API takes them; rows left empty are dropped, and no rows is null. */
+function geoTargetsOf(rows: GeoTargetRow[]): Record<string, string> | null {
+  const filled = rows.filter((row) => row.country || row.url.trim())
+  if (filled.length === 0) return null
+  return Object.fromEntries(filled.map((row) => [row.country, withHttpsPrefix(row.url)]))
+}
 
 const playerOf = (values: LinkFormValues) => ({ url: values.playerUrl.trim(), width: Number(values.playerWidth), height: Number(values.playerHeight) })
 const appOf = (values: LinkFormValues): TwitterApp => ({ iphone: orNull(values.appIphone), ipad: orNull(values.appIpad), googleplay: orNull(values.appGoogleplay) })
@@ -135,6 +168,9 @@ function common(values: LinkFormValues) {
     expiresAt: isoFromLocalInput(values.expiresAt),
     fallbackUrl: values.fallbackUrl.trim() ? withHttpsPrefix(values.fallbackUrl) : null,
     clickLimit: values.clickLimit.trim() ? Number(values.clickLimit) : null,
+    iosUrl: urlOrNull(values.iosUrl),
+    androidUrl: urlOrNull(values.androidUrl),
+    geoTargets: geoTargetsOf(values.geoTargets),
     tags: values.tags,
   }
 }
@@ -163,8 +199,8 @@ export function toLinkChanges(values: LinkFormValues, initial?: LinkFormValues):
  * What blocks saving, by field, in the product's words; empty when the form may be sent. An
  * expiry the edited link already had is not checked again.
  */
-export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now = Date.now()): Partial<Record<LinkField, string>> {
-  const errors: Partial<Record<LinkField, string>> = {}
+export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now = Date.now()): FormErrors {
+  const errors: FormErrors = {}
   if (!values.targetUrl.trim()) errors.targetUrl = LINK_MESSAGES.requiredFields
   else if (!isHttpUrl(withHttpsPrefix(values.targetUrl))) errors.targetUrl = LINK_MESSAGES.invalidTargetUrl
   if (!values.title.trim()) errors.title = LINK_MESSAGES.requiredFields
@@ -181,8 +217,26 @@ export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now
   if (values.fallbackUrl.trim() && !isHttpUrl(withHttpsPrefix(values.fallbackUrl))) errors.fallbackUrl = LINK_MESSAGES.invalidFallbackUrl
   if (values.asksPassword && !values.password && !initial?.asksPassword) errors.password = LINK_MESSAGES.passwordNeeded
   if (values.asksPassword && values.password && (values.password.length < LINK_PASSWORD_MIN || values.password.length > LINK_PASSWORD_MAX)) errors.password = LINK_MESSAGES.password
+  Object.assign(errors, routingErrors(values))
   const limit = Number(values.clickLimit)
   if (values.clickLimit.trim() && (!Number.isInteger(limit) || limit < 1 || limit > CLICK_LIMIT_MAX)) errors.clickLimit = LINK_MESSAGES.clickLimit
+  return errors
+}
+
+/** What is wrong with the device and country URLs, by field (a country's URL as `geoTargets.<code>`). */
+function routingErrors(values: LinkFormValues): FormErrors {
+  const errors: FormErrors = {}
+  if (values.iosUrl.trim() && !isHttpUrl(withHttpsPrefix(values.iosUrl))) errors.iosUrl = LINK_MESSAGES.invalidIosUrl
+  if (values.androidUrl.trim() && !isHttpUrl(withHttpsPrefix(values.androidUrl))) errors.androidUrl = LINK_MESSAGES.invalidAndroidUrl
+  const rows = values.geoTargets.filter((row) => row.country || row.url.trim())
+  const seen = new Set<string>()
+  for (const row of rows) {
+    if (!isCountryCode(row.country)) errors.geoTargets = LINK_MESSAGES.geoTargetCountry
+    else if (seen.has(row.country)) errors.geoTargets = LINK_MESSAGES.geoTargetRepeated
+    else if (!isHttpUrl(withHttpsPrefix(row.url))) errors[`geoTargets.${row.country}`] = LINK_MESSAGES.invalidGeoTargetUrl
+    seen.add(row.country)
+  }
+  if (rows.length > GEO_TARGETS_MAX) errors.geoTargets = LINK_MESSAGES.geoTargetsTooMany
   return errors
 }
 

@@ -15,6 +15,7 @@ import { TagChip } from './tag-chip'
 import {
   customDomainUrl,
   formatCount,
+  isRouted,
   linkStatus,
   STATUS_LABELS,
   TIME_FILTER_SHORT,
@@ -88,10 +89,19 @@ export function LinkList(props: LinkListProps) {
 
 function StatusBadge({ link }: { link: LinkWithCounts }) {
   const status = linkStatus(link)
-  return (
+  const badge = (
     <Badge variant={STATUS_BADGES[status]} data-testid="link-status">
       {STATUS_LABELS[status]}
     </Badge>
+  )
+  if (!isRouted(link)) return badge
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-1">
+      {badge}
+      <Badge variant="secondary" title="Sends people on iOS or Android, or in some countries, to URLs of their own" data-testid="link-routing">
+        Routing
+      </Badge>
+    </span>
   )
 }
 

@@ -13,6 +13,9 @@ export function linkStatus(link: Pick<Link, 'isActive' | 'expiresAt'>, now = Dat
   return 'active'
 }
 
+/** Whether the link sends people on some device or in some country to a URL of their own. */
+export const isRouted = (link: Pick<Link, 'iosUrl' | 'androidUrl' | 'geoTargets'>) => Boolean(link.iosUrl || link.androidUrl || link.geoTargets)
+
 export const STATUS_LABELS: Record<LinkStatus, string> = { active: 'Active', inactive: 'Inactive', expired: 'Expired' }
 
 /** The server filters by status: an expired link counts as inactive, since it no longer sends anyone on. */
