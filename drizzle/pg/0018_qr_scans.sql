@@ -1,0 +1,1 @@
+ALTER TABLE "link_daily_stats" ADD COLUMN "scans" integer DEFAULT 0 NOT NULL;

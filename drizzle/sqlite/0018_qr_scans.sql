@@ -1,0 +1,1 @@
+ALTER TABLE `link_daily_stats` ADD `scans` integer DEFAULT 0 NOT NULL;
