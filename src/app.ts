@@ -15,6 +15,7 @@ import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
+import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
@@ -33,6 +34,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(metadataRoutes)
   .use(linkRoutes)
   .use(tagRoutes)
+  .use(utmPresetRoutes)
   .use(usageRoutes)
   .use(analyticsRoutes)
   .use(qrRoutes)

@@ -10,12 +10,14 @@ import { contactTables } from '../modules/contact/tables'
 import { domainTables } from '../modules/domains/tables'
 import { linkTables } from '../modules/links/tables'
 import { usageTables } from '../modules/usage/tables'
+import { utmPresetTables } from '../modules/utm-presets/tables'
 import { platformTables } from '../platform/tables'
 
 export const allTables = (k: Kit) => ({
   ...accountTables(k),
   ...authTables(k),
   ...linkTables(k),
+  ...utmPresetTables(k),
   ...analyticsTables(k),
   ...usageTables(k),
   ...apiKeyTables(k),
