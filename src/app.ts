@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { importRoutes } from './modules/imports/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
+import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
@@ -35,6 +36,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(linkRoutes)
   .use(tagRoutes)
   .use(importRoutes)
+  .use(utmPresetRoutes)
   .use(usageRoutes)
   .use(analyticsRoutes)
   .use(qrRoutes)

@@ -11,6 +11,7 @@ import { domainTables } from '../modules/domains/tables'
 import { importTables } from '../modules/imports/tables'
 import { linkTables } from '../modules/links/tables'
 import { usageTables } from '../modules/usage/tables'
+import { utmPresetTables } from '../modules/utm-presets/tables'
 import { platformTables } from '../platform/tables'
 
 export const allTables = (k: Kit) => ({
@@ -18,6 +19,7 @@ export const allTables = (k: Kit) => ({
   ...authTables(k),
   ...linkTables(k),
   ...importTables(k),
+  ...utmPresetTables(k),
   ...analyticsTables(k),
   ...usageTables(k),
   ...apiKeyTables(k),

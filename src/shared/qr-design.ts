@@ -60,3 +60,18 @@ export function contrastRatio(foreground: string, background: string): number {
   const [a, b] = [luminance(foreground), luminance(background === 'transparent' ? '#ffffff' : background)]
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
 }
+
+/**
+ * A QR code encodes its short link with this query parameter, so the redirect can tell a scan from
+ * a click. Short, since each character adds modules to the code.
+ */
+const QR_SCAN_MARKER = 'qr'
+
+/** The address a link's QR code encodes (or another without a query, marked as a scan's). */
+export const scanUrlOf = (address: string) => `${address}?${QR_SCAN_MARKER}`
+
+/** Whether a query string (without its `?`) carries the scan marker, alone or among other parameters. */
+export function hasScanMarker(query: string) {
+  for (const part of query.split('&')) if (part === QR_SCAN_MARKER || part.startsWith(`${QR_SCAN_MARKER}=`)) return true
+  return false
+}

@@ -16,6 +16,8 @@ export function withoutTracking(address: string): string {
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
 export type UtmField = (typeof UTM_FIELDS)[number]
 export type Utm = Record<UtmField, string>
+/** The longest value the builder takes for one parameter. */
+export const UTM_VALUE_MAX = 200
 
 /** The target's utm_* values ('' for each it lacks), or null when it is no URL yet. */
 export function utmOf(address: string): Utm | null {
@@ -31,3 +33,6 @@ export function withUtm(address: string, field: UtmField, value: string): string
   else url.searchParams.delete(`utm_${field}`)
   return url.href
 }
+
+/** The target with every utm_* value set as given (empty ones removed), as a preset applies them. */
+export const withAllUtm = (address: string, utm: Utm): string => UTM_FIELDS.reduce((target, field) => withUtm(target, field, utm[field]), address)

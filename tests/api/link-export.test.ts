@@ -73,8 +73,8 @@ describe('the link export', () => {
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${linkExportFileName('json')}"`)
     const links = answer.body as Record<string, any>[]
     expect(links.length).toBe(LINKS)
-    expect(Object.keys(links[0]).sort()).toEqual([...LINK_FIELDS, 'clicks', 'previews'].sort())
-    expect(links[0]).toEqual({ ...made[0], clicks: 3, previews: 0 })
+    expect(Object.keys(links[0]).sort()).toEqual([...LINK_FIELDS, 'clicks', 'scans', 'previews'].sort())
+    expect(links[0]).toEqual({ ...made[0], clicks: 3, scans: 0, previews: 0 })
     expect(links[1]).toMatchObject({ id: made[1].id, clicks: 0, previews: 1 })
   })
 

@@ -1,5 +1,5 @@
 // Styled QR codes: colours, quiet zone, error correction, size and a logo, each decoded back to the
-// short URL with jsQR. Logos come from a local https image host the server may read
+// short URL and its scan marker with jsQR. Logos come from a local https image host the server may read
 // (FETCH_ALLOWED_HOSTS, its certificate trusted through NODE_EXTRA_CA_CERTS).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -132,13 +132,13 @@ describe('GET /api/qr/:path with a design', () => {
     const foreground = [30, 58, 138]
     const background = [253, 230, 138]
     const image = await fetchPng({ foreground: hex(foreground), background: hex(background).slice(1) })
-    expect(decode(image)?.data).toBe(link.url)
+    expect(decode(image)?.data).toBe(`${link.url}?qr`)
     expect(pixel(image, 0, 0)).toEqual([...background, 255])
     expect(quietZone(image, foreground)).toBe(2)
 
     const transparent = await fetchPng({ foreground: '#14532d', background: 'transparent' })
     expect(pixel(transparent, 0, 0)[3]).toBe(0)
-    expect(decode(onWhite(transparent))?.data).toBe(link.url)
+    expect(decode(onWhite(transparent))?.data).toBe(`${link.url}?qr`)
   })
 
   it('leaves the quiet zone asked for, from none to 16 modules', async () => {
@@ -146,7 +146,7 @@ describe('GET /api/qr/:path with a design', () => {
       const image = await fetchPng({ margin, size: 600 })
       expect(quietZone(image, [0, 0, 0])).toBe(margin)
       // Without a quiet zone of its own the code is read on the page around it.
-      expect(decode(onWhite(image, margin === 0 ? 40 : 0))?.data).toBe(link.url)
+      expect(decode(onWhite(image, margin === 0 ? 40 : 0))?.data).toBe(`${link.url}?qr`)
     }
   })
 
@@ -154,7 +154,7 @@ describe('GET /api/qr/:path with a design', () => {
     const versions: number[] = []
     for (const errorCorrection of ['L', 'M', 'Q', 'H']) {
       const decoded = decode(await fetchPng({ errorCorrection }))
-      expect(decoded?.data).toBe(link.url)
+      expect(decoded?.data).toBe(`${link.url}?qr`)
       versions.push(decoded!.version)
     }
     expect(versions).toEqual([...versions].sort((a, b) => a - b))
@@ -165,7 +165,7 @@ describe('GET /api/qr/:path with a design', () => {
     for (const size of [128, 333, 2048]) {
       const image = await fetchPng({ size })
       expect([image.width, image.height]).toEqual([size, size])
-      expect(decode(image)?.data).toBe(link.url)
+      expect(decode(image)?.data).toBe(`${link.url}?qr`)
     }
   })
 
@@ -177,7 +177,7 @@ describe('GET /api/qr/:path with a design', () => {
     expect(svg).toContain('fill="#ffedd5"')
     expect(svg).toContain('fill="#7c2d12"')
     const decoded = decode(rasterisedSvg(svg))
-    expect(decoded?.data).toBe(link.url)
+    expect(decoded?.data).toBe(`${link.url}?qr`)
     expect(Number(/viewBox="0 0 (\d+)/.exec(svg)![1])).toBe(17 + 4 * decoded!.version + 2 * 3)
 
     const transparent = await (await fetch(server.url + qrPath({ format: 'svg', background: 'transparent' }))).text()
@@ -188,7 +188,7 @@ describe('GET /api/qr/:path with a design', () => {
     const size = 800
     const image = await fetchPng({ logo: logoUrl('/logo.png'), errorCorrection: 'L', size, foreground: '#111827' })
     const decoded = decode(image)
-    expect(decoded?.data).toBe(link.url)
+    expect(decoded?.data).toBe(`${link.url}?qr`)
     expect(decoded!.version).toBe(decode(await fetchPng({ errorCorrection: 'H', size }))!.version)
     const logoColumns = new Set<number>()
     const logoRows = new Set<number>()
@@ -205,7 +205,7 @@ describe('GET /api/qr/:path with a design', () => {
 
     const svg = await (await fetch(server.url + qrPath({ format: 'svg', logo: logoUrl('/logo.png') }))).text()
     expect(svg).toMatch(/<image [^>]*xlink:href="data:image\/png;base64,[A-Za-z0-9+/=]+"/)
-    expect(decode(rasterisedSvg(svg))?.data).toBe(link.url)
+    expect(decode(rasterisedSvg(svg))?.data).toBe(`${link.url}?qr`)
   })
 
   it('reads a logo once for many codes, and tells codes with different options apart', async () => {

@@ -239,7 +239,7 @@ describe('QR codes', () => {
     expect(png.headers.get('cache-control')).toContain('max-age=')
     const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()))
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)
-    expect(decoded?.data).toBe(link.url)
+    expect(decoded?.data).toBe(`${link.url}?qr`)
 
     const svg = await fetch(`${link.qrCodeUrl}?format=svg`)
     expect(svg.headers.get('content-type')).toBe('image/svg+xml')

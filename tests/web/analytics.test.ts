@@ -76,8 +76,10 @@ describe('link analytics', () => {
     expect(await page.getByRole('link', { name: 'Back to Share Links' }).getAttribute('href')).toBe('/share-links')
 
     await page.getByTestId('analytics-chart').locator('.recharts-wrapper > svg').waitFor()
-    expect(await page.getByTestId('analytics-chart').locator('.recharts-area').count()).toBe(3)
+    // Clicks, scans, previews and unique visitors.
+    expect(await page.getByTestId('analytics-chart').locator('.recharts-area').count()).toBe(4)
     expect(await total(page, 'Clicks').textContent()).toBe('4')
+    expect(await total(page, 'Scans').textContent()).toBe('0')
     expect(await total(page, 'Previews').textContent()).toBe('2')
     expect(await total(page, 'Unique visitors').textContent()).toBe('3')
     expect(await total(page, 'Social shares').textContent()).toBe('3')
@@ -122,7 +124,7 @@ describe('link analytics', () => {
     const file = await download
     expect(file.suggestedFilename()).toBe(`linkcard-${link.slug}-${daysAgo(29)}-to-${daysAgo(0)}.csv`)
     const lines = readFileSync((await file.path())!, 'utf8').trim().split('\r\n')
-    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os')
+    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan')
     expect(lines).toHaveLength(7)
     expect(lines.filter((line) => line.includes(',click,,t.co,US,mobile,Safari,iOS'))).toHaveLength(2)
     await context.close()

@@ -79,7 +79,7 @@ describe('the QR dialog', () => {
       expect(png.name).toBe(`linkcard-qr-${link.slug}.png`)
       const image = PNG.sync.read(Buffer.from(png.bytes))
       expect([image.width, image.height]).toEqual([300, 300])
-      expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(link.url)
+      expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${link.url}?qr`)
       expect([...image.data.subarray(0, 4)]).toEqual([255, 255, 255, 255])
 
       await dialog(page).getByText('Transparent background').click()

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'bun:test'
+import { isoDay } from '../../shared/analytics'
 import { ChunkBuilder, chunkEvents, journalEvents, journalText, toChunks, type StoredEvent } from './event-chunks'
+import { rollupsOf } from './rollups'
 
 const T = 1_795_000_000_000
 
@@ -65,6 +67,33 @@ describe('the journal format', () => {
       { occurredAt: new Date(T), type: 'click', referrerHost: 't.co', platform: null, country: 'DE', device: 'mobile', browser: 'Safari', os: 'iOS', count: 3 },
       { occurredAt: new Date(T + 7), type: 'preview', referrerHost: null, platform: 'x', country: null, device: 'bot', browser: null, os: null, count: 1 },
     ])
+  })
+})
+
+describe('scans', () => {
+  it('come back from the journal and from chunks as scans, apart from plain clicks of the same kind', () => {
+    const batch = [stored({ isScan: true }), stored({ at: T + 1 }), stored({ at: T + 2, isScan: true, count: 4 })]
+    expect(journalEvents(journalText(batch))).toEqual(batch)
+    const [chunk] = toChunks(batch)
+    expect(chunkEvents(chunk).map((event) => [event.isScan ?? false, event.count])).toEqual([
+      [true, 1],
+      [false, 1],
+      [true, 4],
+    ])
+  })
+
+  it('are absent from rows stored before scans were told apart: their kinds read as plain clicks', () => {
+    const row = JSON.stringify({ accounts: ['account-1'], links: [['link-1', 0]], kinds: [['click', 't.co', null, 'DE', 'mobile', 'Safari', 'iOS']], since: T, events: [0, 0, 0, 2] })
+    expect(journalEvents(row)).toEqual([stored({ count: 2 })])
+    const chunk = { firstAt: new Date(T).toISOString(), events: JSON.stringify({ kinds: [['click', 't.co', null, 'DE', 'mobile', 'Safari', 'iOS']], events: [0, 0, 3] }) }
+    const [read] = chunkEvents(chunk)
+    expect(read).toEqual({ occurredAt: new Date(T), type: 'click', referrerHost: 't.co', platform: null, country: 'DE', device: 'mobile', browser: 'Safari', os: 'iOS', count: 3 })
+    expect(read.isScan).toBeUndefined()
+  })
+
+  it('add up to the daily scans, counted among the clicks', () => {
+    const { daily } = rollupsOf([stored({ isScan: true, count: 2 }), stored({ at: T + 1 }), stored({ at: T + 2, type: 'preview', platform: 'x' })])
+    expect(daily).toEqual([{ linkId: 'link-1', accountId: 'account-1', day: isoDay(T), clicks: 3, scans: 2, previews: 1, socialClicks: 3 }])
   })
 })
 

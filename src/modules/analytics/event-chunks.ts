@@ -9,6 +9,8 @@ export type StoredEvent = {
   linkId: string
   accountId: string
   type: EventType
+  /** Clicks from the link's QR code; absent on other events. */
+  isScan?: boolean
   at: number
   referrerHost: string | null
   platform: string | null
@@ -29,13 +31,15 @@ export type NewChunk = { linkId: string; accountId: string; firstAt: Date; lastA
 // A chunk holds at most this many entries, so one busy link never makes a huge row.
 const CHUNK_ENTRIES = 1000
 
-// What an event is besides its link, time and count.
-type Kind = [EventType, string | null, string | null, string | null, string | null, string | null, string | null]
+// What an event is besides its link, time and count. Scans end in a 1; a kind stored before
+// scans were told apart has none, and is read as no scan.
+type KindFieldsList = [EventType, string | null, string | null, string | null, string | null, string | null, string | null]
+type Kind = [...KindFieldsList, 1?]
 
-type KindFields = Pick<StoredEvent, 'type' | 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os'>
+type KindFields = Pick<StoredEvent, 'type' | 'isScan' | 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os'>
 
 export const sameKind = (a: KindFields, b: KindFields) =>
-  a.type === b.type && a.referrerHost === b.referrerHost && a.platform === b.platform && a.country === b.country &&
+  a.type === b.type && !a.isScan === !b.isScan && a.referrerHost === b.referrerHost && a.platform === b.platform && a.country === b.country &&
   a.device === b.device && a.browser === b.browser && a.os === b.os
 
 /**
@@ -51,6 +55,7 @@ class Kinds {
   of(event: StoredEvent) {
     if (this.previous && sameKind(this.previous, event)) return this.number
     const kind: Kind = [event.type, event.referrerHost, event.platform, event.country, event.device, event.browser, event.os]
+    if (event.isScan) kind.push(1)
     const key = JSON.stringify(kind)
     let number = this.numbers.get(key)
     if (number === undefined) {
@@ -63,7 +68,11 @@ class Kinds {
   }
 }
 
-const fromKind = ([type, referrerHost, platform, country, device, browser, os]: Kind) => ({ type, referrerHost, platform, country, device, browser, os })
+function fromKind([type, referrerHost, platform, country, device, browser, os, scan]: Kind): KindFields {
+  const fields: KindFields = { type, referrerHost, platform, country, device, browser, os }
+  if (scan === 1) fields.isScan = true
+  return fields
+}
 
 // A journal row names each account, link (with its account's number) and kind of event once,
 // then holds four numbers an event: its link, its kind, its time after the row's first and its
@@ -76,8 +85,8 @@ type ChunkRow = { kinds: Kind[]; events: number[] }
 // an event: [link, account, time, ...kind, count] in the journal, [time after the first, ...kind,
 // count] in a chunk.
 type OlderJournalRow = Omit<JournalRow, 'accounts' | 'links'> & { links: [string, string][] }
-type OlderJournalEntry = [string, string, number, ...Kind, number]
-type OlderChunkEntry = [number, ...Kind, number]
+type OlderJournalEntry = [string, string, number, ...KindFieldsList, number]
+type OlderChunkEntry = [number, ...KindFieldsList, number]
 
 /** A batch as one journal row. */
 export function journalText(events: StoredEvent[]) {

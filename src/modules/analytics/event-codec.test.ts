@@ -9,6 +9,7 @@ const event = (overrides: Partial<RecordedEvent> = {}): RecordedEvent => ({
   linkId: 'link-1',
   accountId: 'account-1',
   type: 'click',
+  isScan: false,
   at: 1_795_000_000_123,
   referrer: 'https://t.co/abc?x=1',
   userAgent: LINUX,
@@ -51,6 +52,16 @@ describe('event batches', () => {
       { ...events[2], count: 1 },
     ])
     expect(send([])).toEqual([])
+  })
+
+  it('tell a scan from a plain click and a preview', () => {
+    const { send } = channel()
+    const events = [event({ isScan: true }), event(), event({ type: 'preview', platform: 'x' })]
+    expect(send(events).map((e) => [e.type, e.isScan])).toEqual([
+      ['click', true],
+      ['click', false],
+      ['preview', false],
+    ])
   })
 
   it('send each string once, with the first batch that uses it', () => {

@@ -19,7 +19,10 @@ const COUNT = 9
 const COLUMNS = 10
 
 const NONE = -1
-const TYPES: RecordedEvent['type'][] = ['click', 'preview']
+// The type column: a click, a preview, or a click from the link's QR code.
+const CLICK = 0
+const PREVIEW = 1
+const SCAN = 2
 
 /** What crosses to the writer: the rows, the strings new to it, and whether it must forget the old ones first. */
 export type EncodedBatch = { rows: Float64Array; size: number; words: string[]; reset: boolean }
@@ -98,7 +101,7 @@ export class EventBatch {
     const rows = this.rows
     rows[row + LINK] = this.number(LINK, event.linkId)
     rows[row + ACCOUNT] = this.number(ACCOUNT, event.accountId)
-    rows[row + TYPE] = event.type === 'click' ? 0 : 1
+    rows[row + TYPE] = event.type === 'preview' ? PREVIEW : event.isScan ? SCAN : CLICK
     rows[row + AT] = event.at
     rows[row + REFERRER] = this.number(REFERRER, event.referrer)
     rows[row + USER_AGENT] = this.number(USER_AGENT, event.userAgent)
@@ -141,7 +144,8 @@ export class EventReader {
       events[i] = {
         linkId: this.words[rows[row + LINK]],
         accountId: this.words[rows[row + ACCOUNT]],
-        type: TYPES[rows[row + TYPE]],
+        type: rows[row + TYPE] === PREVIEW ? 'preview' : 'click',
+        isScan: rows[row + TYPE] === SCAN,
         at: rows[row + AT],
         referrer: word(rows[row + REFERRER]),
         userAgent: word(rows[row + USER_AGENT]),

@@ -28,7 +28,7 @@ let pending = new EventBatch(dictionary, SEND_SIZE)
 let previous: RecordedEvent | undefined
 
 const sameEvent = (a: RecordedEvent, b: RecordedEvent) =>
-  a.at === b.at && a.linkId === b.linkId && a.type === b.type && a.ip === b.ip && a.userAgent === b.userAgent &&
+  a.at === b.at && a.linkId === b.linkId && a.type === b.type && a.isScan === b.isScan && a.ip === b.ip && a.userAgent === b.userAgent &&
   a.referrer === b.referrer && a.country === b.country && a.platform === b.platform
 
 let nextId = 0

@@ -18,6 +18,7 @@ function* slices<T>(rows: T[]) {
 const p = sql.placeholder
 const addDaily = {
   clicks: sql`${linkDailyStats.clicks} + excluded.clicks`,
+  scans: sql`${linkDailyStats.scans} + excluded.scans`,
   previews: sql`${linkDailyStats.previews} + excluded.previews`,
   socialClicks: sql`${linkDailyStats.socialClicks} + excluded.social_clicks`,
 }
@@ -40,7 +41,7 @@ function prepareSqliteStatements() {
       .prepare(),
     daily: db
       .insert(linkDailyStats)
-      .values({ linkId: p('linkId'), accountId: p('accountId'), day: p('day'), clicks: p('clicks'), previews: p('previews'), socialClicks: p('socialClicks') })
+      .values({ linkId: p('linkId'), accountId: p('accountId'), day: p('day'), clicks: p('clicks'), scans: p('scans'), previews: p('previews'), socialClicks: p('socialClicks') })
       .onConflictDoUpdate({ target: [linkDailyStats.linkId, linkDailyStats.day], set: addDaily })
       .prepare(),
     visitor: db
@@ -171,7 +172,7 @@ async function insertMoved(tx: Db, chunks: NewChunk[], { daily, breakdowns, visi
   return keptChunks.reduce((sum, chunk) => sum + chunk.count, 0)
 }
 
-/** Clicks and previews per link of an account, from `sinceDay` (YYYY-MM-DD) on, or all time; only of `linkIds` when given. */
+/** Clicks, scans and previews per link of an account, from `sinceDay` (YYYY-MM-DD) on, or all time; only of `linkIds` when given. */
 export async function totalsByLink(accountId: string, sinceDay?: string, linkIds?: string[]) {
   if (linkIds?.length === 0) return []
   const conditions = [eq(linkDailyStats.accountId, accountId)]
@@ -181,6 +182,7 @@ export async function totalsByLink(accountId: string, sinceDay?: string, linkIds
     .select({
       linkId: linkDailyStats.linkId,
       clicks: sql<number>`coalesce(sum(${linkDailyStats.clicks}), 0)`,
+      scans: sql<number>`coalesce(sum(${linkDailyStats.scans}), 0)`,
       previews: sql<number>`coalesce(sum(${linkDailyStats.previews}), 0)`,
     })
     .from(linkDailyStats)
@@ -195,14 +197,16 @@ export async function totalClicks() {
   return Number(row.total)
 }
 
-/** One link's clicks and previews, all time and in the days from `fromDay` to `toDay` (inclusive). */
+/** One link's clicks, scans and previews, all time and in the days from `fromDay` to `toDay` (inclusive). */
 export async function linkTotalsWithPeriod(accountId: string, linkId: string, fromDay: string, toDay: string) {
   const inPeriod = sql`${linkDailyStats.day} >= ${fromDay} and ${linkDailyStats.day} <= ${toDay}`
   const [row] = await db
     .select({
       clicks: sql<number>`coalesce(sum(${linkDailyStats.clicks}), 0)`,
+      scans: sql<number>`coalesce(sum(${linkDailyStats.scans}), 0)`,
       previews: sql<number>`coalesce(sum(${linkDailyStats.previews}), 0)`,
       clicksInPeriod: sql<number>`coalesce(sum(case when ${inPeriod} then ${linkDailyStats.clicks} else 0 end), 0)`,
+      scansInPeriod: sql<number>`coalesce(sum(case when ${inPeriod} then ${linkDailyStats.scans} else 0 end), 0)`,
       previewsInPeriod: sql<number>`coalesce(sum(case when ${inPeriod} then ${linkDailyStats.previews} else 0 end), 0)`,
     })
     .from(linkDailyStats)
@@ -238,12 +242,13 @@ export async function recentLinkEvents(accountId: string, linkId: string, from: 
   }
 }
 
-/** Clicks and previews of the account per day, from `fromDay` to `toDay` (days without any are absent). */
+/** Clicks, scans and previews of the account per day, from `fromDay` to `toDay` (days without any are absent). */
 export async function accountDays(accountId: string, fromDay: string, toDay: string) {
   return db
     .select({
       day: linkDailyStats.day,
       clicks: sql<number>`coalesce(sum(${linkDailyStats.clicks}), 0)`,
+      scans: sql<number>`coalesce(sum(${linkDailyStats.scans}), 0)`,
       previews: sql<number>`coalesce(sum(${linkDailyStats.previews}), 0)`,
     })
     .from(linkDailyStats)
@@ -257,6 +262,7 @@ export async function linkDays(linkId: string, fromDay: string, toDay: string) {
     .select({
       day: linkDailyStats.day,
       clicks: linkDailyStats.clicks,
+      scans: linkDailyStats.scans,
       previews: linkDailyStats.previews,
       socialClicks: linkDailyStats.socialClicks,
       uniqueVisitors: linkDailyStats.uniqueVisitors,

@@ -5,7 +5,7 @@ import { agentKey, isoDay, type BreakdownDimension } from '../../shared/analytic
 import { isSocialHost } from './classify'
 import type { StoredEvent } from './event-chunks'
 
-type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; previews: number; socialClicks: number }
+type DailyDelta = { linkId: string; accountId: string; day: string; clicks: number; scans: number; previews: number; socialClicks: number }
 type BreakdownDelta = { linkId: string; dimension: BreakdownDimension; day: string; value: string; count: number }
 export type VisitorDelta = { linkId: string; accountId: string; day: string; visitorHash: string }
 export type Rollups = { daily: DailyDelta[]; breakdowns: BreakdownDelta[]; visitors: VisitorDelta[] }
@@ -42,6 +42,7 @@ export class RollupBuilder {
       const { count } = event
       if (event.type === 'click') {
         row.clicks += count
+        if (event.isScan) row.scans += count
         if (isSocial(event.referrerHost)) row.socialClicks += count
         // Breakdowns about people count clicks; crawlers' datacentres say nothing about the audience.
         add(row.breakdowns.referrer, event.referrerHost, count)
@@ -64,8 +65,8 @@ export class RollupBuilder {
   take(): Rollups {
     const taken: Rollups = { daily: [], breakdowns: [], visitors: [] }
     const rows = [...this.rows.values()].sort((a, b) => (a.linkId < b.linkId ? -1 : a.linkId > b.linkId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
-    for (const { linkId, accountId, day, clicks, previews, socialClicks, breakdowns, visitors } of rows) {
-      taken.daily.push({ linkId, accountId, day, clicks, previews, socialClicks })
+    for (const { linkId, accountId, day, clicks, scans, previews, socialClicks, breakdowns, visitors } of rows) {
+      taken.daily.push({ linkId, accountId, day, clicks, scans, previews, socialClicks })
       for (const [dimension, values] of Object.entries(breakdowns) as [BreakdownDimension, Map<string, number>][])
         for (const [value, count] of values) taken.breakdowns.push({ linkId, dimension, day, value, count })
       for (const visitorHash of visitors) taken.visitors.push({ linkId, accountId, day, visitorHash })
@@ -79,7 +80,7 @@ export class RollupBuilder {
     let row = this.rows.get(key)
     if (!row) {
       const breakdowns = { referrer: new Map(), platform: new Map(), country: new Map(), agent: new Map() }
-      this.rows.set(key, (row = { linkId, accountId, day, clicks: 0, previews: 0, socialClicks: 0, breakdowns, visitors: new Set() }))
+      this.rows.set(key, (row = { linkId, accountId, day, clicks: 0, scans: 0, previews: 0, socialClicks: 0, breakdowns, visitors: new Set() }))
     }
     return row
   }

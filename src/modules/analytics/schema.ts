@@ -5,11 +5,12 @@ const Day = t.String({ description: 'A UTC day, YYYY-MM-DD' })
 
 export const DashboardStats = t.Object({
   totalClicks: t.Integer(),
+  totalScans: t.Integer({ description: 'Clicks from QR codes, counted among the clicks' }),
   totalPreviews: t.Integer(),
   totalApiCalls: t.Integer({ description: 'Public API calls made with the account’s keys' }),
   clicksByLinkId: t.Record(t.String(), t.Integer()),
-  series: t.Array(t.Object({ day: Day, clicks: t.Integer(), previews: t.Integer() }), {
-    description: "The account's clicks and previews on each of the last 30 days (UTC), oldest first",
+  series: t.Array(t.Object({ day: Day, clicks: t.Integer(), scans: t.Integer(), previews: t.Integer() }), {
+    description: "The account's clicks (scans among them) and previews on each of the last 30 days (UTC), oldest first",
   }),
 })
 export type DashboardStats = typeof DashboardStats.static
@@ -29,12 +30,13 @@ export const LinkAnalytics = t.Object({
   to: Day,
   totals: t.Object({
     clicks: t.Integer(),
+    scans: t.Integer({ description: "Clicks from the link's QR code, counted among the clicks" }),
     previews: t.Integer(),
     uniqueVisitors: t.Integer({ description: "Sum of each day's distinct visitors" }),
     socialShares: t.Integer({ description: 'Clicks whose referrer is a social network' }),
     engagement: t.Nullable(t.Number({ description: 'Clicks per preview; null without previews' })),
   }),
-  series: t.Array(t.Object({ day: Day, clicks: t.Integer(), previews: t.Integer(), uniqueVisitors: t.Integer() }), {
+  series: t.Array(t.Object({ day: Day, clicks: t.Integer(), scans: t.Integer(), previews: t.Integer(), uniqueVisitors: t.Integer() }), {
     description: 'Every day of the period, oldest first',
   }),
   top10: t.Object({

@@ -31,7 +31,7 @@ type Visit = Partial<RecordedEvent> & { at: number }
 
 async function record(linkId: string, accountId: string, visits: Visit[]) {
   for (const visit of visits)
-    recordEvent({ linkId, accountId, type: 'click', referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, ...visit })
+    recordEvent({ linkId, accountId, type: 'click', isScan: false, referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, ...visit })
   await flushEvents()
 }
 
@@ -134,7 +134,7 @@ describe('the event writer', () => {
     const { link, owner } = await newLink()
     const t = at('2026-07-02T09:00:00.000Z')
     const event = (at: number) =>
-      ({ linkId: link.id, accountId: owner.accountId, type: 'click', at, referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, count: 1 }) as const
+      ({ linkId: link.id, accountId: owner.accountId, type: 'click', isScan: false, at, referrer: null, userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '203.0.113.1', country: null, count: 1 }) as const
     // The writer's own functions, in this thread: the first flush is under way when the others arrive.
     enqueueEvents([event(t)])
     const first = writeWaitingEvents()
@@ -290,20 +290,20 @@ describe('periods', () => {
 describe('daily rollups', () => {
   it('puts an event at 23:59:59.999Z and one at 00:00:00Z on different UTC days', async () => {
     const { owner, link } = await newLink()
-    await record(link.id, owner.accountId, [{ at: at('2026-03-01T23:59:59.999Z') }, { at: at('2026-03-02T00:00:00.000Z'), type: 'preview', platform: 'slack', userAgent: CRAWLER_UA.slack }])
+    await record(link.id, owner.accountId, [{ at: at('2026-03-01T23:59:59.999Z'), isScan: true }, { at: at('2026-03-02T00:00:00.000Z'), type: 'preview', platform: 'slack', userAgent: CRAWLER_UA.slack }])
     const answer = await linkAnalytics(owner, link.id, { from: '2026-02-28', to: '2026-03-03' })
     expect(answer.series).toEqual([
-      { day: '2026-02-28', clicks: 0, previews: 0, uniqueVisitors: 0 },
-      { day: '2026-03-01', clicks: 1, previews: 0, uniqueVisitors: 1 },
-      { day: '2026-03-02', clicks: 0, previews: 1, uniqueVisitors: 0 },
-      { day: '2026-03-03', clicks: 0, previews: 0, uniqueVisitors: 0 },
+      { day: '2026-02-28', clicks: 0, scans: 0, previews: 0, uniqueVisitors: 0 },
+      { day: '2026-03-01', clicks: 1, scans: 1, previews: 0, uniqueVisitors: 1 },
+      { day: '2026-03-02', clicks: 0, scans: 0, previews: 1, uniqueVisitors: 0 },
+      { day: '2026-03-03', clicks: 0, scans: 0, previews: 0, uniqueVisitors: 0 },
     ])
     expect((await linkAnalytics(owner, link.id, { from: '2026-03-02', to: '2026-03-02' })).totals).toMatchObject({ clicks: 0, previews: 1 })
     // The CSV of one day holds only that day's events.
     const csv = await linkEventsCsv(owner, link.id, { from: '2026-03-01', to: '2026-03-01' })
     const lines: string[] = []
     for await (const line of csv.lines) lines.push(line)
-    expect(lines).toEqual(['time,type,platform,referrer,country,device,browser,os\r\n', '2026-03-01T23:59:59.999Z,click,,,,desktop,Chrome,Windows\r\n'])
+    expect(lines).toEqual(['time,type,platform,referrer,country,device,browser,os,scan\r\n', '2026-03-01T23:59:59.999Z,click,,,,desktop,Chrome,Windows,true\r\n'])
   })
 
   it('counts a visitor once a day however many flushes see them, and again the next day', async () => {
@@ -337,7 +337,7 @@ describe('daily rollups', () => {
       { at: t, type: 'preview', platform: 'x', userAgent: CRAWLER_UA.x, ip: '8.8.8.8' },
     ])
     const answer = await linkAnalytics(owner, link.id, { from: '2026-05-01', to: '2026-05-31' })
-    expect(answer.totals).toEqual({ clicks: 4, previews: 3, uniqueVisitors: 3, socialShares: 2, engagement: 1.33 })
+    expect(answer.totals).toEqual({ clicks: 4, scans: 0, previews: 3, uniqueVisitors: 3, socialShares: 2, engagement: 1.33 })
     expect(answer.top10.platforms).toEqual([
       { name: 'facebook', count: 2 },
       { name: 'x', count: 1 },
@@ -390,7 +390,7 @@ describe('daily rollups', () => {
     await record(second.id, owner.accountId, [{ at: now.getTime() }, { at: now.getTime() - 40 * 86_400_000 }])
     const stats = await dashboardStats(owner.accountId, now)
     expect(stats.series).toHaveLength(30)
-    expect(stats.series.at(-1)).toEqual({ day: today, clicks: 2, previews: 1 })
+    expect(stats.series.at(-1)).toEqual({ day: today, clicks: 2, scans: 0, previews: 1 })
     expect(stats.series.slice(0, -1).every((d) => d.clicks === 0 && d.previews === 0)).toBe(true)
     expect(stats.totalClicks).toBe(3)
   })
@@ -402,7 +402,7 @@ describe('links deleted while their events wait', () => {
     const doomed = await createLink(owner, { targetUrl: 'https://example.com/doomed', title: 'Doomed' })
     const t = at('2026-06-01T10:00:00Z')
     for (const linkId of [link.id, doomed.id, link.id])
-      recordEvent({ linkId, accountId: owner.accountId, type: 'click', at: t, referrer: 'https://t.co/x', userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '198.51.100.7', country: null })
+      recordEvent({ linkId, accountId: owner.accountId, type: 'click', isScan: false, at: t, referrer: 'https://t.co/x', userAgent: BROWSER_UA.chromeWindows, platform: null, ip: '198.51.100.7', country: null })
     await deleteLink(owner, doomed.id)
     await flushEvents()
     expect(await storedEvents(link.id)).toBe(2)
@@ -417,7 +417,7 @@ describe('links deleted while their events wait', () => {
     const doomed = await createLink(owner, { targetUrl: 'https://example.com/doomed', title: 'Doomed later' })
     const t = at('2026-06-02T10:00:00Z')
     for (const linkId of [link.id, doomed.id])
-      recordEvent({ linkId, accountId: owner.accountId, type: 'click', at: t, referrer: null, userAgent: BROWSER_UA.firefoxLinux, platform: null, ip: '198.51.100.8', country: null })
+      recordEvent({ linkId, accountId: owner.accountId, type: 'click', isScan: false, at: t, referrer: null, userAgent: BROWSER_UA.firefoxLinux, platform: null, ip: '198.51.100.8', country: null })
     await flushEvents()
     await deleteLink(owner, doomed.id)
     await flushEvents()

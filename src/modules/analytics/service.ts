@@ -24,12 +24,12 @@ import { flushEvents } from './recorder'
 import * as repo from './repo'
 import type { LinkAnalytics } from './schema'
 
-export type LinkTotals = { clicks: number; previews: number }
+export type LinkTotals = { clicks: number; scans: number; previews: number }
 
 // Every read below first has this instance's event writer store what it holds, so the numbers
 // include the last moment's visits here; other instances' follow within their move interval (~10 s).
 
-/** Clicks and previews per link id of the account, since `since` (whole UTC days) or all time. */
+/** Clicks (scans among them) and previews per link id of the account, since `since` (whole UTC days) or all time. */
 export async function linkTotals(accountId: string, since?: Date, linkIds?: string[]): Promise<Map<string, LinkTotals>> {
   await flushEvents()
   return readLinkTotals(accountId, since, linkIds)
@@ -37,7 +37,7 @@ export async function linkTotals(accountId: string, since?: Date, linkIds?: stri
 
 async function readLinkTotals(accountId: string, since?: Date, linkIds?: string[]): Promise<Map<string, LinkTotals>> {
   const rows = await repo.totalsByLink(accountId, since?.toISOString().slice(0, 10), linkIds)
-  return new Map(rows.map((row) => [row.linkId, { clicks: Number(row.clicks), previews: Number(row.previews) }]))
+  return new Map(rows.map((row) => [row.linkId, { clicks: Number(row.clicks), scans: Number(row.scans), previews: Number(row.previews) }]))
 }
 
 const SERIES_DAYS = 30
@@ -49,19 +49,22 @@ export async function dashboardStats(accountId: string, now = new Date()) {
   const [totals, apiCalls, days] = await Promise.all([readLinkTotals(accountId), totalApiCalls(accountId), repo.accountDays(accountId, from, to)])
   const clicksByLinkId: Record<string, number> = {}
   let totalClicks = 0
+  let totalScans = 0
   let totalPreviews = 0
-  for (const [linkId, { clicks, previews }] of totals) {
+  for (const [linkId, { clicks, scans, previews }] of totals) {
     clicksByLinkId[linkId] = clicks
     totalClicks += clicks
+    totalScans += scans
     totalPreviews += previews
   }
   const byDay = new Map(days.map((row) => [row.day, row]))
   const series = daysBetween(from, to).map((day) => ({
     day,
     clicks: Number(byDay.get(day)?.clicks ?? 0),
+    scans: Number(byDay.get(day)?.scans ?? 0),
     previews: Number(byDay.get(day)?.previews ?? 0),
   }))
-  return { totalClicks, totalPreviews, totalApiCalls: apiCalls, clicksByLinkId, series }
+  return { totalClicks, totalScans, totalPreviews, totalApiCalls: apiCalls, clicksByLinkId, series }
 }
 
 /** Clicks on every link of every account (admin panel). */
@@ -80,7 +83,7 @@ function eventsOf<T extends { count: number }>(rows: T[], limit: number) {
 }
 
 /**
- * One link's totals for the public stats call: all-time clicks and previews, those in the days
+ * One link's totals for the public stats call: all-time clicks, scans and previews, those in the days
  * `from` to `to` (YYYY-MM-DD, UTC, both included) and the period's 50 newest events. The caller
  * has checked that the link is the account's.
  */
@@ -95,13 +98,16 @@ export async function linkStats(accountId: string, linkId: string, from: string,
   return {
     linkId,
     totalClicks: Number(totals?.clicks ?? 0),
+    totalScans: Number(totals?.scans ?? 0),
     totalPreviews: Number(totals?.previews ?? 0),
     clicksInPeriod: Number(totals?.clicksInPeriod ?? 0),
+    scansInPeriod: Number(totals?.scansInPeriod ?? 0),
     previewsInPeriod: Number(totals?.previewsInPeriod ?? 0),
     from,
     to,
     recentEvents: eventsOf(events, RECENT_EVENTS).map((event) => ({
       type: event.type,
+      isScan: Boolean(event.isScan),
       occurredAt: event.occurredAt.toISOString(),
       platform: event.platform,
       referrerHost: event.referrerHost,
@@ -175,7 +181,7 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
   const byDay = new Map(days.map((row) => [row.day, row]))
   const series = daysBetween(from, to).map((day) => {
     const row = byDay.get(day)
-    return { day, clicks: row?.clicks ?? 0, previews: row?.previews ?? 0, uniqueVisitors: row?.uniqueVisitors ?? 0 }
+    return { day, clicks: row?.clicks ?? 0, scans: row?.scans ?? 0, previews: row?.previews ?? 0, uniqueVisitors: row?.uniqueVisitors ?? 0 }
   })
   const sum = (pick: (row: (typeof days)[number]) => number) => days.reduce((total, row) => total + pick(row), 0)
   const clicks = sum((row) => row.clicks)
@@ -187,6 +193,7 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
     to,
     totals: {
       clicks,
+      scans: sum((row) => row.scans),
       previews,
       // Visitor hashes change every day, so the period's visitors are the sum of each day's.
       uniqueVisitors: sum((row) => row.uniqueVisitors),
@@ -208,7 +215,7 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
 /** Clicks per preview, to two decimals; null when nothing was previewed (no ratio to speak of). */
 const engagement = (clicks: number, previews: number) => (previews === 0 ? null : Math.round((clicks / previews) * 100) / 100)
 
-const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os']
+const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os', 'scan']
 
 /**
  * A link's raw events of the period as CSV lines (header first), read a few chunks at a time so a big
@@ -223,7 +230,7 @@ export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQ
   async function* lines() {
     yield csvLine(CSV_HEADER)
     for await (const event of repo.linkEventsInOrder(link.id, start, end)) {
-      const line = csvLine([event.occurredAt.toISOString(), event.type, event.platform, event.referrerHost, event.country, event.device, event.browser, event.os])
+      const line = csvLine([event.occurredAt.toISOString(), event.type, event.platform, event.referrerHost, event.country, event.device, event.browser, event.os, String(Boolean(event.isScan))])
       // One line per event: an entry of identical events stands for `count` of them.
       for (let i = 0; i < event.count; i++) yield line
     }

@@ -27,7 +27,7 @@ export const analyticsTables = defineTables((k) => {
       // How many events the chunk holds.
       count: k.integer('count').notNull(),
       // JSON, in time order (event-chunks.ts): the kinds of event it holds (type, referrer host,
-      // platform, country, device, browser, os), then for each set of events alike in the same
+      // platform, country, device, browser, os, and a 1 for a scan), then for each set of events alike in the same
       // millisecond its ms after firstAt, its kind's number and its count.
       events: k.text('events').notNull(),
     },
@@ -59,6 +59,8 @@ export const analyticsTables = defineTables((k) => {
       // YYYY-MM-DD in UTC.
       day: k.text('day').notNull(),
       clicks: k.integer('clicks').notNull().default(0),
+      // The clicks that came from the link's QR code.
+      scans: k.integer('scans').notNull().default(0),
       previews: k.integer('previews').notNull().default(0),
       socialClicks: k.integer('social_clicks').notNull().default(0),
       uniqueVisitors: k.integer('unique_visitors').notNull().default(0),

@@ -26,6 +26,8 @@ export type RecordedEvent = {
   linkId: string
   accountId: string
   type: EventType
+  /** A click from the link's QR code (its marker in the address). */
+  isScan: boolean
   at: number
   referrer: string | null
   userAgent: string | null
@@ -92,6 +94,7 @@ function dayOf(at: number) {
  */
 type Profile = {
   type: EventType
+  isScan: boolean
   referrer: string | null
   platform: string | null
   countryHeader: string | null
@@ -120,12 +123,13 @@ function profileOf(event: CountedEvent, day: string): Profile {
   let known = byAddress.get(event.ip ?? '')
   if (!known) byAddress.set(event.ip ?? '', (known = []))
   for (const profile of known)
-    if (profile.type === event.type && profile.referrer === event.referrer && profile.platform === event.platform && profile.countryHeader === event.country)
+    if (profile.type === event.type && profile.isScan === event.isScan && profile.referrer === event.referrer && profile.platform === event.platform && profile.countryHeader === event.country)
       return profile
   const host = referrerHost(event.referrer)
   const agent = describeAgent(event.userAgent, event.platform)
   const profile: Profile = {
     type: event.type,
+    isScan: event.isScan,
     referrer: event.referrer,
     platform: event.platform,
     countryHeader: event.country,
@@ -171,6 +175,7 @@ function prepare(batch: CountedEvent[]): StoredEvent[] {
     }
     const { type, referrerHost, platform, country, device, browser, os } = profile
     const entry: StoredEvent = { linkId: event.linkId, accountId: event.accountId, type, at: event.at, referrerHost, platform, country, device, browser, os, count: event.count }
+    if (profile.isScan) entry.isScan = true
     if (visitor) entry.visitors = [visitor]
     lastOfLink.set(event.linkId, entry)
     stored.push(entry)

@@ -1,5 +1,5 @@
 // Every link of an account in one file, as a spreadsheet (CSV) or as the APIs show links (JSON),
-// with its clicks and previews of all time. Read a page at a time and streamed as it is written,
+// with its clicks, scans and previews of all time. Read a page at a time and streamed as it is written,
 // so an account with a hundred thousand links costs no more memory than one page.
 import { csvLine } from '../../platform/downloads'
 import { linkExportFileName, type LinkExportFormat } from '../../shared/link-list'
@@ -38,6 +38,7 @@ const CSV_COLUMNS = [
   'createdAt',
   'updatedAt',
   'clicks',
+  'scans',
   'previews',
 ] as const satisfies readonly (keyof LinkWithCounts)[]
 
@@ -56,7 +57,10 @@ async function* linkPages(owner: Owner): AsyncGenerator<LinkWithCounts[]> {
     const rows = await repo.linksAfter(owner.accountId, last, PAGE)
     if (rows.length === 0) return
     last = rows.at(-1)
-    yield (await linksJson(rows)).map((link) => ({ ...link, clicks: totals.get(link.id)?.clicks ?? 0, previews: totals.get(link.id)?.previews ?? 0 }))
+    yield (await linksJson(rows)).map((link) => {
+      const counts = totals.get(link.id)
+      return { ...link, clicks: counts?.clicks ?? 0, scans: counts?.scans ?? 0, previews: counts?.previews ?? 0 }
+    })
   }
 }
 

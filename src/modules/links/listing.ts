@@ -5,9 +5,9 @@ import type { LinkWithCounts, Period } from './schema'
 import { linkRowsInOrder, linksJson, listedLinkIds, listLinkRows, type LinkPageQuery, type LinkRow, type Owner } from './service'
 import { LINK_PAGE_DEFAULT } from '../../shared/link-list'
 
-type Counts = { clicks: number; previews: number }
+type Counts = { clicks: number; scans: number; previews: number }
 
-/** Clicks and previews of an account's links since a day (or ever): of these links, or of all with any. */
+/** Clicks (scans among them) and previews of an account's links since a day (or ever): of these links, or of all with any. */
 export type LinkTotals = (accountId: string, since: Date | undefined, linkIds?: string[]) => Promise<Map<string, Counts>>
 
 // The counts are analytics', which is built on links: runtime.ts hands them over.
@@ -40,6 +40,7 @@ export async function listLinksWithCounts(owner: Owner, query: ListQuery) {
   const links: LinkWithCounts[] = (await linksJson(listed.rows)).map((link) => ({
     ...link,
     clicks: listed.totals.get(link.id)?.clicks ?? 0,
+    scans: listed.totals.get(link.id)?.scans ?? 0,
     previews: listed.totals.get(link.id)?.previews ?? 0,
   }))
   return { total: listed.total, page: listed.page, limit: listed.limit, links }
@@ -57,7 +58,7 @@ async function pageInOrder(owner: Owner, query: LinkPageQuery, since: Date | und
  * analytics' (another module's tables), so the order is made here from the account's totals in
  * the period, read once, and the ids of the links the list shows.
  */
-async function pageByCount(owner: Owner, query: ListQuery, since: Date | undefined, count: keyof Counts) {
+async function pageByCount(owner: Owner, query: ListQuery, since: Date | undefined, count: 'clicks' | 'previews') {
   const limit = query.limit ?? LINK_PAGE_DEFAULT
   const page = query.page ?? 1
   const [ids, totals] = await Promise.all([listedLinkIds(owner, query), totalsSource()(owner.accountId, since)])

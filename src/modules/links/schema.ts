@@ -219,6 +219,7 @@ export type Period = (typeof PERIODS)[number]
 export const LinkWithCounts = t.Object({
   ...Link.properties,
   clicks: t.Integer({ description: 'Clicks in the chosen period' }),
+  scans: t.Integer({ description: 'Clicks from the QR code in the chosen period, counted among the clicks' }),
   previews: t.Integer({ description: 'Previews in the chosen period' }),
 })
 export type LinkWithCounts = typeof LinkWithCounts.static

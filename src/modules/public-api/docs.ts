@@ -51,7 +51,7 @@ const document = openapi({
     servers,
     tags: [
       { name: 'Links', description: 'Create, read, change and delete short links' },
-      { name: 'Stats', description: 'Clicks and previews of a link (paid plans)' },
+      { name: 'Stats', description: 'Clicks, QR code scans and previews of a link (paid plans)' },
       { name: 'System', description: 'Whether the service is up' },
     ],
     components: {

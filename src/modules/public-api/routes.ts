@@ -166,7 +166,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
     query: StatsQuery,
     response: answers({ 200: LinkStats }, [403, 404]),
     detail: {
-      summary: "A link's clicks and previews",
+      summary: "A link's clicks, scans and previews",
       operationId: 'getLinkStats',
       description: 'Paid plans only (403 on Free). The period defaults to the last 30 days.',
       tags: ['Stats'],

@@ -117,6 +117,7 @@ export type PublicLink = typeof PublicLink.static
 export const ExportedLink = t.Object({
   ...PublicLink.properties,
   clicks: t.Integer({ description: 'Clicks of all time' }),
+  scans: t.Integer({ description: "Clicks from the link's QR code of all time, counted among the clicks" }),
   previews: t.Integer({ description: 'Previews of all time' }),
 })
 
@@ -161,14 +162,17 @@ export const StatsQuery = t.Object({
 export const LinkStats = t.Object({
   linkId: t.String(),
   totalClicks: t.Integer({ description: 'Clicks since the link was made' }),
+  totalScans: t.Integer({ description: "Clicks from the link's QR code since the link was made, counted among totalClicks" }),
   totalPreviews: t.Integer({ description: 'Previews (crawler fetches) since the link was made' }),
   clicksInPeriod: t.Integer({ description: 'Clicks from `from` to `to`' }),
+  scansInPeriod: t.Integer({ description: 'Scans (clicks from the QR code) from `from` to `to`' }),
   previewsInPeriod: t.Integer({ description: 'Previews from `from` to `to`' }),
   from: t.String({ description: 'First day of the period (UTC)' }),
   to: t.String({ description: 'Last day of the period (UTC), included' }),
   recentEvents: t.Array(
     t.Object({
       type: t.UnionEnum(EVENT_TYPES, { description: 'click (a person) or preview (a crawler)' }),
+      isScan: t.Boolean({ description: "A click from the link's QR code" }),
       occurredAt: t.String({ format: 'date-time' }),
       platform: t.Nullable(t.String({ description: "The crawler's platform, for previews (facebook, x, linkedin, ...)" })),
       referrerHost: t.Nullable(t.String({ description: 'The referring site, for clicks' })),

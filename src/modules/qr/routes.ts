@@ -20,6 +20,7 @@ export const qrRoutes = new Elysia().get(
       operationId: 'getQrCode',
       description:
         'The short link as a QR code, PNG or SVG, in the colours, quiet zone, error correction and size asked for, optionally with a logo at the centre. ' +
+        'The code encodes the short URL with `?qr` added: people who scan it are counted as clicks and as scans. ' +
         'Needs no API key: the address can be put in an `<img>` as it is. Answers carry an ETag; the same options give the same image.',
       tags: ['Links'],
       security: [],

@@ -1,12 +1,12 @@
 // QR codes of short links, as PNG or SVG, in the colours, margin, error correction and size asked
-// for, with an optional logo. A code depends only on the short URL and those options, so it is
+// for, with an optional logo. The code encodes the short URL with the scan marker. A code depends only on the short URL and those options, so it is
 // cached here (keyed by all of them) and by browsers.
 import { BoundedCache } from '../../platform/cache'
 import { consumeRate } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { QR_DRAW_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
-import { contrastRatio, normalizedColor, QR_DEFAULTS, QR_MESSAGES, QR_MIN_CONTRAST } from '../../shared/qr-design'
+import { contrastRatio, normalizedColor, QR_DEFAULTS, QR_MESSAGES, QR_MIN_CONTRAST, scanUrlOf } from '../../shared/qr-design'
 import { resolveLink, shortUrlOf } from '../links/service'
 import { logoAt } from './logo'
 import { renderPng, renderSvg, type QrDesign } from './render'
@@ -52,7 +52,8 @@ export async function qrCodeOf(path: string, query: QrQuery, client: string): Pr
   const link = await resolveLink(path)
   // An inactive link is not found, as its short link is.
   if (!link?.isActive) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
-  const url = shortUrlOf(link)
+  // Marked, so the redirect counts a visit from the code as a scan.
+  const url = scanUrlOf(shortUrlOf(link))
   const format = query.format ?? QR_DEFAULTS.format
   const key = JSON.stringify([url, format, design, query.logo ?? null])
   const cached = images.get(key)

@@ -6,6 +6,7 @@ import { escapeHtml } from '../../shared/html'
 import { missingForCard } from '../../shared/card-rules'
 import type { TwitterCard } from '../../shared/domain'
 import { LINK_PASSWORD_MAX } from '../../shared/link-rules'
+import { scanUrlOf } from '../../shared/qr-design'
 import { shortUrlOf, type LinkRow } from '../links/service'
 
 const SEND_ON = "location.replace(document.getElementById('target').href)"
@@ -95,8 +96,9 @@ export const limitReachedPage = endedPage('This link has reached its limit', 'Th
  * What people get from a link with a password: a form that posts it to /api/unlock/<path>, with the
  * reason the last try failed.
  */
-export function passwordPage(path: string, problem?: string) {
-  const action = escapeHtml(`/api/unlock/${encodeURIComponent(path)}`)
+export function passwordPage(path: string, problem?: string, isScan = false) {
+  const unlock = `/api/unlock/${encodeURIComponent(path)}`
+  const action = escapeHtml(isScan ? scanUrlOf(unlock) : unlock)
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Password needed</title>

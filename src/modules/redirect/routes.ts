@@ -6,6 +6,7 @@ import { Elysia, t } from 'elysia'
 import { clientIp, logRequest, proxyCountry, SECURITY_HEADERS, type ServerLike } from '../../platform/http'
 import { log } from '../../platform/log'
 import { LINK_MESSAGES, LINK_PASSWORD_MAX, RESERVED_ALIASES } from '../../shared/link-rules'
+import { hasScanMarker } from '../../shared/qr-design'
 import { notFoundPage } from '../site/routes'
 import type { LinkRow } from '../links/service'
 import { SEND_ON_SOURCE } from './preview-page'
@@ -109,12 +110,19 @@ function respond(request: Request, outcome: VisitOutcome): Response {
   }
 }
 
+// The QR code's marker is looked for only when the address has a query: a plain visit reads no more.
+function isScan(url: string) {
+  const query = url.indexOf('?')
+  return query !== -1 && hasScanMarker(url.slice(query + 1))
+}
+
 /** What the request tells of the visit to the short link at `path`. */
 function visitOf(request: Request, path: string, server: ServerLike): Visit {
   const ip = clientIp(request, server)
   const headers = request.headers
   return {
     path,
+    isScan: isScan(request.url),
     host: headers.get('host') ?? '',
     method: request.method,
     userAgent: headers.get('user-agent'),

@@ -54,6 +54,8 @@ const DECISION_WAIT_MS = 2_000
 
 export type Visit = {
   path: string
+  /** The address carries the QR code's marker: a person's click is also a scan. */
+  isScan: boolean
   /** The Host the request arrived on: a custom domain resolves only its account's links. */
   host: string
   method: string
@@ -158,7 +160,7 @@ async function lookUpAndDecide(visit: Visit) {
 const answersHere = (link: LinkRow | undefined, scope: LinkScope): link is LinkRow =>
   Boolean(link?.isActive) && scope.kind !== 'none' && (scope.kind !== 'account' || link!.accountId === scope.accountId)
 
-function decide({ path, method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
+function decide({ path, isScan, method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
   if (!answersHere(link, scope)) return NOT_FOUND
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
@@ -168,17 +170,17 @@ function decide({ path, method, userAgent, referrer, ip, country }: Visit, link:
     // HEAD requests and unknown preview fetchers get the card and count nothing.
     if (isHead || !counted) return cardOf(link)
     const preview = (decision: PreviewDecision): VisitOutcome => {
-      if (decision === 'refused') return link.passwordHash ? passwordForm(path) : { kind: 'redirect', link, url: routedUrl(link, userAgent, country, ip) }
-      if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', at: now, referrer, userAgent, platform, ip, country })
+      if (decision === 'refused') return link.passwordHash ? passwordForm({ path, isScan }) : { kind: 'redirect', link, url: routedUrl(link, userAgent, country, ip) }
+      if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', isScan: false, at: now, referrer, userAgent, platform, ip, country })
       return cardOf(link)
     }
     const decision = previewDecision(link, platform, ip, now)
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
   }
   // Everyone but link-preview crawlers gives the password first (unlock).
-  if (link.passwordHash) return passwordForm(path)
+  if (link.passwordHash) return passwordForm({ path, isScan })
   // Search engines, plain HTTP clients and monitors follow the link too, and count nothing.
-  const click: RecordedEvent | null = kind === 'person' && !isHead ? { linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer, userAgent, platform: null, ip, country } : null
+  const click: RecordedEvent | null = kind === 'person' && !isHead ? { linkId: link.id, accountId: link.accountId, type: 'click', isScan, at: now, referrer, userAgent, platform: null, ip, country } : null
   const url = routedUrl(link, userAgent, country, ip)
   if (link.clickLimit !== null) return limitedVisit(link, link.clickLimit, click, url)
   if (click) recordEvent(click)
@@ -214,9 +216,10 @@ async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent |
 // Tries at a link's password from one address: enough for typing mistakes, too few to guess one.
 const UNLOCK_RULES = [{ limit: 10, windowMs: 10 * 60_000 }]
 
-const passwordForm = (path: string, problem?: string, status: 200 | 403 | 429 = 200, retryAfter?: number): VisitOutcome => ({
+// A scan's form posts with the marker, so the click it leads to is a scan too.
+const passwordForm = ({ path, isScan }: Pick<Visit, 'path' | 'isScan'>, problem?: string, status: 200 | 403 | 429 = 200, retryAfter?: number): VisitOutcome => ({
   kind: 'password',
-  html: passwordPage(path, problem),
+  html: passwordPage(path, problem, isScan),
   status,
   retryAfter,
 })
@@ -231,9 +234,9 @@ export async function unlock(visit: Visit, password: string): Promise<VisitOutco
   const now = Date.now()
   if (!link.passwordHash || (link.expiresAt && link.expiresAt.getTime() <= now)) return sentOn(await decide(visit, link, scope, now))
   const rate = await consumeRate(`unlock:${link.id}:${visit.ip ?? 'unknown'}`, UNLOCK_RULES)
-  if (!rate.allowed) return passwordForm(visit.path, `Too many tries. Try again in ${rate.retryAfter} seconds.`, 429, rate.retryAfter)
-  if (!(await Bun.password.verify(password, link.passwordHash))) return passwordForm(visit.path, 'That password is not right.', 403)
-  const click: RecordedEvent = { linkId: link.id, accountId: link.accountId, type: 'click', at: now, referrer: visit.referrer, userAgent: visit.userAgent, platform: null, ip: visit.ip, country: visit.country }
+  if (!rate.allowed) return passwordForm(visit, `Too many tries. Try again in ${rate.retryAfter} seconds.`, 429, rate.retryAfter)
+  if (!(await Bun.password.verify(password, link.passwordHash))) return passwordForm(visit, 'That password is not right.', 403)
+  const click: RecordedEvent = { linkId: link.id, accountId: link.accountId, type: 'click', isScan: visit.isScan, at: now, referrer: visit.referrer, userAgent: visit.userAgent, platform: null, ip: visit.ip, country: visit.country }
   const url = routedUrl(link, visit.userAgent, visit.country, visit.ip)
   if (link.clickLimit !== null) return sentOn(await limitedVisit(link, link.clickLimit, click, url))
   recordEvent(click)

@@ -18,6 +18,7 @@ import { PeriodPicker } from './period-picker'
 
 const SERIES = [
   { key: 'clicks', label: 'Clicks', color: 'var(--color-brand-600)' },
+  { key: 'scans', label: 'Scans', color: '#8b5cf6' },
   { key: 'previews', label: 'Previews', color: '#10b981' },
   { key: 'uniqueVisitors', label: 'Unique visitors', color: '#f59e0b' },
 ] as const
@@ -83,7 +84,7 @@ export function LinkAnalyticsView({ link }: { link: Link }) {
                   action={<CopyButton value={link.url} label="Copy short link" />}
                 />
               ) : (
-                <DailyChart data={data.series} series={SERIES} label={`Clicks, previews and unique visitors per day, ${data.from} to ${data.to}`} />
+                <DailyChart data={data.series} series={SERIES} label={`Clicks, scans, previews and unique visitors per day, ${data.from} to ${data.to}`} />
               )}
             </CardContent>
           </Card>

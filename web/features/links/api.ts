@@ -1,6 +1,7 @@
 import useSWR, { mutate } from 'swr'
 import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
 import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, Period, Tag, TagChanges, TagInput } from '../../../src/modules/links/schema'
+import type { UtmPreset, UtmPresetInput } from '../../../src/modules/utm-presets/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
 import { api, ApiError, errorMessage, type PageOf } from '../../lib/api'
 import { useDebounced } from '../../lib/use-debounced'
@@ -11,7 +12,7 @@ import type { QrFormat } from '../../../src/shared/qr-design'
 import type { Import, ImportPreview } from '../../../src/modules/imports/schema'
 import { importReportFileName, type ImportMapping, type ImportSource } from '../../../src/shared/imports'
 
-export type { CustomDomainStatus, Import, ImportPreview, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag }
+export type { CustomDomainStatus, Import, ImportPreview, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag, UtmPreset }
 
 const LINKS = '/shareLinks'
 
@@ -75,6 +76,22 @@ export async function updateTag(id: string, changes: TagChanges) {
 export async function deleteTag(id: string) {
   await api.delete(`${TAGS}/${encodeURIComponent(id)}`)
   await refreshLinks()
+}
+
+const UTM_PRESETS = '/utmPresets'
+
+/** The account's UTM presets, A to Z. */
+export const useUtmPresets = () => useSWR<UtmPreset[]>(UTM_PRESETS, api.get)
+
+export async function createUtmPreset(input: UtmPresetInput) {
+  const preset = await api.post<UtmPreset>(UTM_PRESETS, input)
+  await mutate(UTM_PRESETS)
+  return preset
+}
+
+export async function deleteUtmPreset(id: string) {
+  await api.delete(`${UTM_PRESETS}/${encodeURIComponent(id)}`)
+  await mutate(UTM_PRESETS)
 }
 
 export async function createLink(input: LinkInput) {

@@ -1,6 +1,6 @@
 import { Copy, Download, RotateCcw } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { QR_ERROR_CORRECTION, QR_MARGIN_MAX, QR_MARGIN_MIN, QR_SIZE_MAX, QR_SIZE_MIN, type QrErrorCorrection, type QrFormat } from '../../../src/shared/qr-design'
+import { QR_ERROR_CORRECTION, QR_MARGIN_MAX, QR_MARGIN_MIN, QR_SIZE_MAX, QR_SIZE_MIN, scanUrlOf, type QrErrorCorrection, type QrFormat } from '../../../src/shared/qr-design'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog'
@@ -90,7 +90,9 @@ function QrContent({ link }: { link: Link }) {
     <>
       <DialogHeader>
         <DialogTitle>QR Code</DialogTitle>
-        <DialogDescription className="break-all">Scanning it opens {link.url}</DialogDescription>
+        <DialogDescription className="break-all">
+          Scanning it opens {scanUrlOf(link.url)}, counted as a click and a scan
+        </DialogDescription>
       </DialogHeader>
       <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] md:items-start">
         <div className="grid gap-3 md:sticky md:top-0">

@@ -1,8 +1,9 @@
 import { ChevronRight } from 'lucide-react'
-import { UTM_FIELDS, utmOf, withUtm, type UtmField } from '../../../src/shared/tracking'
+import { UTM_FIELDS, UTM_VALUE_MAX, utmOf, withAllUtm, withUtm, type UtmField } from '../../../src/shared/tracking'
 import { withHttpsPrefix } from '../../../src/shared/link-rules'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
+import { UtmPresets } from './utm-presets'
 
 const LABELS: Record<UtmField, { label: string; placeholder: string }> = {
   source: { label: 'Source', placeholder: 'newsletter' },
@@ -14,7 +15,7 @@ const LABELS: Record<UtmField, { label: string; placeholder: string }> = {
 
 /**
  * The campaign parameters of the target (utm_source and the rest) as fields of their own: each
- * edit rewrites the target URL, which stays the one truth. Folded away until opened.
+ * edit rewrites the target URL, which stays the one truth, as does applying a preset. Folded away until opened.
  */
 export function UtmBuilder({ target, onChange }: { target: string; onChange: (target: string) => void }) {
   const address = target.trim() ? withHttpsPrefix(target) : ''
@@ -28,20 +29,23 @@ export function UtmBuilder({ target, onChange }: { target: string; onChange: (ta
         {setCount > 0 && <span className="text-[13px] font-normal text-slate-500">· {setCount} set</span>}
       </summary>
       {utm ? (
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          {UTM_FIELDS.map((field) => (
-            <FormField key={field} label={LABELS[field].label}>
-              <Input
-                value={utm[field]}
-                placeholder={LABELS[field].placeholder}
-                maxLength={200}
-                autoCapitalize="off"
-                spellCheck={false}
-                onChange={(event) => onChange(withUtm(address, field, event.target.value))}
-              />
-            </FormField>
-          ))}
-        </div>
+        <>
+          <UtmPresets utm={utm} onApply={(values) => onChange(withAllUtm(address, values))} />
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {UTM_FIELDS.map((field) => (
+              <FormField key={field} label={LABELS[field].label}>
+                <Input
+                  value={utm[field]}
+                  placeholder={LABELS[field].placeholder}
+                  maxLength={UTM_VALUE_MAX}
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  onChange={(event) => onChange(withUtm(address, field, event.target.value))}
+                />
+              </FormField>
+            ))}
+          </div>
+        </>
       ) : (
         <p className="mt-2 text-[13px] text-slate-500">Type the target URL first: these are added to it.</p>
       )}
