@@ -62,6 +62,12 @@ describe('an import preview', () => {
     const unknown = await preview(who, 'url\nhttps://example.com\n', { mapping: { targetUrl: 'nope' } })
     expect(unknown.status).toBe(400)
     expect(unknown.body.errors[0].field).toBe('mapping.targetUrl')
+    // Without a target column a preview says so on each row, and nothing starts.
+    const untargeted = await preview(who, 'url\nhttps://example.com\n', { mapping: {} })
+    expect(untargeted.body.rows[0].problem).toBe('Choose the column that holds the target URLs.')
+    const refused = await start(who, 'url\nhttps://example.com\n', {})
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors[0].field).toBe('mapping.targetUrl')
     expect((await http.post('/api/imports/preview', { file: 'url\nhttps://example.com\n' })).status).toBe(401)
   })
 })

@@ -884,7 +884,7 @@ describe('exporting the links', () => {
       expect(csv.text).toContain(`${link.id},${link.url},`)
       const json = await saved('JSON')
       expect(json.name).toBe(linkExportFileName('json'))
-      expect(JSON.parse(json.text)).toEqual([{ ...link, clicks: 0, previews: 0 }])
+      expect(JSON.parse(json.text)).toEqual([{ ...link, clicks: 0, previews: 0, scans: 0 }])
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await page.screenshot({ path: `/tmp/linkcard-export-${viewport.width}.png` })
       await context.close()

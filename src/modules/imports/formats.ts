@@ -89,9 +89,9 @@ export function suggestedMapping({ columns, rows }: Table): ImportMapping {
   return mapping
 }
 
-/** A mapping that names only columns the file has, and the target's. */
-export function checkedMapping(mapping: ImportMapping, columns: string[]): ImportMapping {
-  if (!mapping.targetUrl) throw fieldError('invalid', 'mapping.targetUrl', IMPORT_MESSAGES.noTarget)
+/** A mapping that names only columns the file has (and the target's column, to start an import). */
+export function checkedMapping(mapping: ImportMapping, columns: string[], { needsTarget = true } = {}): ImportMapping {
+  if (needsTarget && !mapping.targetUrl) throw fieldError('invalid', 'mapping.targetUrl', IMPORT_MESSAGES.noTarget)
   for (const field of IMPORT_FIELDS) {
     const column = mapping[field]
     if (column !== undefined && !columns.includes(column)) throw fieldError('invalid', `mapping.${field}`, IMPORT_MESSAGES.unknownColumn(column))

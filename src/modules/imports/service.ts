@@ -52,7 +52,7 @@ export async function previewImport(input: { file: string; source?: ImportSource
   const table = readTable(input.file, true)
   if (table.columns.length === 0) throw fieldError('invalid', 'file', IMPORT_MESSAGES.empty)
   const source = input.source ?? detectSource(table.columns)
-  const mapping = input.mapping ? checkedMapping(input.mapping, table.columns) : suggestedMapping(table)
+  const mapping = input.mapping ? checkedMapping(input.mapping, table.columns, { needsTarget: false }) : suggestedMapping(table)
   const rows = await Promise.all(
     table.rows.slice(0, PREVIEW_ROWS).map(async (row, index) => {
       const item = itemOf(row, table.columns, mapping, index + 2)

@@ -32,10 +32,15 @@ export async function insertLinks(values: NewLinkRow[]): Promise<LinkRow[]> {
  * aliases and old aliases. What a new slug or alias must not be.
  */
 export async function namesInUse(names: string[], keys: string[]) {
+  // A single create asks of a slug and perhaps an alias: its prepared look-ups are the cheap way.
+  if (names.length <= 2 && keys.length <= 2) {
+    const [bySlugs, byKeys] = await Promise.all([Promise.all(names.map(findBySlug)), Promise.all(keys.map(findByAliasKey))])
+    return { names: new Set(names.filter((_, i) => bySlugs[i])), keys: new Set(keys.filter((_, i) => byKeys[i])) }
+  }
   const [bySlug, byAlias, byFormer] = await Promise.all([
-    names.length ? db.select({ name: shareLinks.slug }).from(shareLinks).where(inArray(shareLinks.slug, names)) : [],
-    keys.length ? db.select({ key: shareLinks.aliasKey }).from(shareLinks).where(inArray(shareLinks.aliasKey, keys)) : [],
-    keys.length ? db.select({ key: formerAliases.aliasKey }).from(formerAliases).where(inArray(formerAliases.aliasKey, keys)) : [],
+    db.select({ name: shareLinks.slug }).from(shareLinks).where(inArray(shareLinks.slug, names)),
+    db.select({ key: shareLinks.aliasKey }).from(shareLinks).where(inArray(shareLinks.aliasKey, keys)),
+    db.select({ key: formerAliases.aliasKey }).from(formerAliases).where(inArray(formerAliases.aliasKey, keys)),
   ])
   return { names: new Set(bySlug.map((row) => row.name)), keys: new Set([...byAlias, ...byFormer].map((row) => row.key!)) }
 }

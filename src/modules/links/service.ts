@@ -244,10 +244,14 @@ function checkedPassword(password: string) {
   if (password.length < LINK_PASSWORD_MIN || password.length > LINK_PASSWORD_MAX) throw fieldError('invalid', 'password', LINK_MESSAGES.password)
 }
 
+// OWASP's argon2id minimum (19 MiB, two passes): a link's password guards one link, tries are
+// rate limited, and links are made a thousand at a time; a hash states its own cost, so older ones verify.
+const LINK_PASSWORD_HASH = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
+
 /** What a link stores of the password given: its argon2id hash, null to ask for none, undefined to leave it as it is. */
 async function passwordHashOf(password: string | null | undefined) {
   if (password === undefined || password === null) return password
-  return Bun.password.hash(password, { algorithm: 'argon2id' })
+  return Bun.password.hash(password, LINK_PASSWORD_HASH)
 }
 
 function checkedClickLimit(limit: number | null) {
@@ -377,21 +381,17 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     const allTags = checkedTagNames(wanted.flatMap((link) => link.tags), Number.POSITIVE_INFINITY)
     if (allTags.length > 0) await ensureTagsFit(creator, allTags)
     await claimNames(wanted, results, options.aliasesWhereFree === true)
-    const rows: repo.NewLinkRow[] = []
-    const placed: typeof wanted = []
-    for (const link of wanted) {
-      if (results[link.index]) continue
-      const input = inputs[link.index]!
-      rows.push({
-        twitterCard: DEFAULT_TWITTER_CARD,
-        ...(link.columns as repo.NewLinkRow),
-        ...(options.ids && { id: options.ids[link.index] }),
-        passwordHash: (await passwordHashOf(input.password)) ?? null,
-        accountId: creator.accountId,
-        createdBy: creator.userId ?? null,
-      })
-      placed.push(link)
-    }
+    const placed = wanted.filter((link) => !results[link.index])
+    // Hashed side by side: argon2 runs off the request thread.
+    const passwordHashes = await Promise.all(placed.map((link) => passwordHashOf(inputs[link.index]!.password)))
+    const rows: repo.NewLinkRow[] = placed.map((link, i) => ({
+      twitterCard: DEFAULT_TWITTER_CARD,
+      ...(link.columns as repo.NewLinkRow),
+      ...(options.ids && { id: options.ids[link.index] }),
+      passwordHash: passwordHashes[i] ?? null,
+      accountId: creator.accountId,
+      createdBy: creator.userId ?? null,
+    }))
     const stored = await insertNew(rows)
     if (allTags.length > 0) await tagLinks(creator, stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })))
     for (const [i, row] of stored.entries()) {

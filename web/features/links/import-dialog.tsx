@@ -139,7 +139,7 @@ function MappingStep({ chosen, onMapping, isUpdating }: { chosen: Chosen; onMapp
                 {row.link.alias && <span className="shrink-0 text-slate-500">/{row.link.alias}</span>}
               </div>
               <span className="truncate text-slate-500">{row.link.targetUrl || '(no target)'}</span>
-              {row.problem && (
+              {row.problem && preview.mapping.targetUrl && (
                 <span className="flex items-start gap-1 text-red-600">
                   <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
                   {row.problem}
@@ -196,14 +196,19 @@ export function ImportDialog() {
   const [problem, setProblem] = useState<string>()
   const [watching, setWatching] = useState<string>()
   const { data: imports } = useImports(open && watching !== undefined)
-  const job = imports?.find((item) => item.id === watching) ?? (chosen ? undefined : imports?.find(isUnderWay))
-  const wasUnderWay = useRef(false)
+  const job = imports?.find((item) => item.id === watching)
+  const underWay = imports?.find(isUnderWay)
+  const shownFinished = useRef<string>(undefined)
 
-  // Once the import on show finishes, the link list shows its links.
+  // An import under way (started here earlier, or elsewhere) is followed when the dialog opens.
   useEffect(() => {
-    if (!job) return
-    if (wasUnderWay.current && !isUnderWay(job)) void showImportedLinks()
-    wasUnderWay.current = isUnderWay(job)
+    if (!watching && !chosen && underWay) setWatching(underWay.id)
+  }, [underWay, watching, chosen])
+  // Once the import followed finishes, the link list shows its links.
+  useEffect(() => {
+    if (!job || isUnderWay(job) || shownFinished.current === job.id) return
+    shownFinished.current = job.id
+    void showImportedLinks()
   }, [job])
 
   async function read(file: File) {

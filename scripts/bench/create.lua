@@ -1,0 +1,39 @@
+-- wrk's side of `npm run bench` for making links through the public API: each request a new link
+-- (or, with BENCH_BULK=n, n new links), sent with the next of the API keys in BENCH_KEYS (a file,
+-- one a line), so no key or account reaches its rate limit. Prints one JSON line, as wrk.lua does.
+local keys = {}
+for key in io.lines(os.getenv("BENCH_KEYS")) do keys[#keys + 1] = key end
+local bulk = tonumber(os.getenv("BENCH_BULK") or "0")
+local path = bulk > 0 and "/api/links/bulk" or "/api/link"
+local sent = 0
+-- Several wrk threads never make the same target.
+local run = tostring(math.random(1, 1e9))
+
+local function link(n, i)
+  return string.format('{"targetUrl":"https://example.com/%s/%d/%d","title":"Page %d","description":"Made under load"}', run, n, i, n)
+end
+
+function request()
+  sent = sent + 1
+  local body
+  if bulk > 0 then
+    local links = {}
+    for i = 1, bulk do links[i] = link(sent, i) end
+    body = '{"links":[' .. table.concat(links, ",") .. ']}'
+  else
+    body = link(sent, 0)
+  end
+  local headers = { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. keys[sent % #keys + 1] }
+  return wrk.format("POST", path, headers, body)
+end
+
+function done(summary, latency)
+  local quantiles = {}
+  for p = 1, 99 do
+    quantiles[#quantiles + 1] = string.format("%.3f", latency:percentile(p) / 1000)
+  end
+  quantiles[#quantiles + 1] = string.format("%.3f", latency:percentile(99.9) / 1000)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"durationUs":%d,"failedStatuses":%d,"errors":%d,"quantiles":[%s]}\n',
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout, table.concat(quantiles, ",")))
+end

@@ -1,0 +1,96 @@
+// The import dialog on /share-links: a Shlink export chosen, recognised and previewed with its
+// columns mapped and each row's problem shown, then imported with a progress bar, the links in the
+// list and the report downloaded, at desktop and phone widths.
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { parse } from 'csv-parse/sync'
+import type { Browser, Page } from 'playwright-core'
+import type { Session } from '../../src/modules/auth/schema'
+import { LINK_MESSAGES } from '../../src/shared/link-rules'
+import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { startServer, type TestServer } from '../helpers/server'
+import { createAccount, openSignedIn } from './support'
+
+setDefaultTimeout(60_000)
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openLinks(session: Session, viewport = DESKTOP) {
+  const opened = await openPage(browser, server.url, viewport)
+  await openSignedIn(opened.page, session, '/share-links')
+  await opened.page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
+  return opened
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import links' })
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+describe('importing links', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`previews a Shlink export with its columns mapped, imports it with progress, and saves the report, at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, `import-${viewport.width}`)
+      const code = `imp${viewport.width}${Date.now().toString(36)}`
+      const file = [
+        'createdAt,shortCode,shortUrl,longUrl,title,tags,visits',
+        `2024-01-01,${code},https://s.test/${code},https://example.com/imported,Imported page,news,3`,
+        '2024-01-02,bad,https://s.test/bad,not a url,Broken row,,0',
+        ...Array.from({ length: 40 }, (_, i) => `2024-01-03,more${i}${code},https://s.test/x,https://example.com/more/${i},More ${i},,0`),
+      ].join('\n')
+      const { page, context } = await openLinks(account, viewport)
+      // The list is a table on a wide screen, cards on a phone.
+      const linkItem = viewport === PHONE ? 'link-card' : 'link-row'
+      expect(await page.getByTestId(linkItem).count()).toBe(0)
+      await page.getByRole('button', { name: 'Import', exact: true }).click()
+      await dialog(page).getByText('Choose a CSV or JSON file, or drop it here').waitFor()
+      await dialog(page).locator('input[type=file]').setInputFiles({ name: 'shlink.csv', mimeType: 'text/csv', buffer: Buffer.from(file) })
+
+      // Recognised, mapped by the columns' names, the first rows shown with their problems.
+      await dialog(page).getByText('Shlink export, about 42 rows.').waitFor()
+      await expect(dialog(page).getByRole('combobox', { name: 'Target URL' }).textContent()).resolves.toBe('longUrl')
+      await expect(dialog(page).getByRole('combobox', { name: 'Alias (short code)' }).textContent()).resolves.toBe('shortCode')
+      const rows = dialog(page).getByTestId('import-row')
+      await expect(rows.first().textContent()).resolves.toContain(`/${code}`)
+      await expect(rows.nth(1).textContent()).resolves.toMatch(/Row 3.*not a url/)
+      await expect(rows.nth(1).textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
+      // Leaving the target unmapped says what is needed and holds the import back.
+      await dialog(page).getByRole('combobox', { name: 'Target URL' }).click()
+      await page.getByRole('option', { name: 'Not imported', exact: true }).click()
+      await dialog(page).getByRole('alert').filter({ hasText: 'Choose the column that holds the target URLs.' }).waitFor()
+      expect(await dialog(page).getByRole('button', { name: 'Import 42 rows' }).isDisabled()).toBe(true)
+      await dialog(page).getByRole('combobox', { name: 'Target URL' }).click()
+      await page.getByRole('option', { name: 'longUrl', exact: true }).click()
+      await dialog(page).getByRole('alert').waitFor({ state: 'detached' })
+      expect(await fitsWidth(page)).toBe(true)
+      await page.screenshot({ path: `/tmp/linkcard-import-preview-${viewport.width}.png` })
+
+      await dialog(page).getByRole('button', { name: 'Import 42 rows' }).click()
+      await dialog(page).getByText('Import finished').waitFor({ timeout: 30_000 })
+      await dialog(page).getByText('42 of 42 rows · 41 created · 1 failed').waitFor()
+      expect(await dialog(page).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+      await page.screenshot({ path: `/tmp/linkcard-import-done-${viewport.width}.png` })
+
+      const download = page.waitForEvent('download')
+      await dialog(page).getByRole('button', { name: 'Download report' }).click()
+      const report = await download
+      expect(report.suggestedFilename()).toBe('shlink-report.csv')
+      const lines = parse(await Bun.file((await report.path())!).text(), { columns: true }) as Record<string, string>[]
+      expect(lines).toHaveLength(42)
+      expect(lines[0]).toMatchObject({ row: '2', status: 'created', alias: code })
+      expect(lines[1]).toMatchObject({ row: '3', status: 'failed' })
+
+      // The list, empty before, shows the imported links without a reload.
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+      await page.getByTestId(linkItem).filter({ hasText: /Imported page|More \d+/ }).first().waitFor()
+      await context.close()
+    })
+  }
+})
