@@ -975,6 +975,8 @@ describe('tags', () => {
       await tagsDialog.getByRole('button', { name: 'Delete Spring' }).click()
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete tag' }).click()
       await tagsDialog.getByTestId('tag-row').nth(1).waitFor({ state: 'detached' })
+      // Escape goes to the newest dialog: the confirmation must be gone first, not still closing.
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' })
       await page.keyboard.press('Escape')
       await tagsDialog.waitFor({ state: 'detached' })
       await item('Spring campaign').getByTestId('tag-chip').getByText('Spring', { exact: true }).waitFor({ state: 'detached' })
