@@ -415,7 +415,7 @@ const IMPORT_ROWS = 100_000
 async function makeApiKeys(base: string, dataDir: string, databaseUrl: string | undefined) {
   const post = (path: string, body: unknown, token?: string) =>
     fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: JSON.stringify(body) }).then(
-      (r) => r.json() as Promise<Record<string, any>>,
+      (r) => r.json() as Promise<{ token: string; key: string; user: { accountId: string } }>,
     )
   const keys: string[] = []
   const accounts: string[] = []
@@ -423,7 +423,7 @@ async function makeApiKeys(base: string, dataDir: string, databaseUrl: string | 
     const signup = await post('/api/auth/signup', { email: `customer-${a}@example.com`, password: 'benchmark-password' })
     accounts.push(signup.user.accountId)
     const made = await Promise.all(Array.from({ length: KEYS_PER_ACCOUNT }, (_, k) => post('/api/apiKeys', { name: `Key ${k}` }, signup.token)))
-    keys.push(...made.map((key) => key.key as string))
+    keys.push(...made.map((made) => made.key))
   }
   await setPlans(dataDir, databaseUrl, accounts)
   return keys
