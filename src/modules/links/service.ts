@@ -412,16 +412,17 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
  * `dropTaken` leaves it without an alias.
  */
 async function claimNames(wanted: { index: number; columns: Partial<repo.NewLinkRow> }[], results: (Made | undefined)[], dropTaken: boolean) {
-  const slugs = new Map<string, number>()
+  const slugs = new Set<string>()
   for (const link of wanted) {
     let slug: string
     do slug = randomSlug()
     while (RESERVED_ALIASES.has(slug.toLowerCase()) || slugs.has(slug))
-    slugs.set(slug, link.index)
+    slugs.add(slug)
     link.columns.slug = slug
   }
   const aliases = wanted.flatMap((link) => (link.columns.alias ? [link.columns.alias] : []))
-  const taken = await repo.namesInUse([...slugs.keys(), ...aliases], [...[...slugs.keys()].map((slug) => slug.toLowerCase()), ...aliases.map((alias) => alias.toLowerCase())])
+  const names = [...slugs, ...aliases]
+  const taken = await repo.namesInUse(names, names.map((name) => name.toLowerCase()))
   const claimed = new Set<string>()
   for (const link of wanted) {
     const { alias, aliasKey } = link.columns
