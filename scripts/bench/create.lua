@@ -1,6 +1,6 @@
 -- wrk's side of `npm run bench` for making links through the public API: each request a new link
 -- (or, with BENCH_BULK=n, n new links), sent with the next of the API keys in BENCH_KEYS (a file,
--- one a line), so no key or account reaches its rate limit. Prints one JSON line, as wrk.lua does.
+-- one a line), so no key or account reaches its rate limit.
 local keys = {}
 for key in io.lines(os.getenv("BENCH_KEYS")) do keys[#keys + 1] = key end
 local bulk = tonumber(os.getenv("BENCH_BULK") or "0")
@@ -27,13 +27,5 @@ function request()
   return wrk.format("POST", path, headers, body)
 end
 
-function done(summary, latency)
-  local quantiles = {}
-  for p = 1, 99 do
-    quantiles[#quantiles + 1] = string.format("%.3f", latency:percentile(p) / 1000)
-  end
-  quantiles[#quantiles + 1] = string.format("%.3f", latency:percentile(99.9) / 1000)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"durationUs":%d,"failedStatuses":%d,"errors":%d,"quantiles":[%s]}\n',
-    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout, table.concat(quantiles, ",")))
-end
+-- The JSON line bench.ts reads (wrk runs its scripts from the repository root).
+dofile("scripts/bench/report.lua")
