@@ -144,8 +144,25 @@ const compressedBeside = (dir: string) => {
 }
 compressedBeside(outDir)
 
-rmSync(finalDir, { recursive: true, force: true })
-mkdirSync(join(root, 'dist'), { recursive: true })
-renameSync(outDir, finalDir)
-if (existsSync(outDir)) rmSync(outDir, { recursive: true, force: true })
-console.log(`web app built into ${finalDir}`)
+/** Every file under dir, by its path there, for telling two builds apart. */
+function filesOf(dir: string, under = ''): Map<string, Buffer> {
+  const files = new Map<string, Buffer>()
+  if (!existsSync(dir)) return files
+  for (const name of readdirSync(join(dir, under), { withFileTypes: true })) {
+    const path = join(under, name.name)
+    if (name.isDirectory()) for (const [inner, data] of filesOf(dir, path)) files.set(inner, data)
+    else files.set(path, readFileSync(join(dir, path)))
+  }
+  return files
+}
+const built = filesOf(outDir)
+const current = filesOf(finalDir)
+// The build is deterministic: when nothing changed, the folder a server may be reading stays put.
+const unchanged = built.size === current.size && [...built].every(([path, data]) => current.get(path)?.equals(data))
+if (unchanged) rmSync(outDir, { recursive: true, force: true })
+else {
+  rmSync(finalDir, { recursive: true, force: true })
+  mkdirSync(join(root, 'dist'), { recursive: true })
+  renameSync(outDir, finalDir)
+}
+console.log(unchanged ? `web app in ${finalDir} is up to date` : `web app built into ${finalDir}`)
