@@ -1,7 +1,7 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, asc, count, desc, eq, gt, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm'
-import { db, type Db, kit, prepared, transaction } from '../../platform/db'
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm'
+import { db, type Db, groupCommitted, inList, isPostgres, kit, listParam, prepared, transaction } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { ImageFacts } from '../../shared/image-rules'
 import type { LinkStatusFilter } from '../../shared/link-list'
@@ -12,13 +12,45 @@ const { shareLinks, formerAliases, tags, linkTags } = linkTables(kit)
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert
 
+const LINK_COLUMNS = Object.entries(getTableColumns(shareLinks))
+
+// One row's insert, built by drizzle once: building it anew was most of what a create cost. Its
+// values are bound as they are (driverValues), so null stays NULL whatever the column's kind.
+const insertRow = prepared((db) =>
+  db
+    .insert(shareLinks)
+    .values(Object.fromEntries(LINK_COLUMNS.map(([key]) => [key, sql`${sql.placeholder(key)}`])) as unknown as NewLinkRow)
+    .onConflictDoNothing({ target: shareLinks.id })
+    .returning()
+    .prepare(),
+)
+
+/** A row's values as the driver takes them, with the defaults drizzle would give what is left out. */
+function driverValues(row: NewLinkRow) {
+  const values: Record<string, unknown> = {}
+  for (const [key, column] of LINK_COLUMNS) {
+    const given = row[key as keyof NewLinkRow]
+    const value = given !== undefined ? given : (column.default ?? column.defaultFn?.() ?? null)
+    values[key] = value === null ? null : column.mapToDriverValue(value)
+  }
+  return values
+}
+
+// SQLite: single links made at about the same time share one commit.
+const insertSoon = groupCommitted((row: NewLinkRow) => insertRow().all(driverValues(row)))
+
 /**
- * Inserts the rows in one statement and answers them in their order. A row whose id exists (a batch
- * done again) is left as stored and answered as it is; any other clash (slug, alias) throws.
+ * Inserts the rows and answers them in their order. A row whose id exists (a batch done again) is
+ * left as stored and answered as it is; any other clash (slug, alias) throws and inserts none. On
+ * SQLite the rows of a batch go one prepared insert each in one transaction; PostgreSQL takes them
+ * in one statement, one round trip.
  */
 export async function insertLinks(values: NewLinkRow[]): Promise<LinkRow[]> {
   const rows = values.map((row) => (row.id ? row : { ...row, id: Bun.randomUUIDv7() }))
-  const made = await db.insert(shareLinks).values(rows).onConflictDoNothing({ target: shareLinks.id }).returning()
+  let made: LinkRow[]
+  if (isPostgres)
+    made = rows.length === 1 ? await insertRow().execute(driverValues(rows[0]!)) : await db.insert(shareLinks).values(rows).onConflictDoNothing({ target: shareLinks.id }).returning()
+  else made = rows.length === 1 ? await insertSoon(rows[0]!) : await transaction(async () => rows.flatMap((row) => insertRow().all(driverValues(row))))
   const byId = new Map(made.map((row) => [row.id, row]))
   if (made.length < rows.length) {
     const earlier = rows.filter((row) => !byId.has(row.id!)).map((row) => row.id!)
@@ -38,12 +70,24 @@ export async function namesInUse(names: string[], keys: string[]) {
     return { names: new Set(names.filter((_, i) => bySlugs[i])), keys: new Set(keys.filter((_, i) => byKeys[i])) }
   }
   const [bySlug, byAlias, byFormer] = await Promise.all([
-    db.select({ name: shareLinks.slug }).from(shareLinks).where(inArray(shareLinks.slug, names)),
-    db.select({ key: shareLinks.aliasKey }).from(shareLinks).where(inArray(shareLinks.aliasKey, keys)),
-    db.select({ key: formerAliases.aliasKey }).from(formerAliases).where(inArray(formerAliases.aliasKey, keys)),
+    slugsIn().execute({ names: listParam(names) }),
+    aliasKeysIn().execute({ keys: listParam(keys) }),
+    formerAliasKeysIn().execute({ keys: listParam(keys) }),
   ])
   return { names: new Set(bySlug.map((row) => row.name)), keys: new Set([...byAlias, ...byFormer].map((row) => row.key!)) }
 }
+
+// A batch's look-ups (namesInUse, findByTargetKeys), prepared once for lists of any length.
+const slugsIn = prepared((db) => db.select({ name: shareLinks.slug }).from(shareLinks).where(inList(shareLinks.slug, 'names')).prepare())
+const aliasKeysIn = prepared((db) => db.select({ key: shareLinks.aliasKey }).from(shareLinks).where(inList(shareLinks.aliasKey, 'keys')).prepare())
+const formerAliasKeysIn = prepared((db) => db.select({ key: formerAliases.aliasKey }).from(formerAliases).where(inList(formerAliases.aliasKey, 'keys')).prepare())
+const byTargetKeys = prepared((db) =>
+  db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.accountId, sql.placeholder('accountId')), inList(shareLinks.targetKey, 'targetKeys')))
+    .prepare(),
+)
 
 export async function findLink(accountId: string, id: string) {
   const [row] = await db
@@ -230,8 +274,9 @@ export async function deleteLinksCreatedBy(userId: string, tx: Db = db) {
 }
 
 // The redirect path's look-ups, prepared once: building and parsing the query each time would
-// cost several times the look-up itself.
-const bySlug = prepared((db) => db.select().from(shareLinks).where(eq(shareLinks.slug, sql.placeholder('slug'))).limit(1).prepare())
+// cost several times the look-up itself. Both name at most one link and have no LIMIT: SQLite runs
+// a statement with a bound LIMIT about three times slower.
+const bySlug = prepared((db) => db.select().from(shareLinks).where(eq(shareLinks.slug, sql.placeholder('slug'))).prepare())
 // An alias key names a link by its alias or by one it had and kept (never both: service.ts).
 const byAliasKey = prepared((db) =>
   db
@@ -243,7 +288,6 @@ const byAliasKey = prepared((db) =>
         inArray(shareLinks.id, db.select({ id: formerAliases.linkId }).from(formerAliases).where(eq(formerAliases.aliasKey, sql.placeholder('aliasKey')))),
       ),
     )
-    .limit(1)
     .prepare(),
 )
 
@@ -257,27 +301,26 @@ export async function findByAliasKey(aliasKey: string): Promise<LinkRow | undefi
   return row
 }
 
-// Asked by every public API create, to find an identical link.
+// Asked by every public API create, to find an identical link. Unordered in SQL: with ORDER BY,
+// SQLite may walk all of the account's links by (account, created) to skip a sort of a few rows.
 const byTargetKey = prepared((db) =>
   db
     .select()
     .from(shareLinks)
     .where(and(eq(shareLinks.accountId, sql.placeholder('accountId')), eq(shareLinks.targetKey, sql.placeholder('targetKey'))))
-    .orderBy(desc(shareLinks.createdAt))
     .prepare(),
 )
 
-/** The account's links to this target key, newest first. */
-export const findByTargetKey = (accountId: string, targetKey: string) => byTargetKey().execute({ accountId, targetKey })
+/** In the order of newestFirst, for the few rows of one target. */
+const sortedNewestFirst = (rows: LinkRow[]) => rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 
-/** The account's links to any of these target keys. */
+/** The account's links to this target key, newest first. */
+export const findByTargetKey = async (accountId: string, targetKey: string) => sortedNewestFirst(await byTargetKey().execute({ accountId, targetKey }))
+
+/** The account's links to any of these target keys, newest first. */
 export async function findByTargetKeys(accountId: string, targetKeys: string[]) {
   if (targetKeys.length === 0) return []
-  return db
-    .select()
-    .from(shareLinks)
-    .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.targetKey, targetKeys)))
-    .orderBy(desc(shareLinks.createdAt))
+  return sortedNewestFirst(await byTargetKeys().execute({ accountId, targetKeys: listParam(targetKeys) }))
 }
 
 // ---- Tags -------------------------------------------------------------------------------------

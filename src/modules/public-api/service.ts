@@ -154,6 +154,8 @@ export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreate
   const earlierItem = new Map<number, number>()
   const existing = new Map<number, LinkRow>()
   const toMake: number[] = []
+  // Items made anew by target key, for finding an earlier twin without going through them all.
+  const toMakeByTarget = new Map<string, number[]>()
   for (const [index, item] of items.entries()) {
     if ('error' in item) continue
     if (!item.input.password) {
@@ -162,9 +164,9 @@ export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreate
         existing.set(index, row)
         continue
       }
-      const twin = toMake.find((other) => {
+      const twin = toMakeByTarget.get(item.wanted.targetKey!)?.find((other) => {
         const made = items[other] as Exclude<Checked, { error: AppError }>
-        return !made.input.password && made.wanted.targetKey === item.wanted.targetKey && isIdentical(asRow(made), item.wanted) && sameTags([...made.tags], item.tags)
+        return !made.input.password && isIdentical(asRow(made), item.wanted) && sameTags([...made.tags], item.tags)
       })
       if (twin !== undefined) {
         earlierItem.set(index, twin)
@@ -172,6 +174,9 @@ export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreate
       }
     }
     toMake.push(index)
+    const twins = toMakeByTarget.get(item.wanted.targetKey!)
+    if (twins) twins.push(index)
+    else toMakeByTarget.set(item.wanted.targetKey!, [index])
   }
   const made = await createLinks(owner, toMake.map((index) => (items[index] as { input: LinkInput }).input))
   const madeAt = new Map(toMake.map((index, i) => [index, made[i]!]))

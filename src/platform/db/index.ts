@@ -2,6 +2,7 @@
 // says so. Queries are written once against the SQLite types; each module builds its tables with
 // `kit`, the column kit of the database in use (kit.ts).
 import { Database } from 'bun:sqlite'
+import { sql, type SQLWrapper } from 'drizzle-orm'
 import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
@@ -57,6 +58,16 @@ export function prepared<T>(build: (db: Db) => T): () => T {
   return () => (made?.on === db ? made.statement : (made = { on: db, statement: build(db) }).statement)
 }
 
+/**
+ * `column` is one of the list bound to the placeholder `name` (as listParam makes it): one prepared
+ * statement for lists of any length, where inArray is a statement to build and parse per list.
+ */
+export const inList = (column: SQLWrapper, name: string) =>
+  isPostgres ? sql`${column} = any(${sql.placeholder(name)})` : sql`${column} in (select value from json_each(${sql.placeholder(name)}))`
+
+/** A list as inList's placeholder takes it. */
+export const listParam = (values: string[]) => (isPostgres ? values : JSON.stringify(values))
+
 /** Opens the database of the settings (a file for SQLite, a pool for PostgreSQL); once. */
 export function openDatabase() {
   if (db !== notOpen) return
@@ -110,6 +121,39 @@ export async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
   const result = await (sqliteHandle ? runSqliteTransaction(fn, hooks) : runPgTransaction(fn, hooks))
   for (const hook of hooks) hook()
   return result
+}
+
+/**
+ * SQLite: `write` (synchronous, on this connection) for the items that arrive in one turn of the
+ * event loop, in one transaction: the commit is most of what a small write costs, and requests
+ * made at about the same time share it. Should the batch fail, each item is written on its own,
+ * so an item's error is its own and the others go in.
+ */
+export function groupCommitted<I, R>(write: (item: I) => R): (item: I) => Promise<R> {
+  let pending: { item: I; resolve: (result: R) => void; reject: (error: unknown) => void }[] = []
+  const commit = async () => {
+    const batch = pending
+    pending = []
+    let results: R[]
+    try {
+      results = await transaction(async () => batch.map(({ item }) => write(item)))
+    } catch {
+      for (const { item, resolve, reject } of batch) {
+        try {
+          resolve(write(item))
+        } catch (error) {
+          reject(error)
+        }
+      }
+      return
+    }
+    for (const [i, { resolve }] of batch.entries()) resolve(results[i]!)
+  }
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      if (pending.length === 0) setImmediate(commit)
+      pending.push({ item, resolve, reject })
+    })
 }
 
 function runPgTransaction<T>(fn: (tx: Db) => Promise<T>, hooks: (() => void)[]) {
