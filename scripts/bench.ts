@@ -197,7 +197,8 @@ function merge(slices: LoadResult[]): LoadResult {
   }
 }
 
-async function seedLinks(dataDir: string, databaseUrl: string | undefined, accountId: string) {
+/** Seeds LINKS links, the i-th in account accountOf(i), and answers their slugs in order. */
+async function seedLinks(dataDir: string, databaseUrl: string | undefined, accountOf: (i: number) => string) {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
   const slugs: string[] = []
   const now = Date.now()
@@ -205,13 +206,13 @@ async function seedLinks(dataDir: string, databaseUrl: string | undefined, accou
     let slug = ''
     for (let n = i + 1_000_000, k = 0; k < 7; k++, n = Math.floor(n / 62)) slug = alphabet[n % 62] + slug
     slugs.push(slug)
-    return { id: crypto.randomUUID(), slug, target: `https://example.com/page/${i}`, title: `Page ${i}`, at: now - i }
+    return { id: crypto.randomUUID(), accountId: accountOf(i), slug, target: `https://example.com/page/${i}`, title: `Page ${i}`, at: now - i }
   })
   if (databaseUrl) {
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
     for (let i = 0; i < rows.length; i += 5000) {
       const chunk = rows.slice(i, i + 5000).map((r) => ({
-        id: r.id, account_id: accountId, slug: r.slug, target_url: r.target, target_key: r.target, title: r.title,
+        id: r.id, account_id: r.accountId, slug: r.slug, target_url: r.target, target_key: r.target, title: r.title,
         description: 'A page worth sharing', og_image: 'https://example.com/card.png', twitter_card: 'summary_large_image',
         is_active: true, created_at: new Date(r.at), updated_at: new Date(r.at),
       }))
@@ -226,22 +227,23 @@ async function seedLinks(dataDir: string, databaseUrl: string | undefined, accou
        values (?, ?, ?, ?, ?, ?, 'A page worth sharing', 'https://example.com/card.png', 'summary_large_image', 1, ?, ?)`,
     )
     db.transaction(() => {
-      for (const r of rows) insert.run(r.id, accountId, r.slug, r.target, r.target, r.title, r.at, r.at)
+      for (const r of rows) insert.run(r.id, r.accountId, r.slug, r.target, r.target, r.title, r.at, r.at)
     })()
     db.close()
   }
   return slugs
 }
 
-async function countEvents(dataDir: string, databaseUrl: string | undefined) {
+/** The events the account's links have recorded. */
+async function countEvents(dataDir: string, databaseUrl: string | undefined, accountId: string) {
   if (databaseUrl) {
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-    const [row] = await sql`select coalesce(sum(count), 0)::int as n from link_event_chunks`
+    const [row] = await sql`select coalesce(sum(count), 0)::int as n from link_event_chunks where account_id = ${accountId}`
     await sql.end()
     return row.n as number
   }
   const db = new Database(join(dataDir, 'linkcard.db'), { readonly: true })
-  const row = db.query('select coalesce(sum(count), 0) as n from link_event_chunks').get() as { n: number }
+  const row = db.query('select coalesce(sum(count), 0) as n from link_event_chunks where account_id = ?').get(accountId) as { n: number }
   db.close()
   return row.n
 }
@@ -266,17 +268,24 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bare: { port: nu
   }
   const server = await startProcess([executable], env, port, '/api/health')
   const base = `http://127.0.0.1:${port}`
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark-password' }),
-  }).then((r) => r.json() as Promise<{ token: string; user: { accountId: string } }>)
-  // A paying account, so the preview quota never ends the preview scenario early.
-  await setPlans(dataDir, databaseUrl, [signup.user.accountId])
+  const signUp = (email: string) =>
+    fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'benchmark-password' }),
+    }).then((r) => r.json() as Promise<{ token: string; user: { accountId: string } }>)
+  const signup = await signUp('bench@example.com')
+  // The links the preview scenario asks for belong to an account of their own: the previews it
+  // counts are events too, told apart from the redirects' by account.
+  const previewed = await signUp('previews@example.com')
+  // Paying accounts, so the preview quota never ends the preview scenario early.
+  await setPlans(dataDir, databaseUrl, [signup.user.accountId, previewed.user.accountId])
   console.log(`\n${mode}: seeding ${LINKS.toLocaleString('en')} links...`)
-  const slugs = await seedLinks(dataDir, databaseUrl, signup.user.accountId)
+  const slugs = await seedLinks(dataDir, databaseUrl, (i) => (i >= HOT_LINKS && i < 2 * HOT_LINKS ? previewed : signup).user.accountId)
   const pathsFile = join(dataDir, 'paths.txt')
   writeFileSync(pathsFile, slugs.slice(0, HOT_LINKS).map((s) => `/${s}`).join('\n'))
+  const previewPathsFile = join(dataDir, 'preview-paths.txt')
+  writeFileSync(previewPathsFile, slugs.slice(HOT_LINKS, 2 * HOT_LINKS).map((s) => `/${s}`).join('\n'))
 
   const rows: Row[] = []
   const bareSlices: LoadResult[] = []
@@ -309,7 +318,7 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bare: { port: nu
   await measure(`redirect, ${HOT_LINKS.toLocaleString('en')} links evenly`, { pathsFile, headers: { 'User-Agent': BROWSER_UA } }, true)
   // One address counts at most 20 of an account's previews a window (PREVIEW_COUNTING), so most of
   // these are answered uncounted, by design: no event to look for.
-  await measure(`preview page, ${HOT_LINKS.toLocaleString('en')} links evenly`, { pathsFile, headers: { 'User-Agent': CRAWLER_UA } }, false)
+  await measure(`preview page, ${HOT_LINKS.toLocaleString('en')} links evenly`, { pathsFile: previewPathsFile, headers: { 'User-Agent': CRAWLER_UA } }, false)
   await measure(
     'create link (POST /api/shareLinks)',
     {
@@ -337,7 +346,7 @@ async function benchMode(mode: 'SQLite' | 'PostgreSQL + Redis', bare: { port: nu
 
   server.kill('SIGTERM')
   await server.exited
-  const events = await countEvents(dataDir, databaseUrl)
+  const events = await countEvents(dataDir, databaseUrl, signup.user.accountId)
 
   const [hot, visitors, spread, preview] = rows
   console.log(

@@ -64,23 +64,24 @@ export async function insertLinks(values: NewLinkRow[]): Promise<LinkRow[]> {
  * aliases and old aliases. What a new slug or alias must not be.
  */
 export async function namesInUse(names: string[], keys: string[]) {
-  // A single create asks of a slug and perhaps an alias: its prepared look-ups are the cheap way.
-  if (names.length <= 2 && keys.length <= 2) {
-    const [bySlugs, byKeys] = await Promise.all([Promise.all(names.map(findBySlug)), Promise.all(keys.map(findByAliasKey))])
-    return { names: new Set(names.filter((_, i) => bySlugs[i])), keys: new Set(keys.filter((_, i) => byKeys[i])) }
+  const taken = await namesTaken().execute({ names: listParam(names), keys: listParam(keys) })
+  return {
+    names: new Set(taken.flatMap((row) => (row.isKey ? [] : [row.name]))),
+    keys: new Set(taken.flatMap((row) => (row.isKey ? [row.name] : []))),
   }
-  const [bySlug, byAlias, byFormer] = await Promise.all([
-    slugsIn().execute({ names: listParam(names) }),
-    aliasKeysIn().execute({ keys: listParam(keys) }),
-    formerAliasKeysIn().execute({ keys: listParam(keys) }),
-  ])
-  return { names: new Set(bySlug.map((row) => row.name)), keys: new Set([...byAlias, ...byFormer].map((row) => row.key!)) }
 }
 
-// A batch's look-ups (namesInUse, findByTargetKeys), prepared once for lists of any length.
-const slugsIn = prepared((db) => db.select({ name: shareLinks.slug }).from(shareLinks).where(inList(shareLinks.slug, 'names')).prepare())
-const aliasKeysIn = prepared((db) => db.select({ key: shareLinks.aliasKey }).from(shareLinks).where(inList(shareLinks.aliasKey, 'keys')).prepare())
-const formerAliasKeysIn = prepared((db) => db.select({ key: formerAliases.aliasKey }).from(formerAliases).where(inList(formerAliases.aliasKey, 'keys')).prepare())
+// A batch's look-ups (namesInUse, findByTargetKeys), each one prepared statement and one round
+// trip for lists of any length.
+const namesTaken = prepared((db) =>
+  db
+    .select({ name: sql<string>`${shareLinks.slug}`, isKey: sql<number>`0` })
+    .from(shareLinks)
+    .where(inList(shareLinks.slug, 'names'))
+    .unionAll(db.select({ name: sql<string>`${shareLinks.aliasKey}`, isKey: sql<number>`1` }).from(shareLinks).where(inList(shareLinks.aliasKey, 'keys')))
+    .unionAll(db.select({ name: sql<string>`${formerAliases.aliasKey}`, isKey: sql<number>`1` }).from(formerAliases).where(inList(formerAliases.aliasKey, 'keys')))
+    .prepare(),
+)
 const byTargetKeys = prepared((db) =>
   db
     .select()

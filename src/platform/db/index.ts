@@ -55,7 +55,14 @@ export let db: Db = notOpen
 /** A statement prepared for the open database on first use (the hot paths' look-ups), again after a reopen. */
 export function prepared<T>(build: (db: Db) => T): () => T {
   let made: { on: Db; statement: T } | undefined
-  return () => (made?.on === db ? made.statement : (made = { on: db, statement: build(db) }).statement)
+  const make = () => {
+    const statement = build(db)
+    // drizzle has PostgreSQL prepare only statements it names; postgres.js then prepares this one
+    // once per connection instead of having it parsed and planned on every call.
+    if (isPostgres) (statement as { prepare?: boolean }).prepare = true
+    return statement
+  }
+  return () => (made?.on === db ? made.statement : (made = { on: db, statement: make() }).statement)
 }
 
 /**
