@@ -8,9 +8,10 @@ export const PASSWORD = 'correct horse battery'
 
 export type SignedIn = { token: string; email: string; password: string; user: { id: string; accountId: string; email: string; plan: string } }
 
-export async function signUp(http: Client, label = 'user'): Promise<SignedIn> {
+/** Signs a new person up; `headers` may name the client's address to a server behind a trusted proxy. */
+export async function signUp(http: Client, label = 'user', headers?: Record<string, string>): Promise<SignedIn> {
   const email = uniqueEmail(label)
-  const answer = await http.post('/api/auth/signup', { email, password: PASSWORD })
+  const answer = await http.post('/api/auth/signup', { email, password: PASSWORD }, { headers })
   if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${answer.text}`)
   return { token: answer.body.token, user: answer.body.user, email, password: PASSWORD }
 }
