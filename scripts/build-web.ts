@@ -2,7 +2,7 @@
 // The SPA is bundled by Bun with Tailwind; /blog/ and /how-to/ are Markdown rendered to static HTML.
 import tailwind from 'bun-plugin-tailwind'
 import { marked } from 'marked'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { basename, join } from 'node:path'
 import { escapeHtml } from '../src/shared/html'
@@ -12,8 +12,8 @@ import { siteChrome } from './site-chrome'
 
 const root = join(import.meta.dir, '..')
 const finalDir = join(root, 'dist/web')
-// Built beside the final folder and swapped in at the end, so a running server never sees half a build.
-const outDir = join(root, `dist/web-${process.pid}`)
+// Each build has a folder of its own, linked as dist/web at the end (below).
+const outDir = join(root, `dist/web-${Date.now()}-${process.pid}`)
 
 rmSync(outDir, { recursive: true, force: true })
 
@@ -144,25 +144,21 @@ const compressedBeside = (dir: string) => {
 }
 compressedBeside(outDir)
 
-/** Every file under dir, by its path there, for telling two builds apart. */
-function filesOf(dir: string, under = ''): Map<string, Buffer> {
-  const files = new Map<string, Buffer>()
-  if (!existsSync(dir)) return files
-  for (const name of readdirSync(join(dir, under), { withFileTypes: true })) {
-    const path = join(under, name.name)
-    if (name.isDirectory()) for (const [inner, data] of filesOf(dir, path)) files.set(inner, data)
-    else files.set(path, readFileSync(join(dir, path)))
-  }
-  return files
+// dist/web becomes a link to this build in one rename, so a server reading it as it starts sees one
+// whole build. The build before stays until a later one, for a server that began reading it just
+// before the swap; older ones go.
+let previous: string | undefined
+try {
+  previous = lstatSync(finalDir).isSymbolicLink() ? readlinkSync(finalDir) : undefined
+  if (previous === undefined) rmSync(finalDir, { recursive: true, force: true })
+} catch {}
+const link = join(root, `dist/web-link-${process.pid}`)
+symlinkSync(basename(outDir), link)
+renameSync(link, finalDir)
+for (const name of readdirSync(join(root, 'dist'))) {
+  const dir = join(root, 'dist', name)
+  // Another build may be under way: only folders a minute old go.
+  if (/^web-[\d-]+$/.test(name) && name !== basename(outDir) && name !== previous && Date.now() - statSync(dir).mtimeMs > 60_000)
+    rmSync(dir, { recursive: true, force: true })
 }
-const built = filesOf(outDir)
-const current = filesOf(finalDir)
-// The build is deterministic: when nothing changed, the folder a server may be reading stays put.
-const unchanged = built.size === current.size && [...built].every(([path, data]) => current.get(path)?.equals(data))
-if (unchanged) rmSync(outDir, { recursive: true, force: true })
-else {
-  rmSync(finalDir, { recursive: true, force: true })
-  mkdirSync(join(root, 'dist'), { recursive: true })
-  renameSync(outDir, finalDir)
-}
-console.log(unchanged ? `web app in ${finalDir} is up to date` : `web app built into ${finalDir}`)
+console.log(`web app built into ${outDir}, linked as ${finalDir}`)

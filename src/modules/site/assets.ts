@@ -1,6 +1,6 @@
 // A Bun macro: dist/web is read when the server is bundled or transpiled and travels inside it,
 // so `npm start` and the compiled executable serve the same files without a folder beside them.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -21,7 +21,6 @@ const TYPES: Record<string, string> = {
 }
 
 export function bundledWebAssets(): Record<string, EmbeddedAsset> {
-  const root = join(import.meta.dir, '../../../dist/web')
   const assets: Record<string, EmbeddedAsset> = {}
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -44,7 +43,11 @@ export function bundledWebAssets(): Record<string, EmbeddedAsset> {
       }
     }
   }
+  // dist/web links to the newest build (scripts/build-web.ts): followed once, so a build swapped in
+  // meanwhile does not mix its files with these.
+  let root: string
   try {
+    root = realpathSync(join(import.meta.dir, '../../../dist/web'))
     walk(root)
   } catch {
     throw new Error('dist/web is missing: run `bun run scripts/build-web.ts` (npm start and npm test do it first).')
