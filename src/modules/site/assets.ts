@@ -1,8 +1,7 @@
 // A Bun macro: dist/web is read when the server is bundled or transpiled and travels inside it,
 // so `npm start` and the compiled executable serve the same files without a folder beside them.
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
 export type EmbeddedAsset = { type: string; body: string; gzip?: string; brotli?: string }
