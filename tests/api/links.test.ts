@@ -103,6 +103,15 @@ describe('create', () => {
     expect(rows.length).toBe(1)
   })
 
+  it('makes the other links sent at the same moment when one loses an alias race', async () => {
+    const alias = uniqueAlias('crowd')
+    const bodies = [basic({ alias }), basic({ alias }), ...Array.from({ length: 6 }, (_, i) => basic({ title: `Crowd ${i}` }))]
+    const answers = await Promise.all(bodies.map((body, i) => create(i % 2 ? ann : bob, body)))
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 201, 201, 409])
+    const stored = await sql<{ id: string }>(server, "select id from share_links where alias_key = $1 or title like 'Crowd %'", [alias.toLowerCase()])
+    expect(stored.map((row) => row.id).sort()).toEqual(answers.filter((a) => a.status === 201).map((a) => a.body.id).sort())
+  })
+
   it('needs a session', async () => {
     expect((await http.post('/api/shareLinks', basic())).status).toBe(401)
     expect((await http.get('/api/shareLinks')).status).toBe(401)

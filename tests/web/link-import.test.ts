@@ -6,9 +6,9 @@ import { parse } from 'csv-parse/sync'
 import type { Browser, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser'
 import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openSignedIn } from './support'
+import { createAccount, openLinkList } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -23,12 +23,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function openLinks(session: Session, viewport = DESKTOP) {
-  const opened = await openPage(browser, server.url, viewport)
-  await openSignedIn(opened.page, session, '/share-links')
-  await opened.page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
-  return opened
-}
+const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser, server, session, viewport)
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import links' })
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)

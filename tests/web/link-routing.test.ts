@@ -5,10 +5,10 @@ import type { Browser, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openSignedIn, waitForToast } from './support'
+import { createAccount, openLinkList, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -25,12 +25,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function openLinks(session: Session, viewport = DESKTOP) {
-  const opened = await openPage(browser, server.url, viewport)
-  await openSignedIn(opened.page, session, '/share-links')
-  await opened.page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
-  return opened
-}
+const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser, server, session, viewport)
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })

@@ -11,7 +11,7 @@ import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
-import { createAccount, openSignedIn, waitForToast } from './support'
+import { createAccount, openLinkList, openSignedIn, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
@@ -65,12 +65,7 @@ async function createLinkApi(session: Session, body: Record<string, unknown>): P
 const listLinks = async (session: Session, period = 'all') =>
   (await http.get<LinkWithCounts[]>(`/api/shareLinks?period=${period}`, { token: session.token })).body
 
-async function openLinks(session: Session, viewport = DESKTOP) {
-  const opened = await openPage(browser, server.url, viewport)
-  await openSignedIn(opened.page, session, '/share-links')
-  await opened.page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
-  return opened
-}
+const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser, server, session, viewport)
 
 const row = (page: Page, title: string) => page.getByTestId('link-row').filter({ hasText: title })
 const dialog = (page: Page) => page.getByRole('dialog')

@@ -2,8 +2,9 @@
 // from the server's outbox.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
+import { DESKTOP, openPage } from '../helpers/browser'
 import { client, uniqueEmail } from '../helpers/http'
 import type { TestServer } from '../helpers/server'
 
@@ -24,6 +25,14 @@ export async function openSignedIn(page: Page, session: Session, path: string) {
     localStorage.setItem('auth_user', JSON.stringify(user))
   }, session)
   await page.goto(path)
+}
+
+/** A new page on /share-links, signed in as `session`, once the list's heading shows. */
+export async function openLinkList(browser: Browser, server: TestServer, session: Session, viewport = DESKTOP) {
+  const opened = await openPage(browser, server.url, viewport)
+  await openSignedIn(opened.page, session, '/share-links')
+  await opened.page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
+  return opened
 }
 
 /** The stored session as the page sees it. */
