@@ -113,7 +113,7 @@ type LoadOptions = Omit<RequestOptions, 'paths'> & {
 async function load(pid: number, options: LoadOptions): Promise<LoadResult> {
   const before = threadTimes(pid)
   const result = options.create
-    ? await runWrk('create.lua', options.port, options.durationMs, { BENCH_KEYS: options.create.keysFile, BENCH_BULK: String(options.create.bulk) }, options.create.connections)
+    ? await runWrk('create.lua', options.port, options.durationMs, { BENCH_KEYS: options.create.keysFile, BENCH_BULK: String(options.create.bulk), BENCH_RUN: crypto.randomUUID() }, options.create.connections)
     : loader === 'wrk'
       ? await wrkLoad(options)
       : await bunLoad(options)

@@ -6,8 +6,9 @@ for key in io.lines(os.getenv("BENCH_KEYS")) do keys[#keys + 1] = key end
 local bulk = tonumber(os.getenv("BENCH_BULK") or "0")
 local path = bulk > 0 and "/api/links/bulk" or "/api/link"
 local sent = 0
--- Several wrk threads never make the same target.
-local run = tostring(math.random(1, 1e9))
+-- Each load makes targets of its own (BENCH_RUN): a target sent again would find its link and be
+-- answered as existing, and Lua's random numbers start from the same seed in every run.
+local run = os.getenv("BENCH_RUN")
 
 local function link(n, i)
   return string.format('{"targetUrl":"https://example.com/%s/%d/%d","title":"Page %d","description":"Made under load"}', run, n, i, n)

@@ -112,6 +112,18 @@ describe('request bodies', () => {
     expect(answer.status).toBe(401)
   })
 
+  it('refuses a body that states a length and says it is chunked too', async () => {
+    const { port, host } = new URL(server.url)
+    const chunk = 'x'.repeat(64 * 1024)
+    const chunks = Array.from({ length: 48 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('')
+    const status = await rawStatus(
+      Number(port),
+      `POST /api/contact HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunks}0\r\n\r\n`,
+    )
+    expect(status).toBe(400)
+    expect((await http.get('/api/health')).status).toBe(200)
+  })
+
   it('refuses JSON nested 50,000 deep with 400, not 500', async () => {
     for (const raw of ['['.repeat(50_000) + ']'.repeat(50_000), `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`]) {
       const answer = await http.call('POST', '/api/shareLinks', undefined, { raw, token: person.token, headers: { 'content-type': 'application/json' } })

@@ -323,6 +323,10 @@ describe('the preview quota', () => {
     const answers = await Promise.all(links.map((link) => visit(link.url, { userAgent: CRAWLER_UA.slack, from: '198.51.100.7' })))
     expect(answers.map((answer) => answer.status)).toEqual(links.map(() => 200))
     expect(await previewsOf(person)).toBe(20)
+    // Known to be past its previews for the rest of the window, it still gets cards, on other platforms and new links too.
+    const more = [...links.slice(0, 3), ...(await Promise.all(Array.from({ length: 3 }, () => newLink(person))))]
+    for (const link of more) expect((await visit(link.url, { userAgent: CRAWLER_UA.linkedin, from: '198.51.100.7' })).status).toBe(200)
+    expect(await previewsOf(person)).toBe(20)
     // Other addresses still count, exactly.
     await Promise.all(links.slice(0, 5).map((link, i) => visit(link.url, { userAgent: CRAWLER_UA.discord, from: address(i) })))
     expect(await previewsOf(person)).toBe(25)

@@ -2,6 +2,7 @@
 // SEND_INTERVAL_MS, or every SEND_SIZE events, a batch goes to the event writer's own thread
 // (writer.ts), which classifies and stores them. A graceful stop hands over what is left and waits
 // until it is written.
+import { leaveCheckpointsToAnotherThread } from '../../platform/db'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'
@@ -94,9 +95,13 @@ export function recordEvent(event: RecordedEvent) {
 /** Resolves once every event recorded so far is stored with its daily totals, breakdowns and unique visitors. */
 export const flushEvents = () => ask({ kind: 'flush' })
 
-/** Starts the writer's thread and sends it what is recorded every SEND_INTERVAL_MS; stopping hands over the rest and waits until it is written. */
+/**
+ * Starts the writer's thread, which also checkpoints the database, and sends it what is recorded every
+ * SEND_INTERVAL_MS; stopping hands over the rest and waits until it is written.
+ */
 export function startRecording(): Running {
   worker ??= startWriter()
+  leaveCheckpointsToAnotherThread()
   const stop = every(SEND_INTERVAL_MS, send)
   return {
     async stop() {

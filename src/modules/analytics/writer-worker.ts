@@ -1,6 +1,8 @@
 // The event writer's thread, and its composition root: batches of events come in,
 // acknowledgements of flushes go out.
-import { closeDb, openDatabase } from '../../platform/db'
+import { checkpointWal, closeDb, openDatabase } from '../../platform/db'
+import { every } from '../../platform/lifecycle'
+import { log } from '../../platform/log'
 import { EventReader, type EncodedBatch } from './event-codec'
 import { enqueueEvents, finishWriting, flushEvents, moveJournal, startWriting } from './writer'
 
@@ -14,8 +16,18 @@ declare const self: Worker
 
 const reader = new EventReader()
 
+// SQLite: the request thread leaves the WAL's checkpoints to this one (leaveCheckpointsToAnotherThread).
+const CHECKPOINT_INTERVAL_MS = 1000
+
 openDatabase()
 startWriting()
+every(CHECKPOINT_INTERVAL_MS, () => {
+  try {
+    checkpointWal()
+  } catch (error) {
+    log.warn('checkpointing the database failed', { error })
+  }
+})
 // What a killed process left in the journal is moved, and counted, as this thread starts.
 void moveJournal()
 

@@ -391,16 +391,22 @@ export async function addLinkTags(pairs: { linkId: string; tagId: string }[]) {
   for (let i = 0; i < pairs.length; i += 500) await db.insert(linkTags).values(pairs.slice(i, i + 500)).onConflictDoNothing()
 }
 
+// Asked for on every create through the public API that finds a link with the same target.
+const tagNamesOfLinks = prepared((db) =>
+  db
+    .select({ linkId: linkTags.linkId, name: tags.name })
+    .from(linkTags)
+    .innerJoin(tags, eq(tags.id, linkTags.tagId))
+    .where(inList(linkTags.linkId, 'linkIds'))
+    .orderBy(asc(tags.nameKey))
+    .prepare(),
+)
+
 /** The names of each of these links' tags, in order of their keys. */
 export async function tagNamesOf(linkIds: string[]): Promise<Map<string, string[]>> {
   const byLink = new Map<string, string[]>()
   if (linkIds.length === 0) return byLink
-  const rows = await db
-    .select({ linkId: linkTags.linkId, name: tags.name })
-    .from(linkTags)
-    .innerJoin(tags, eq(tags.id, linkTags.tagId))
-    .where(inArray(linkTags.linkId, linkIds))
-    .orderBy(asc(tags.nameKey))
+  const rows = await tagNamesOfLinks().execute({ linkIds: listParam(linkIds) })
   for (const { linkId, name } of rows) byLink.set(linkId, [...(byLink.get(linkId) ?? []), name])
   return byLink
 }

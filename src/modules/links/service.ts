@@ -338,6 +338,8 @@ export type CreateOptions = {
   ids?: string[]
   /** A taken alias leaves the link without one (`aliasDropped`) instead of failing it: imports keep short codes where free. */
   aliasesWhereFree?: boolean
+  /** Each input's columns as checkLinkInput answered them, when the caller has just checked them: they are not checked again. */
+  checked?: Partial<repo.NewLinkRow>[]
 }
 
 // Rows inserted at once (one transaction on SQLite, one statement on PostgreSQL): a bulk create
@@ -361,7 +363,8 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
   }
   for (const [index, input] of inputs.entries()) {
     try {
-      const columns = await checkLinkInput(input, servesOnce)
+      const checked = options.checked?.[index]
+      const columns = checked ? { ...checked } : await checkLinkInput(input, servesOnce)
       ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
       const tags = input.tags?.length ? checkedTagNames(input.tags) : []
       wanted.push({ index, columns, tags })
@@ -484,8 +487,8 @@ async function insertRacing(row: repo.NewLinkRow): Promise<LinkRow> {
   }
 }
 
-export async function createLink(creator: Creator, input: LinkInput): Promise<Link> {
-  const [made] = await createLinks(creator, [input])
+export async function createLink(creator: Creator, input: LinkInput, checked?: Partial<repo.NewLinkRow>): Promise<Link> {
+  const [made] = await createLinks(creator, [input], checked && { checked: [checked] })
   if ('error' in made!) throw made.error
   return made.tags.length === 0 ? toLinkJson(made.row, [], []) : linkJson(made.row)
 }

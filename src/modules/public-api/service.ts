@@ -90,13 +90,12 @@ const shortAnswer = (link: { url: string; qrCodeUrl: string; id: string; slug: s
 export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInput) {
   const { useOriginalMeta, ...given } = body
   if (!given.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
-  // Checked before the page is read for useOriginalMeta; every other rule when the fields are complete.
-  await checkLinkInput({ targetUrl: given.targetUrl })
+  // With useOriginalMeta the target is checked before its page is read; then every field once, the target first.
+  if (useOriginalMeta) await checkLinkInput({ targetUrl: given.targetUrl })
   const fields = useOriginalMeta ? await withPageMetadata(given) : given
-  if (fields.title === undefined || !fields.title.trim())
-    throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
+  const wanted = await checkLinkInput(fields)
+  if (fields.title === undefined || !fields.title.trim()) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
   const input: LinkInput = { ...fields, title: fields.title }
-  const wanted = await checkLinkInput(input)
   const wantedTags = new Set(checkedTagNames(input.tags ?? []).map(tagKey))
   const candidates = await findLinksByTarget(owner, input.targetUrl)
   const tagsOf = await tagNamesOf(candidates.map((row) => row.id))
@@ -107,7 +106,7 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
   // A link asked for with a password is made anew: its password cannot be compared with a stored hash cheaply.
   const earlier = input.password ? undefined : candidates.find((row) => isIdentical(row, wanted) && sameTags(row))
   if (earlier) return { status: 200 as const, body: shortAnswer(linkAddressesOf(earlier), true) }
-  return { status: 201 as const, body: shortAnswer(await createLink(owner, input), false) }
+  return { status: 201 as const, body: shortAnswer(await createLink(owner, input, wanted), false) }
 }
 
 type BulkResult = { status: 'created' | 'existing'; link: Omit<ReturnType<typeof shortAnswer>, 'existing'> } | { status: 'failed'; message: string; errors: FieldError[] }
@@ -178,7 +177,8 @@ export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreate
     if (twins) twins.push(index)
     else toMakeByTarget.set(item.wanted.targetKey!, [index])
   }
-  const made = await createLinks(owner, toMake.map((index) => (items[index] as { input: LinkInput }).input))
+  const making = toMake.map((index) => items[index] as Exclude<Checked, { error: AppError }>)
+  const made = await createLinks(owner, making.map((item) => item.input), { checked: making.map((item) => item.wanted) })
   const madeAt = new Map(toMake.map((index, i) => [index, made[i]!]))
   if (body.allOrNothing) {
     const failed = toMake.findIndex((index) => 'error' in madeAt.get(index)!)

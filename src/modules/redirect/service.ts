@@ -86,6 +86,11 @@ export type VisitOutcome =
 const COUNTED_WINDOWS_MAX = 100_000
 const countedWindows = new BoundedCache<string, number>(COUNTED_WINDOWS_MAX)
 
+// Addresses past their previews of an account in a window, as seen by this process: account and
+// address → window. Counts only grow within a window, so such an address stays past it, and its
+// later previews are answered uncounted without three round trips to the shared counter. Bounded.
+const addressesPastLimit = new BoundedCache<string, number>(COUNTED_WINDOWS_MAX)
+
 /** What a crawler's request for a card gets: the card, counted (or a repeat of a counted one) or not, or the person's redirect. */
 type PreviewDecision = 'counted' | 'uncounted' | 'refused'
 
@@ -94,7 +99,9 @@ function previewDecision(link: LinkRow, platform: string, ip: string | null, now
   const key = `preview:${link.id}:${platform}`
   const window = Math.floor(now / PREVIEW_WINDOW_MS)
   if (countedWindows.get(key) === window) return 'counted'
-  return decideWindow(key, window, link.accountId, ip).catch((error) => {
+  const address = `preview-address:${link.accountId}:${ip ?? 'unknown'}`
+  const decided = addressesPastLimit.get(address) === window ? uncountedOrRefused(link.accountId) : decideWindow(key, window, link.accountId, address)
+  return decided.catch((error) => {
     // Redis unreachable: whether the window is counted is unknown, so the crawler gets the
     // person's redirect and nothing is counted, as past the quota.
     if (error instanceof RedisUnavailable) return 'refused'
@@ -107,14 +114,14 @@ function previewDecision(link: LinkRow, platform: string, ip: string | null, now
  * not, in which case the window is cleared. Its repeats, on any instance, wait for that decision:
  * a preview the quota refused is never served as a repeat.
  */
-async function decideWindow(key: string, window: number, accountId: string, ip: string | null): Promise<PreviewDecision> {
+async function decideWindow(key: string, window: number, accountId: string, address: string): Promise<PreviewDecision> {
   const granted = `${key}:granted`
   if ((await exactCounters.hit(key, PREVIEW_WINDOW_MS)).count > 1) return repeatOf(key, granted, window)
   // One address spends at most so many of an account's previews a window; past that, uncounted.
-  const fromAddress = await exactCounters.hit(`preview-address:${accountId}:${ip ?? 'unknown'}`, PREVIEW_WINDOW_MS)
-  if (fromAddress.count > PREVIEW_COUNTING.perAddress) {
+  if ((await exactCounters.hit(address, PREVIEW_WINDOW_MS)).count > PREVIEW_COUNTING.perAddress) {
+    addressesPastLimit.set(address, window)
     await exactCounters.clear(key, PREVIEW_WINDOW_MS)
-    return (await hasPreviewsLeft(accountId)) ? 'uncounted' : 'refused'
+    return uncountedOrRefused(accountId)
   }
   if (await tryCountPreview(accountId)) {
     await exactCounters.hit(granted, PREVIEW_WINDOW_MS)
@@ -125,6 +132,9 @@ async function decideWindow(key: string, window: number, accountId: string, ip: 
   await exactCounters.clear(key, PREVIEW_WINDOW_MS)
   return 'refused'
 }
+
+/** An uncounted preview: the card while the account has previews left, else the person's redirect. */
+const uncountedOrRefused = async (accountId: string): Promise<PreviewDecision> => ((await hasPreviewsLeft(accountId)) ? 'uncounted' : 'refused')
 
 async function repeatOf(key: string, granted: string, window: number): Promise<PreviewDecision> {
   for (const deadline = Date.now() + DECISION_WAIT_MS; ; await Bun.sleep(10)) {

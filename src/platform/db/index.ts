@@ -21,6 +21,10 @@ export const isPostgres = dialect === 'postgres'
 /** The column kit of the database in use: modules build their tables with it. */
 export const kit = kits[dialect]
 
+const WAL_CHECKPOINT_PAGES = 10_000
+// Ten times as far, for a connection that leaves checkpoints to another thread: only should that thread stop.
+const WAL_BACKSTOP_PAGES = 100_000
+
 function openSqlite(path: string) {
   mkdirSync(dirname(path), { recursive: true })
   const client = new Database(path, { create: true, strict: true })
@@ -32,7 +36,7 @@ function openSqlite(path: string) {
   client.exec('PRAGMA busy_timeout = 5000')
   // Checkpoint every ~40 MB of WAL rather than 4 MB: click events land on pages all over the
   // per-link index, and fewer, larger checkpoints write each page once instead of many times.
-  client.exec('PRAGMA wal_autocheckpoint = 10000')
+  client.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`)
   // 32 MB of pages per connection (2 MB by default): the event writer's inserts land all over the
   // per-link index, and each page it must read back from the file costs a system call and a copy.
   client.exec('PRAGMA cache_size = -32768')
@@ -214,6 +218,20 @@ export function pgChannel(channel: string) {
     },
     close: () => void listening?.unlisten().catch(() => undefined),
   }
+}
+
+/**
+ * SQLite: this connection's commits no longer checkpoint the WAL (a copy of thousands of pages and
+ * two fsyncs, which every request waiting on this thread would wait for), unless it grows ten times
+ * past the usual point: another thread's connection does it (checkpointWal).
+ */
+export function leaveCheckpointsToAnotherThread() {
+  sqliteHandle?.client.exec(`PRAGMA wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`)
+}
+
+/** SQLite: copies what the WAL holds into the database, without waiting for any reader or writer (PASSIVE). */
+export function checkpointWal() {
+  sqliteHandle?.client.exec('PRAGMA wal_checkpoint(PASSIVE)')
 }
 
 export async function pingDb() {
