@@ -67,6 +67,29 @@ describe('bulk create', () => {
     expect(await linkCount()).toBe(before + 2)
   })
 
+  it('stores every kind of field a batch carries as a single create would: text, numbers, dates, JSON', async () => {
+    const link = {
+      targetUrl: `https://example.com/${unique('kinds')}`,
+      title: 'Every kind',
+      description: 'Quotes " and \\ and ünïcode',
+      ogImage: 'https://example.com/poster.png',
+      twitterCard: 'player',
+      twitterPlayer: { url: 'https://player.example/embed/42', width: 1280, height: 720 },
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      fallbackUrl: 'https://example.com/later',
+      clickLimit: 7,
+      iosUrl: 'https://apps.apple.com/app/id1',
+      geoTargets: { JP: 'https://example.jp/', FR: 'https://example.fr/' },
+    }
+    const answer = await bulk({ links: [link, { ...link, targetUrl: `${link.targetUrl}/second` }] })
+    expect(answer.body).toMatchObject({ created: 2, failed: 0 })
+    for (const [i, result] of answer.body.results.entries()) {
+      const read = (await http.get(`/api/link/${result.link.id}`, { token: key })).body
+      expect(read).toMatchObject({ ...link, targetUrl: i === 0 ? link.targetUrl : `${link.targetUrl}/second`, isActive: true })
+      expect(new Date(read.expiresAt).getTime()).toBe(new Date(link.expiresAt).getTime())
+    }
+  })
+
   it(`refuses an empty list, more than ${LINK_BULK_CREATE_MAX} links, useOriginalMeta, and calls without a key`, async () => {
     expect((await bulk({ links: [] })).status).toBe(400)
     const many = Array.from({ length: LINK_BULK_CREATE_MAX + 1 }, (_, i) => ({ targetUrl: `https://example.com/${i}`, title: `${i}` }))

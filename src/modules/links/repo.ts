@@ -39,17 +39,42 @@ function driverValues(row: NewLinkRow) {
 // SQLite: single links made at about the same time share one commit.
 const insertSoon = groupCommitted((row: NewLinkRow) => insertRow().all(driverValues(row)))
 
+// PostgreSQL: a batch's rows as one JSON parameter, made rows again by jsonb_populate_recordset in
+// one prepared statement, where a multi-row VALUES list is a statement of thousands of parameters
+// for drizzle to build and PostgreSQL to parse on every call.
+const insertRows = prepared((db) =>
+  db
+    .insert(shareLinks)
+    .select(
+      sql`select ${sql.join(LINK_COLUMNS.map(([, column]) => sql.identifier(column.name)), sql`, `)} from jsonb_populate_recordset(null::${shareLinks}, ${sql.placeholder('rows')}::jsonb)`,
+    )
+    .onConflictDoNothing({ target: shareLinks.id })
+    .returning()
+    .prepare(),
+)
+
+/** Rows as insertRows takes them: JSON objects by column name, JSON columns as they are. */
+function rowsJson(rows: NewLinkRow[]) {
+  return JSON.stringify(
+    rows.map((row) => {
+      const values = driverValues(row)
+      return Object.fromEntries(
+        LINK_COLUMNS.map(([key, column]) => [column.name, column.getSQLType() === 'jsonb' ? (row[key as keyof NewLinkRow] ?? null) : values[key]]),
+      )
+    }),
+  )
+}
+
 /**
  * Inserts the rows and answers them in their order. A row whose id exists (a batch done again) is
  * left as stored and answered as it is; any other clash (slug, alias) throws and inserts none. On
  * SQLite the rows of a batch go one prepared insert each in one transaction; PostgreSQL takes them
- * in one statement, one round trip.
+ * in one prepared statement, one round trip.
  */
 export async function insertLinks(values: NewLinkRow[]): Promise<LinkRow[]> {
   const rows = values.map((row) => (row.id ? row : { ...row, id: Bun.randomUUIDv7() }))
   let made: LinkRow[]
-  if (isPostgres)
-    made = rows.length === 1 ? await insertRow().execute(driverValues(rows[0]!)) : await db.insert(shareLinks).values(rows).onConflictDoNothing({ target: shareLinks.id }).returning()
+  if (isPostgres) made = rows.length === 1 ? await insertRow().execute(driverValues(rows[0]!)) : await insertRows().execute({ rows: rowsJson(rows) })
   else made = rows.length === 1 ? await insertSoon(rows[0]!) : await transaction(async () => rows.flatMap((row) => insertRow().all(driverValues(row))))
   const byId = new Map(made.map((row) => [row.id, row]))
   if (made.length < rows.length) {
