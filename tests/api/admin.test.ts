@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { grantSuperAdmin, PASSWORD, runCommand, signUp, type SignedIn } from '../helpers/accounts'
+import { grantSuperAdmin, PASSWORD, runCommand, ownAddress, signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
@@ -376,12 +376,12 @@ describe('usage this month', () => {
   })
 
   it('reads the count kept in Redis when instances share one', async () => {
-    const shared = await startServer({ env: { REDIS_URL: 'redis://127.0.0.1:6379' } })
+    const shared = await startServer({ env: { REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '127.0.0.1' } })
     try {
       const web = client(shared.url)
-      const boss = await signUp(web, 'redisadmin')
+      const boss = await signUp(web, 'redisadmin', ownAddress())
       await grantSuperAdmin(shared, boss.email)
-      const person = await signUp(web, 'redisusage')
+      const person = await signUp(web, 'redisusage', ownAddress())
       const link = (await web.post('/api/shareLinks', { targetUrl: 'https://example.com/r', title: 'R' }, { token: person.token })).body
       for (const ua of [CRAWLER_UA.x, CRAWLER_UA.linkedin]) expect((await visit(link.url, { userAgent: ua })).status).toBe(200)
       expect((await web.get('/api/usage', { token: person.token })).body.usageThisMonth).toBe(2)

@@ -7,6 +7,7 @@ import { signUp } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
 import type { TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
 
 let server: TestServer
 let http: Client
@@ -87,6 +88,9 @@ describe('bulk create', () => {
       const read = (await http.get(`/api/link/${result.link.id}`, { token: key })).body
       expect(read).toMatchObject({ ...link, targetUrl: i === 0 ? link.targetUrl : `${link.targetUrl}/second`, isActive: true })
       expect(new Date(read.expiresAt).getTime()).toBe(new Date(link.expiresAt).getTime())
+      // Stored as JSON objects, not as JSON text inside JSON (SQLite keeps JSON as text).
+      const [stored] = await sql<{ geo: unknown }>(server, 'select geo_targets as geo from share_links where id = $1', [result.link.id])
+      expect(server.databaseUrl ? stored!.geo : JSON.parse(stored!.geo as string)).toEqual(link.geoTargets)
     }
   })
 

@@ -3,7 +3,7 @@
 // for the Redis half, TEST_REDIS_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { RedisClient } from 'bun'
-import { PASSWORD, signUp, type SignedIn } from '../helpers/accounts'
+import { PASSWORD, ownAddress, signUp, type SignedIn } from '../helpers/accounts'
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
 import { client, uniqueEmail, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
@@ -43,10 +43,7 @@ describe.each(setups)('$name', ({ redis, skip }) => {
   // Instances share the database, Redis and the session signing key, as behind a load balancer.
   // Behind a trusted proxy, so crawlers can come from many client addresses.
   const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', TRUST_PROXY: '127.0.0.1' })
-  // Redis outlives a run, and with it the count of sign-ups from an address: each run signs up
-  // from an address of its own.
-  const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
-  const signUpHere = (label: string) => signUp(httpA, label, { 'x-forwarded-for': `2001:db8:${hex()}:${hex()}::1` })
+  const signUpHere = (label: string) => signUp(httpA, label, ownAddress())
 
   beforeAll(async () => {
     databaseUrl = (await createTestDatabase())!

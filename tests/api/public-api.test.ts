@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { RedisClient } from 'bun'
-import { signUp, type SignedIn } from '../helpers/accounts'
+import { ownAddress, signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { LINK_FIELDS } from '../helpers/link-fields'
 import { startServer, type TestServer } from '../helpers/server'
@@ -519,10 +519,10 @@ describe('rate-limit windows of an hour and a day (shared counters in Redis)', (
   let api: Client
   let who: SignedIn
   beforeAll(async () => {
-    redisServer = await startServer({ env: { REDIS_URL: 'redis://127.0.0.1:6379' } })
+    redisServer = await startServer({ env: { REDIS_URL: 'redis://127.0.0.1:6379', TRUST_PROXY: '127.0.0.1' } })
     redis = new RedisClient('redis://127.0.0.1:6379')
     api = client(redisServer.url)
-    who = await signUp(api, 'windows')
+    who = await signUp(api, 'windows', ownAddress())
   })
   afterAll(async () => {
     redis.close()

@@ -53,14 +53,15 @@ const insertRows = prepared((db) =>
     .prepare(),
 )
 
-/** Rows as insertRows takes them: JSON objects by column name, JSON columns as they are. */
+// Columns whose values go into insertRows' JSON as they are, not as the text drizzle binds for them.
+const JSON_COLUMNS = new Set(LINK_COLUMNS.flatMap(([key, column]) => (column.getSQLType() === 'jsonb' ? [key] : [])))
+
+/** Rows as insertRows takes them: JSON objects by column name. */
 function rowsJson(rows: NewLinkRow[]) {
   return JSON.stringify(
     rows.map((row) => {
       const values = driverValues(row)
-      return Object.fromEntries(
-        LINK_COLUMNS.map(([key, column]) => [column.name, column.getSQLType() === 'jsonb' ? (row[key as keyof NewLinkRow] ?? null) : values[key]]),
-      )
+      return Object.fromEntries(LINK_COLUMNS.map(([key, column]) => [column.name, JSON_COLUMNS.has(key) ? (row[key as keyof NewLinkRow] ?? null) : values[key]]))
     }),
   )
 }
