@@ -21,10 +21,11 @@
 import { classifyVisitor } from '../src/shared/visitors'
 import { withoutTracking } from '../src/shared/tracking'
 import { escapeHtml } from '../src/shared/html'
+import { cardFor, type PlatformCards } from '../src/shared/platform-cards'
 
 type Env = Record<string, string | undefined>
 type Context = { waitUntil(promise: Promise<unknown>): void }
-type Link = { title: string; description?: string | null; ogImage?: string | null; ogImageAlt?: string | null; twitterCard?: string | null; isActive?: boolean }
+type Link = { title: string; description?: string | null; ogImage?: string | null; ogImageAlt?: string | null; twitterCard?: string | null; platformCards?: PlatformCards | null; isActive?: boolean }
 type Lookup = { link: Link | null; outcome: 'found' | 'missing' | 'failed' }
 type Settings = { base: string; key: string; budgetMs: number; cacheSeconds: number }
 
@@ -38,7 +39,8 @@ const LOOKUP_LIMIT_MS = 10_000
 export default {
   async fetch(request: Request, env: Env = {}, ctx?: Context): Promise<Response> {
     const settings = readSettings(env)
-    if (!settings || request.method !== 'GET' || classifyVisitor(request.headers.get('user-agent')).kind !== 'preview') return fetch(request)
+    const visitor = classifyVisitor(request.headers.get('user-agent'))
+    if (!settings || request.method !== 'GET' || visitor.kind !== 'preview') return fetch(request)
     let page: string
     try {
       page = withoutTracking(request.url)
@@ -50,7 +52,8 @@ export default {
     if (!isHtml(response)) return response
     const link = await withinBudget(lookUp, settings.budgetMs)
     if (!link?.isActive) return response
-    return rewrite(response, link, page)
+    // A platform with a card of its own gets it; the cache entry holds every platform's.
+    return rewrite(response, cardFor(link, visitor.platform), page)
   },
 }
 

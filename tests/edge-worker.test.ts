@@ -119,6 +119,12 @@ beforeAll(async () => {
   })
   await link('/products/shoe', { title: "Bob's shoe" }, keys.bob)
   await link('/bare', { title: 'Bare page', description: 'Added tags' })
+  await link('/tailored', {
+    title: 'Tailored page',
+    ogImage: 'https://cdn.example/wide.png',
+    ogImageAlt: 'A wide banner',
+    platformCards: { whatsapp: { ogImage: 'https://cdn.example/square.png' }, x: { title: 'Short for X' } },
+  })
   const paused = await link('/paused', { title: 'Paused link' })
   await http.patch(`/api/link/${paused.body.id}`, { isActive: false }, { token: keys.ann })
 
@@ -189,6 +195,22 @@ describe('edge worker in workerd', () => {
     // Everything else is as the origin sent it.
     expect(answer.text).toContain('<link rel="stylesheet" href="/app.css">')
     expect(answer.text).toContain('<body><div id="root"></div><script src="/app.js"></script></body>')
+  })
+
+  it("gives a platform with a card of its own that card, and every other crawler the link's", async () => {
+    const whatsapp = readHead((await run('ann', page('/tailored'), CRAWLER_UA.whatsapp)).text)
+    expect(whatsapp.title).toBe('Tailored page')
+    expect(whatsapp.meta['og:image']).toEqual(['https://cdn.example/square.png'])
+    // The link's image description tells of its own image.
+    expect(whatsapp.meta['og:image:alt']).toBeUndefined()
+    const x = readHead((await run('ann', page('/tailored'), CRAWLER_UA.x)).text)
+    expect(x.title).toBe('Short for X')
+    expect(x.meta['twitter:title']).toEqual(['Short for X'])
+    expect(x.meta['og:image']).toEqual(['https://cdn.example/wide.png'])
+    const facebook = readHead((await run('ann', page('/tailored'), CRAWLER_UA.facebook)).text)
+    expect(facebook.title).toBe('Tailored page')
+    expect(facebook.meta['og:image']).toEqual(['https://cdn.example/wide.png'])
+    expect(facebook.meta['og:image:alt']).toEqual(['A wide banner'])
   })
 
   it('rewrites for every link-preview crawler of the corpus and for nobody else, and asks Linkcard only for crawlers', async () => {

@@ -60,3 +60,28 @@ export const stringMapCheckedByService = (limits: { keys: readonly string[]; val
     additionalProperties: { type: 'string', ...limits.values },
     maxProperties: limits.maxProperties,
   })
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+// An object of objects of texts (or null) whose other keywords validation leaves alone.
+const textObjectMapWithStatedLimits = TypeSystem.Type<Record<string, Record<string, string | null | undefined> | null | undefined>>(
+  'TextObjectMapWithStatedLimits',
+  (_, value) =>
+    isPlainObject(value) &&
+    Object.values(value).every((item) => item === null || (isPlainObject(item) && Object.values(item).every((text) => text === null || typeof text === 'string'))),
+)
+
+/**
+ * An object of name → object of texts (or null), whose names and texts the service checks in its
+ * own words; the schema states them (`keys` the names allowed, `values` the schema of each object)
+ * for the document. Validation checks the types alone, so no name is dropped unseen.
+ */
+export const textObjectMapCheckedByService = (limits: { keys: readonly string[]; values: ReturnType<typeof t.Object> }, options: { description?: string } = {}) =>
+  textObjectMapWithStatedLimits({
+    ...options,
+    type: 'object',
+    // No named properties: said outright, as Elysia's body normaliser (exact-mirror) needs it.
+    properties: {},
+    propertyNames: { type: 'string', enum: [...limits.keys] },
+    additionalProperties: { anyOf: [limits.values, { type: 'null' }] },
+  })

@@ -359,6 +359,7 @@ describe('GET /api/link/byTarget/:targetUrl', () => {
         ogImage: 'https://shop.example.com/i.png',
         ogImageAlt: 'A shirt',
         twitterCard: 'summary',
+        platformCards: null,
         isActive: true,
       })
       expectRateHeaders(answer.headers)

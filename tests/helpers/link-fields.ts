@@ -16,6 +16,7 @@ export const LINK_FIELDS = [
   'isActive',
   'ogImage',
   'ogImageAlt',
+  'platformCards',
   'qrCodeUrl',
   'slug',
   'tags',

@@ -26,6 +26,7 @@ const CSV_COLUMNS = [
   'twitterPlayer',
   'twitterApp',
   'themeColor',
+  'platformCards',
   'canonicalUrl',
   'expiresAt',
   'fallbackUrl',

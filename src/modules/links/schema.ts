@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { integerCheckedByService, nullableTextCheckedByService, oneOf, stringMapCheckedByService, textCheckedByService } from '../../platform/schema'
+import { integerCheckedByService, nullableTextCheckedByService, oneOf, stringMapCheckedByService, textCheckedByService, textObjectMapCheckedByService } from '../../platform/schema'
 import { COUNTRY_CODES } from '../../shared/countries'
 import {
   APP_STORE_ID_PATTERN,
@@ -39,6 +39,7 @@ import {
   TITLE_MAX,
   URL_MAX,
 } from '../../shared/link-rules'
+import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES } from '../../shared/platform-cards'
 import { TAG_COLORS, TAG_MESSAGES, TAG_NAME_MAX, TAG_NAME_PATTERN, TAGS_PER_LINK_MAX } from '../../shared/tags'
 import { FILLED_LINE_PATTERN, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../shared/text'
 
@@ -100,6 +101,26 @@ const fields = {
     { pattern: THEME_COLOR_PATTERN },
     { description: 'Accent colour of the card as #rrggbb (Discord draws its embed bar in it); null for none' },
   ),
+  platformCards: t.Nullable(
+    textObjectMapCheckedByService(
+      {
+        keys: CARD_PLATFORMS,
+        values: t.Object({
+          title: t.Optional(nullableTextCheckedByService({ maxLength: TITLE_MAX, pattern: SINGLE_LINE_PATTERN }, { description: "The title this platform shows instead of the link's (one line); null for the link's" })),
+          description: t.Optional(
+            nullableTextCheckedByService({ maxLength: DESCRIPTION_MAX, pattern: MULTI_LINE_PATTERN }, { description: "The description this platform shows instead of the link's; null for the link's" }),
+          ),
+          ogImage: t.Optional(nullableTextCheckedByService(HTTP_URL, { description: "The image this platform shows instead of the link's (http or https); null for the link's" })),
+        }),
+      },
+      {
+        description:
+          `A card of its own for a platform's crawler, by platform (${CARD_PLATFORMS.join(', ')}): the title, description or image only that platform gets, ` +
+          "each falling back to the link's own when null or left out. Every other crawler gets the link's card. On a change the link gets exactly these; null (or {}) for none",
+      },
+    ),
+    { error: PLATFORM_CARD_MESSAGES.shape },
+  ),
   canonicalUrl: nullableTextCheckedByService(HTTP_URL, { description: 'Canonical URL for search engines (http or https; defaults to the target URL)' }),
   fallbackUrl: nullableTextCheckedByService(HTTP_URL, {
     description: 'Where people are sent once the link has expired or reached its click limit (http or https; not a short link of this service); null for the 410 page',
@@ -147,6 +168,7 @@ export const LinkInput = t.Object({
   twitterPlayer: t.Optional(fields.twitterPlayer),
   twitterApp: t.Optional(fields.twitterApp),
   themeColor: t.Optional(fields.themeColor),
+  platformCards: t.Optional(fields.platformCards),
   canonicalUrl: t.Optional(fields.canonicalUrl),
   expiresAt: t.Optional(fields.expiresAt),
   fallbackUrl: t.Optional(fields.fallbackUrl),
@@ -199,6 +221,10 @@ export const Link = t.Object({
   twitterPlayer: t.Nullable(t.Object({ url: t.String(), width: t.Integer(), height: t.Integer() })),
   twitterApp: t.Nullable(t.Object({ iphone: t.Nullable(t.String()), ipad: t.Nullable(t.String()), googleplay: t.Nullable(t.String()) })),
   themeColor: t.Nullable(t.String()),
+  platformCards: t.Nullable(
+    t.Record(t.String(), t.Object({ title: t.Nullable(t.String()), description: t.Nullable(t.String()), ogImage: t.Nullable(t.String()) })),
+    { description: "Each platform's own card (platform → title, description and image, null where it has the link's); null for none" },
+  ),
   canonicalUrl: t.Nullable(t.String()),
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),
   fallbackUrl: t.Nullable(t.String()),

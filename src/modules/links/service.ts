@@ -14,6 +14,7 @@ import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import type { Plan } from '../../shared/domain'
 import { isCountryCode } from '../../shared/countries'
 import { tagKey } from '../../shared/tags'
+import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, inPlatformOrder, isCardPlatform, PLATFORM_CARD_MESSAGES, type PlatformCard, type PlatformCards } from '../../shared/platform-cards'
 import {
   aliasError,
   DESCRIPTION_MAX,
@@ -89,6 +90,8 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: st
     twitterPlayer: row.twitterPlayer,
     twitterApp: row.twitterApp,
     themeColor: row.themeColor,
+    // PostgreSQL's jsonb keeps keys in an order of its own.
+    platformCards: row.platformCards && inPlatformOrder(row.platformCards),
     canonicalUrl: row.canonicalUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     fallbackUrl: row.fallbackUrl,
@@ -183,6 +186,26 @@ function checkedGeoTargets(value: Record<string, string> | null): Record<string,
   return codes.length > 0 ? targets : null
 }
 
+/**
+ * Each platform's card with its fields checked as the link's own are, blank fields as null; a
+ * platform that sets nothing is dropped, and null when none is left.
+ */
+function checkedPlatformCards(value: Record<string, Partial<PlatformCard> | null | undefined> | null): PlatformCards | null {
+  if (value === null) return null
+  if (!Object.keys(value).every(isCardPlatform)) throw fieldError('invalid', 'platformCards', PLATFORM_CARD_MESSAGES.platform)
+  const cards: PlatformCards = {}
+  for (const platform of CARD_PLATFORMS) {
+    const given = value[platform]
+    if (!given) continue
+    const field = `platformCards.${platform}`
+    const title = checkedText(`${field}.title`, given.title, TITLE_MAX, `${CARD_PLATFORM_NAMES[platform]} title`)
+    const description = checkedText(`${field}.description`, given.description, DESCRIPTION_MAX, `${CARD_PLATFORM_NAMES[platform]} description`, true)
+    const ogImage = checkedUrl(`${field}.ogImage`, given.ogImage, PLATFORM_CARD_MESSAGES.ogImage)
+    if (title !== null || description !== null || ogImage !== null) cards[platform] = { title, description, ogImage }
+  }
+  return Object.keys(cards).length > 0 ? cards : null
+}
+
 function checkedThemeColor(value: string | null) {
   const colour = blankToNull(value)
   if (colour !== null && !new RegExp(THEME_COLOR_PATTERN).test(colour)) throw fieldError('invalid', 'themeColor', CARD_MESSAGES.themeColor)
@@ -219,6 +242,7 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   if (input.twitterPlayer !== undefined) columns.twitterPlayer = checkedPlayer(input.twitterPlayer)
   if (input.twitterApp !== undefined) columns.twitterApp = checkedApp(input.twitterApp)
   if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
+  if (input.platformCards !== undefined) columns.platformCards = checkedPlatformCards(input.platformCards)
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
   if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
   if (input.iosUrl !== undefined) columns.iosUrl = checkedUrl('iosUrl', input.iosUrl, LINK_MESSAGES.invalidIosUrl)

@@ -1,4 +1,5 @@
 import type { TwitterApp, TwitterPlayer } from '../../shared/card-rules'
+import type { PlatformCards } from '../../shared/platform-cards'
 import type { TwitterCard } from '../../shared/domain'
 import type { TagColor } from '../../shared/tags'
 import { defineTables, id, stamp } from '../../platform/db/kit'
@@ -33,6 +34,8 @@ export const linkTables = defineTables((k) => {
       twitterPlayer: k.json<TwitterPlayer>('twitter_player'),
       twitterApp: k.json<TwitterApp>('twitter_app'),
       themeColor: k.text('theme_color'),
+      // The title, description or image one platform's crawler gets instead of the link's own; null for none.
+      platformCards: k.json<PlatformCards>('platform_cards'),
       canonicalUrl: k.text('canonical_url'),
       expiresAt: k.time('expires_at'),
       // Where people go once the link has expired or reached its click limit (null: a 410 page).

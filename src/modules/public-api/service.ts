@@ -66,6 +66,7 @@ function isIdentical(row: LinkRow, wanted: LinkColumns) {
     isDeepStrictEqual(row.twitterPlayer, wanted.twitterPlayer ?? null) &&
     isDeepStrictEqual(row.twitterApp, wanted.twitterApp ?? null) &&
     row.themeColor === (wanted.themeColor ?? null) &&
+    isDeepStrictEqual(row.platformCards, wanted.platformCards ?? null) &&
     row.canonicalUrl === (wanted.canonicalUrl ?? null) &&
     (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
     row.fallbackUrl === (wanted.fallbackUrl ?? null) &&
@@ -131,7 +132,7 @@ async function checkedItem(input: LinkCreateInput): Promise<Checked> {
 const asRow = (item: { wanted: LinkColumns }) =>
   ({ twitterCard: DEFAULT_TWITTER_CARD, isActive: true, passwordHash: null, aliasKey: null, ...nullsFor(item.wanted) }) as LinkRow
 
-const LINK_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit', 'iosUrl', 'androidUrl', 'geoTargets'] as const
+const LINK_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit', 'iosUrl', 'androidUrl', 'geoTargets'] as const
 const nullsFor = (wanted: LinkColumns) => ({ ...Object.fromEntries(LINK_COLUMNS.map((column) => [column, null])), ...wanted })
 
 /**
@@ -215,8 +216,8 @@ export async function findLinkByTarget(owner: ApiKeyOwner, target: string) {
   const untracked = found ? target : withoutTracking(target)
   if (untracked !== target) [found] = await findLinksByTarget(owner, untracked)
   if (!found) throw new AppError('not_found', 'No link for this target URL.')
-  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive } = withNormalizedUrls(found)
-  return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, isActive }
+  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, platformCards, isActive } = withNormalizedUrls(found)
+  return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, platformCards, isActive }
 }
 
 /** `GET /api/stats/:id`: paid plans only; the plan is read fresh, so an upgrade counts at once. */

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto'
 import { escapeHtml } from '../../shared/html'
 import { missingForCard } from '../../shared/card-rules'
+import { cardFor } from '../../shared/platform-cards'
 import type { TwitterCard } from '../../shared/domain'
 import { LINK_PASSWORD_MAX } from '../../shared/link-rules'
 import { scanUrlOf } from '../../shared/qr-design'
@@ -16,14 +17,20 @@ export const SEND_ON_SOURCE = `'sha256-${createHash('sha256').update(SEND_ON).di
 const meta = (attribute: 'property' | 'name', key: string, value: string | null) =>
   value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : ''
 
-// Rendered once per link row: a changed link is a new row object, so its page is rendered afresh.
-const rendered = new WeakMap<LinkRow, string>()
+// Rendered once per link row and platform with a card of its own: a changed link is a new row
+// object, so its pages are rendered afresh.
+const rendered = new WeakMap<LinkRow, Map<string, string>>()
 
-export function previewPage(link: LinkRow) {
-  let page = rendered.get(link)
+/** The page a crawler of this platform gets: its own card when the link gives it one, else the link's. */
+export function previewPage(link: LinkRow, platform: string | null = null) {
+  const card = cardFor(link, platform)
+  const key = card === link ? '' : platform!
+  let pages = rendered.get(link)
+  if (pages === undefined) rendered.set(link, (pages = new Map()))
+  let page = pages.get(key)
   if (page === undefined) {
-    page = render(link, shortUrlOf(link))
-    rendered.set(link, page)
+    page = render(card, shortUrlOf(link))
+    pages.set(key, page)
   }
   return page
 }

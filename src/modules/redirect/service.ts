@@ -175,14 +175,14 @@ function decide({ path, isScan, method, userAgent, referrer, ip, country }: Visi
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
   // Posts made before the expiry keep their card, uncounted; people get the fallback or the expired page.
-  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link) : endOf(link, EXPIRED)
+  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link, platform) : endOf(link, EXPIRED)
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
-    if (isHead || !counted) return cardOf(link)
+    if (isHead || !counted) return cardOf(link, platform)
     const preview = (decision: PreviewDecision): VisitOutcome => {
       if (decision === 'refused') return link.passwordHash ? passwordForm({ path, isScan }) : { kind: 'redirect', link, url: routedUrl(link, userAgent, country, ip) }
       if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', isScan: false, at: now, referrer, userAgent, platform, ip, country })
-      return cardOf(link)
+      return cardOf(link, platform)
     }
     const decision = previewDecision(link, platform, ip, now)
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
@@ -263,7 +263,7 @@ function sentOn(outcome: VisitOutcome): VisitOutcome {
 /** An ended link sends people to its fallback when it has one, else answers the page. */
 const endOf = (link: LinkRow, page: VisitOutcome): VisitOutcome => (link.fallbackUrl ? { kind: 'fallback', link } : page)
 
-const cardOf = (link: LinkRow): VisitOutcome => ({ kind: 'preview', link, html: previewPage(link) })
+const cardOf = (link: LinkRow, platform: string | null): VisitOutcome => ({ kind: 'preview', link, html: previewPage(link, platform) })
 const NOT_FOUND: VisitOutcome = { kind: 'not_found' }
 const EXPIRED: VisitOutcome = { kind: 'ended', html: expiredPage }
 const LIMIT_REACHED: VisitOutcome = { kind: 'ended', html: limitReachedPage }

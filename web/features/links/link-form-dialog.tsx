@@ -30,6 +30,7 @@ import {
   type LinkFormValues,
 } from './link-form-values'
 import { LinkPreview } from './link-preview'
+import { PlatformCardFields } from './platform-card-fields'
 import { RoutingFields } from './routing-fields'
 import { TagsInput } from './tags-input'
 import { UtmBuilder } from './utm-builder'
@@ -165,7 +166,7 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
       const byField: FormErrors = {}
       for (const item of fieldErrors ?? []) {
         const field = item.field && (FORM_FIELD_OF[item.field] ?? item.field)
-        if (field && item.message && (field in EMPTY_LINK_FORM || field.startsWith('geoTargets.'))) byField[field as FormErrorField] = item.message
+        if (field && item.message && (field in EMPTY_LINK_FORM || field.startsWith('geoTargets.') || field.startsWith('platformCards.'))) byField[field as FormErrorField] = item.message
       }
       setErrors(byField)
       toast({
@@ -400,6 +401,14 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
             </FormField>
           </fieldset>
         )}
+        <PlatformCardFields
+          values={values}
+          errors={errors}
+          onChange={(platform, changes) => {
+            setValues((current) => ({ ...current, platformCards: { ...current.platformCards, [platform]: { ...current.platformCards[platform], ...changes } } }))
+            setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !Object.keys(changes).some((part) => field === `platformCards.${platform}.${part}`))))
+          }}
+        />
         <FormField label="Canonical URL (optional)" error={errors.canonicalUrl} hint="Tells search engines which address is the original; defaults to the target URL.">
           <Input {...text('canonicalUrl')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/original" />
         </FormField>

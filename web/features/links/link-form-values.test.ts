@@ -37,6 +37,7 @@ describe('payloads', () => {
       twitterPlayer: null,
       twitterApp: null,
       themeColor: null,
+      platformCards: null,
       canonicalUrl: null,
       expiresAt: null,
       fallbackUrl: null,

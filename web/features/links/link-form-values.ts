@@ -3,6 +3,7 @@ import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type T
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
 import { isCountryCode } from '../../../src/shared/countries'
 import { aliasError, CLICK_LIMIT_MAX, expiryError, GEO_TARGETS_MAX, isHttpUrl, LINK_MESSAGES, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES, type CardPlatform, type PlatformCards } from '../../../src/shared/platform-cards'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
 export type LinkFormValues = {
@@ -33,6 +34,8 @@ export type LinkFormValues = {
   androidUrl: string
   /** Country rows in the order shown: an upper-case country code ('' until chosen) and its URL. */
   geoTargets: GeoTargetRow[]
+  /** Each platform's own title, description and image, as typed ('' for the link's own). */
+  platformCards: PlatformCardRows
   /** The link's tags by name. */
   tags: string[]
   /** Whether people must give a password; `password` is a new one ('' keeps the saved one). */
@@ -43,15 +46,32 @@ export type LinkFormValues = {
 }
 
 export type GeoTargetRow = { country: string; url: string }
+export type PlatformCardRow = { title: string; description: string; ogImage: string }
+export type PlatformCardRows = Record<CardPlatform, PlatformCardRow>
 
-export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags' | 'asksPassword' | 'geoTargets'>
+export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags' | 'asksPassword' | 'geoTargets' | 'platformCards'>
 
 /**
  * What the form can show an error on: a text field, the tags, the country list as a whole, or the
- * URL of one country's row (`geoTargets.FR`, as the server names it).
+ * URL of one country's row (`geoTargets.FR`, as the server names it), or a field of a platform's
+ * card (`platformCards.x.title`).
  */
-export type FormErrorField = LinkField | 'tags' | 'geoTargets' | `geoTargets.${string}`
+export type FormErrorField = LinkField | 'tags' | 'geoTargets' | `geoTargets.${string}` | 'platformCards' | `platformCards.${string}`
 export type FormErrors = Partial<Record<FormErrorField, string>>
+
+/** A row for every platform, filled from the link's cards. */
+function platformCardRows(cards: PlatformCards | null): PlatformCardRows {
+  return Object.fromEntries(
+    CARD_PLATFORMS.map((platform) => {
+      const card = cards?.[platform]
+      return [platform, { title: card?.title ?? '', description: card?.description ?? '', ogImage: card?.ogImage ?? '' }]
+    }),
+  ) as PlatformCardRows
+}
+
+/** The platforms whose card sets something. */
+export const tailoredPlatforms = (rows: PlatformCardRows) =>
+  CARD_PLATFORMS.filter((platform) => rows[platform].title.trim() || rows[platform].description.trim() || rows[platform].ogImage.trim())
 
 export const EMPTY_LINK_FORM: LinkFormValues = {
   targetUrl: '',
@@ -75,6 +95,7 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   iosUrl: '',
   androidUrl: '',
   geoTargets: [],
+  platformCards: platformCardRows(null),
   tags: [],
   asksPassword: false,
   password: '',
@@ -128,6 +149,7 @@ export function formFromLink(link: Link): LinkFormValues {
     iosUrl: link.iosUrl ?? '',
     androidUrl: link.androidUrl ?? '',
     geoTargets: Object.entries(link.geoTargets ?? {}).map(([country, url]) => ({ country, url })),
+    platformCards: platformCardRows(link.platformCards),
     tags: link.tags,
     asksPassword: link.hasPassword,
     password: '',
@@ -147,6 +169,18 @@ function geoTargetsOf(rows: GeoTargetRow[]): Record<string, string> | null {
   const filled = rows.filter((row) => row.country || row.url.trim())
   if (filled.length === 0) return null
   return Object.fromEntries(filled.map((row) => [row.country, withHttpsPrefix(row.url)]))
+}
+
+/** The platforms' cards as the API takes them: only those that set something; none is null. */
+function platformCardsOf(rows: PlatformCardRows): PlatformCards | null {
+  const tailored = tailoredPlatforms(rows)
+  if (tailored.length === 0) return null
+  return Object.fromEntries(
+    tailored.map((platform) => {
+      const row = rows[platform]
+      return [platform, { title: orNull(row.title), description: orNull(row.description), ogImage: urlOrNull(row.ogImage) }]
+    }),
+  )
 }
 
 const playerOf = (values: LinkFormValues) => ({ url: values.playerUrl.trim(), width: Number(values.playerWidth), height: Number(values.playerHeight) })
@@ -171,6 +205,7 @@ function common(values: LinkFormValues) {
     iosUrl: urlOrNull(values.iosUrl),
     androidUrl: urlOrNull(values.androidUrl),
     geoTargets: geoTargetsOf(values.geoTargets),
+    platformCards: platformCardsOf(values.platformCards),
     tags: values.tags,
   }
 }
@@ -218,6 +253,10 @@ export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now
   if (values.asksPassword && !values.password && !initial?.asksPassword) errors.password = LINK_MESSAGES.passwordNeeded
   if (values.asksPassword && values.password && (values.password.length < LINK_PASSWORD_MIN || values.password.length > LINK_PASSWORD_MAX)) errors.password = LINK_MESSAGES.password
   Object.assign(errors, routingErrors(values))
+  for (const platform of tailoredPlatforms(values.platformCards)) {
+    const image = values.platformCards[platform].ogImage
+    if (image.trim() && !isHttpUrl(withHttpsPrefix(image))) errors[`platformCards.${platform}.ogImage`] = PLATFORM_CARD_MESSAGES.ogImage
+  }
   const limit = Number(values.clickLimit)
   if (values.clickLimit.trim() && (!Number.isInteger(limit) || limit < 1 || limit > CLICK_LIMIT_MAX)) errors.clickLimit = LINK_MESSAGES.clickLimit
   return errors

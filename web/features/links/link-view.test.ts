@@ -22,6 +22,7 @@ function link(overrides: Partial<Link> = {}): Link {
     twitterPlayer: null,
     twitterApp: null,
     themeColor: null,
+    platformCards: null,
     canonicalUrl: null,
     expiresAt: null,
     fallbackUrl: null,

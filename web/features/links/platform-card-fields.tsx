@@ -1,0 +1,112 @@
+import { ChevronRight } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, type CardPlatform } from '../../../src/shared/platform-cards'
+import { FormField } from '../../components/ui/form-field'
+import { Input, Textarea } from '../../components/ui/input'
+import { cn } from '../../lib/cn'
+import { tailoredPlatforms, type FormErrors, type LinkFormValues, type PlatformCardRow } from './link-form-values'
+
+type PlatformCardFieldsProps = {
+  values: Pick<LinkFormValues, 'platformCards' | 'title' | 'description' | 'ogImage'>
+  errors: FormErrors
+  onChange: (platform: CardPlatform, changes: Partial<PlatformCardRow>) => void
+}
+
+/**
+ * A card of its own for one platform: the title, description or image only its crawler gets, each
+ * falling back to the link's. Folded away until opened, and open when the link has some or one of
+ * them is wrong; the platform with an error is the one shown.
+ */
+export function PlatformCardFields({ values, errors, onChange }: PlatformCardFieldsProps) {
+  const tailored = tailoredPlatforms(values.platformCards)
+  const withError = CARD_PLATFORMS.find((platform) => Object.keys(errors).some((field) => field.startsWith(`platformCards.${platform}.`) && errors[field as keyof FormErrors]))
+  const [isOpen, setIsOpen] = useState(() => tailored.length > 0)
+  const [chosen, setChosen] = useState<CardPlatform>(() => tailored[0] ?? 'x')
+  // The platform with an error stays chosen once it is put right.
+  useEffect(() => {
+    if (withError) setChosen(withError)
+  }, [withError])
+  const platform = withError ?? chosen
+  const row = values.platformCards[platform]
+  const name = CARD_PLATFORM_NAMES[platform]
+  const field = (part: keyof PlatformCardRow) => `platformCards.${platform}.${part}` as const
+  const own = (value: string) => value.trim() || 'none'
+
+  return (
+    <details
+      open={isOpen || Boolean(withError)}
+      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+      className="group rounded-lg border border-slate-200 px-3 py-2 open:pb-3"
+      data-testid="platform-card-fields"
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 text-sm font-medium text-slate-700 select-none [&::-webkit-details-marker]:hidden">
+        <ChevronRight className="size-4 text-slate-400 transition-transform group-open:rotate-90" aria-hidden="true" />
+        Cards per platform
+        {tailored.length > 0 && <span className="text-[13px] font-normal text-slate-500">· {tailored.map((name) => CARD_PLATFORM_NAMES[name]).join(', ')}</span>}
+      </summary>
+      <div className="mt-3 grid gap-3">
+        <p className="text-[13px] text-slate-500">
+          Give one platform its own title, description or image, such as a square image for WhatsApp or a shorter title for X. Only that platform's previews show it;
+          what you leave empty is the link's own.
+        </p>
+        <fieldset className="flex flex-wrap gap-1.5">
+          <legend className="sr-only">Platform</legend>
+          {CARD_PLATFORMS.map((each) => (
+            <button
+              key={each}
+              type="button"
+              aria-pressed={each === platform}
+              onClick={() => setChosen(each)}
+              className={cn(
+                'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-[13px] font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+                each === platform ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              {CARD_PLATFORM_NAMES[each]}
+              {tailored.includes(each) && (
+                <>
+                  <span className="size-1.5 rounded-full bg-brand-600" aria-hidden="true" />
+                  <span className="sr-only">(tailored)</span>
+                </>
+              )}
+            </button>
+          ))}
+        </fieldset>
+        <div className="grid gap-3" data-testid="platform-card" data-platform={platform}>
+          <FormField label={`${name} title`} error={errors[field('title')]}>
+            <Input
+              name={field('title')}
+              value={row.title}
+              onChange={(event) => onChange(platform, { title: event.target.value })}
+              maxLength={TITLE_MAX}
+              placeholder={`The link's: ${own(values.title)}`}
+            />
+          </FormField>
+          <FormField label={`${name} description`} error={errors[field('description')]}>
+            <Textarea
+              name={field('description')}
+              value={row.description}
+              onChange={(event) => onChange(platform, { description: event.target.value })}
+              rows={2}
+              maxLength={DESCRIPTION_MAX}
+              placeholder={`The link's: ${own(values.description)}`}
+            />
+          </FormField>
+          <FormField label={`${name} image URL`} error={errors[field('ogImage')]}>
+            <Input
+              name={field('ogImage')}
+              value={row.ogImage}
+              onChange={(event) => onChange(platform, { ogImage: event.target.value })}
+              onBlur={(event) => event.target.value.trim() && onChange(platform, { ogImage: withHttpsPrefix(event.target.value) })}
+              type="url"
+              inputMode="url"
+              maxLength={URL_MAX}
+              placeholder={`The link's: ${own(values.ogImage)}`}
+            />
+          </FormField>
+        </div>
+      </div>
+    </details>
+  )
+}
