@@ -4,11 +4,13 @@ import { Link, useParams } from 'wouter'
 import { Page } from '../components/page'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 import { CopyButton } from '../components/ui/copy-button'
 import { EmptyState } from '../components/ui/empty-state'
 import { LoadingState } from '../components/ui/spinner'
 import { preloadLinkAnalytics, useAnalyticsLink } from '../features/analytics/api'
 import { LinkAnalyticsView } from '../features/analytics/link-analytics-view'
+import { AllPlatformPreviews } from '../features/links/platform-mockups'
 import { ApiError, errorMessage } from '../lib/api'
 
 /** /share-links/:id/analytics: what happened to one link. */
@@ -61,7 +63,20 @@ export function LinkAnalyticsPage() {
           </div>
         </Alert>
       )}
-      {link.data && <LinkAnalyticsView link={link.data} />}
+      {link.data && (
+        <div className="grid gap-6">
+          <LinkAnalyticsView link={link.data} />
+          <Card data-testid="link-previews">
+            <CardHeader>
+              <CardTitle>How it shows when shared</CardTitle>
+              <CardDescription>The card as each platform draws it, with its own card where the link gives it one, and what the platform cuts or leaves out.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <AllPlatformPreviews card={link.data} host={new URL(link.data.url).host} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
     </Page>
   )
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
+import type { CardPlatform } from '../../../src/shared/platform-cards'
 import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -22,6 +23,8 @@ import {
   formFromLink,
   mergeMetadata,
   metadataUrlError,
+  platformCardsOf,
+  tailoredPlatforms,
   toLinkChanges,
   toLinkInput,
   type FormErrorField,
@@ -31,6 +34,7 @@ import {
 } from './link-form-values'
 import { LinkPreview } from './link-preview'
 import { PlatformCardFields } from './platform-card-fields'
+import { PlatformPreviews } from './platform-mockups'
 import { RoutingFields } from './routing-fields'
 import { TagsInput } from './tags-input'
 import { UtmBuilder } from './utm-builder'
@@ -129,6 +133,8 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the saved link's image
   useEffect(() => void readImage(initial.ogImage.trim()), [])
   const imageNotes = image?.url === values.ogImage.trim() && image.facts ? imageWarnings(image.facts, values.twitterCard) : []
+  // The platform whose card is shown and edited, the first with a card of its own to begin with.
+  const [platform, setPlatform] = useState<CardPlatform>(() => tailoredPlatforms(initial.platformCards)[0] ?? 'x')
 
   function busy(next: boolean, setter: (value: boolean) => void) {
     setter(next)
@@ -404,6 +410,8 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
         <PlatformCardFields
           values={values}
           errors={errors}
+          platform={platform}
+          onPlatformChange={setPlatform}
           onChange={(platform, changes) => {
             setValues((current) => ({ ...current, platformCards: { ...current.platformCards, [platform]: { ...current.platformCards[platform], ...changes } } }))
             setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !Object.keys(changes).some((part) => field === `platformCards.${platform}.${part}`))))
@@ -441,7 +449,23 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
       </div>
       <div>
         <div className="lg:sticky lg:top-0">
-          <LinkPreview values={values} />
+          <div className="grid gap-6">
+            <LinkPreview values={values} />
+            <PlatformPreviews
+              card={{
+                title: values.title.trim(),
+                description: values.description.trim() || null,
+                ogImage: values.ogImage.trim() || null,
+                ogImageAlt: values.ogImageAlt.trim() || null,
+                themeColor: values.themeColor.trim() || null,
+                platformCards: platformCardsOf(values.platformCards),
+              }}
+              host={window.location.host}
+              facts={image?.url === values.ogImage.trim() ? image.facts : undefined}
+              platform={platform}
+              onPlatformChange={setPlatform}
+            />
+          </div>
         </div>
       </div>
       <DialogFooter className="lg:col-span-2">

@@ -172,7 +172,7 @@ function geoTargetsOf(rows: GeoTargetRow[]): Record<string, string> | null {
 }
 
 /** The platforms' cards as the API takes them: only those that set something; none is null. */
-function platformCardsOf(rows: PlatformCardRows): PlatformCards | null {
+export function platformCardsOf(rows: PlatformCardRows): PlatformCards | null {
   const tailored = tailoredPlatforms(rows)
   if (tailored.length === 0) return null
   return Object.fromEntries(

@@ -11,6 +11,9 @@ type PlatformCardFieldsProps = {
   values: Pick<LinkFormValues, 'platformCards' | 'title' | 'description' | 'ogImage'>
   errors: FormErrors
   onChange: (platform: CardPlatform, changes: Partial<PlatformCardRow>) => void
+  /** The platform shown, shared with the form's preview. */
+  platform: CardPlatform
+  onPlatformChange: (platform: CardPlatform) => void
 }
 
 /**
@@ -18,14 +21,14 @@ type PlatformCardFieldsProps = {
  * falling back to the link's. Folded away until opened, and open when the link has some or one of
  * them is wrong; the platform with an error is the one shown.
  */
-export function PlatformCardFields({ values, errors, onChange }: PlatformCardFieldsProps) {
+export function PlatformCardFields({ values, errors, onChange, platform: chosen, onPlatformChange }: PlatformCardFieldsProps) {
   const tailored = tailoredPlatforms(values.platformCards)
   const withError = CARD_PLATFORMS.find((platform) => Object.keys(errors).some((field) => field.startsWith(`platformCards.${platform}.`) && errors[field as keyof FormErrors]))
   const [isOpen, setIsOpen] = useState(() => tailored.length > 0)
-  const [chosen, setChosen] = useState<CardPlatform>(() => tailored[0] ?? 'x')
   // The platform with an error stays chosen once it is put right.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when another platform has an error
   useEffect(() => {
-    if (withError) setChosen(withError)
+    if (withError) onPlatformChange(withError)
   }, [withError])
   const platform = withError ?? chosen
   const row = values.platformCards[platform]
@@ -57,7 +60,7 @@ export function PlatformCardFields({ values, errors, onChange }: PlatformCardFie
               key={each}
               type="button"
               aria-pressed={each === platform}
-              onClick={() => setChosen(each)}
+              onClick={() => onPlatformChange(each)}
               className={cn(
                 'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-[13px] font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
                 each === platform ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',

@@ -1,0 +1,113 @@
+// The card as each platform draws it: on the link's page, every platform's mock-up shows what that
+// platform's crawler reads from the card page (its own card where the link gives it one), cut where
+// the platform cuts it; in the link form, the mock-up follows what is typed and the platform chosen.
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import ogs from 'open-graph-scraper'
+import type { Browser, Page } from 'playwright-core'
+import type { Link } from '../../src/modules/links/schema'
+import { CARD_PLATFORMS } from '../../src/shared/platform-cards'
+import { cutText, PREVIEW_RULES } from '../../src/shared/platform-previews'
+import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { client, visit, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+import { CRAWLER_UA } from '../helpers/user-agents'
+import { createAccount, openLinkList, openSignedIn } from './support'
+
+setDefaultTimeout(60_000)
+
+let server: TestServer
+let browser: Browser
+let http: Client
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  http = client(server.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const LONG_TITLE = 'Everything about our launch: the product, the people behind it, and what comes next for every team'
+const DESCRIPTION = 'A long look at the day we shipped, with the numbers, the lessons and the thanks we owe.'
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+/** What a platform's crawler reads from the card page. */
+async function cardPageTags(url: string, platform: string) {
+  const { result } = await ogs({ html: await (await visit(url, { userAgent: CRAWLER_UA[platform] })).text() })
+  return { title: result.ogTitle!, description: result.ogDescription ?? null }
+}
+
+describe("the link's page", () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`draws the card as each of the eight platforms does, from what its crawler reads, at ${viewport.width} px`, async () => {
+      const account = await createAccount(server, `previews-${viewport.width}`)
+      const made = await http.post<Link>(
+        '/api/shareLinks',
+        {
+          targetUrl: 'https://example.com/launch',
+          title: LONG_TITLE,
+          description: DESCRIPTION,
+          ogImage: `${server.url}/no-such-image.png`,
+          platformCards: { x: { title: 'Launch day' }, telegram: { description: 'For the Telegram channel.' } },
+        },
+        { token: account.token },
+      )
+      expect(made.status).toBe(201)
+      const { page, context } = await openPage(browser, server.url, viewport)
+      await openSignedIn(page, account, `/share-links/${made.body.id}/analytics`)
+      const previews = page.getByTestId('all-platform-previews')
+      await previews.waitFor()
+      for (const platform of CARD_PLATFORMS) {
+        const mockup = previews.locator(`[data-testid="mockup"][data-platform="${platform}"]`)
+        const tags = await cardPageTags(made.body.url, platform)
+        const rules = PREVIEW_RULES[platform]
+        expect(await mockup.getByTestId('mockup-title').textContent()).toBe(cutText(tags.title, rules.titleMax).text)
+        const description = mockup.getByTestId('mockup-description')
+        if (rules.descriptionMax === null) expect(await description.count()).toBe(0)
+        else expect(await description.textContent()).toBe(cutText(tags.description!, rules.descriptionMax).text)
+        expect(await mockup.getByTestId('mockup-domain').textContent()).toContain(new URL(made.body.url).host)
+        await mockup.scrollIntoViewIfNeeded()
+        await mockup.screenshot({ path: `/tmp/linkcard-mockup-${platform}-${viewport.width}.png` })
+      }
+      // The platforms that cut the long title say so; X's own title fits.
+      const notes = (platform: string) => previews.locator(`[data-testid="mockup"][data-platform="${platform}"]`).getByTestId('mockup-notes').textContent()
+      expect(await notes('whatsapp')).toContain(`WhatsApp cuts the title after about ${PREVIEW_RULES.whatsapp.titleMax} characters.`)
+      expect(await notes('x')).not.toContain('cuts the title')
+      expect(await fitsWidth(page)).toBe(true)
+      await context.close()
+    })
+  }
+})
+
+describe('the link form', () => {
+  it('shows the chosen platform as it is typed, and the platform whose card is edited', async () => {
+    const account = await createAccount(server, 'previews-form')
+    const { page, context } = await openLinkList(browser, server, account, DESKTOP)
+    await page.getByRole('button', { name: 'Create Link', exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Target URL', { exact: true }).fill('https://example.com/launch')
+    await dialog.getByLabel('Title', { exact: true }).fill(LONG_TITLE)
+    const previews = dialog.getByTestId('platform-previews')
+    const shown = previews.getByTestId('mockup')
+    expect(await shown.getAttribute('data-platform')).toBe('x')
+    expect(await shown.getByTestId('mockup-title').textContent()).toBe(cutText(LONG_TITLE, PREVIEW_RULES.x.titleMax).text)
+
+    await previews.getByRole('button', { name: 'LinkedIn' }).click()
+    await previews.locator('[data-platform="linkedin"]').waitFor()
+    expect(await shown.getByTestId('mockup-notes').textContent()).toContain('LinkedIn cuts the title after about 70 characters.')
+
+    // Editing WhatsApp's card shows WhatsApp, with its own title as it is typed.
+    const fold = dialog.getByTestId('platform-card-fields')
+    await fold.getByText('Cards per platform').click()
+    await fold.getByRole('button', { name: 'WhatsApp' }).click()
+    await previews.locator('[data-platform="whatsapp"]').waitFor()
+    expect(await previews.getByRole('button', { name: 'WhatsApp' }).getAttribute('aria-pressed')).toBe('true')
+    await dialog.getByLabel('WhatsApp title', { exact: true }).fill('Launch day')
+    await shown.getByTestId('mockup-title').filter({ hasText: /^Launch day$/ }).waitFor()
+    expect(await shown.getByTestId('mockup-notes').textContent()).toBe('WhatsApp shows no image: the card has none.')
+    await shown.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: '/tmp/linkcard-form-previews-1440.png' })
+    await context.close()
+  })
+})
