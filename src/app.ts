@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { importRoutes } from './modules/imports/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
+import { cardRoutes } from './modules/cards/routes'
 import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
@@ -34,6 +35,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(authRoutes)
   .use(metadataRoutes)
   .use(linkRoutes)
+  .use(cardRoutes)
   .use(tagRoutes)
   .use(importRoutes)
   .use(utmPresetRoutes)

@@ -176,6 +176,12 @@ export function loadConfig(env: Env = process.env) {
       url: (url(env, 'GITHUB_URL', ['http:', 'https:']) ?? 'https://github.com').replace(/\/+$/, ''),
       apiUrl: (url(env, 'GITHUB_API_URL', ['http:', 'https:']) ?? 'https://api.github.com').replace(/\/+$/, ''),
     }),
+    // Facebook's re-scrape of a link's card (an app access token, app-id|app-secret); FACEBOOK_GRAPH_URL
+    // points at a local stand-in of the Graph API instead.
+    facebook: Object.freeze({
+      appToken: text(env, 'FACEBOOK_APP_TOKEN'),
+      graphUrl: (url(env, 'FACEBOOK_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+    }),
     oidc: Object.freeze({
       issuer: url(env, 'OIDC_ISSUER', ['http:', 'https:']),
       clientId: text(env, 'OIDC_CLIENT_ID'),

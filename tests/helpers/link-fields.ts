@@ -3,6 +3,7 @@ export const LINK_FIELDS = [
   'alias',
   'androidUrl',
   'canonicalUrl',
+  'cardVersion',
   'clickLimit',
   'createdAt',
   'description',

@@ -10,6 +10,7 @@ import { EmptyState } from '../components/ui/empty-state'
 import { LoadingState } from '../components/ui/spinner'
 import { preloadLinkAnalytics, useAnalyticsLink } from '../features/analytics/api'
 import { LinkAnalyticsView } from '../features/analytics/link-analytics-view'
+import { CardSeenBy } from '../features/links/card-seen-by'
 import { AllPlatformPreviews } from '../features/links/platform-mockups'
 import { ApiError, errorMessage } from '../lib/api'
 
@@ -73,6 +74,15 @@ export function LinkAnalyticsPage() {
             </CardHeader>
             <CardContent>
               <AllPlatformPreviews card={link.data} host={new URL(link.data.url).host} />
+            </CardContent>
+          </Card>
+          <Card data-testid="card-seen-by">
+            <CardHeader>
+              <CardTitle>Seen by</CardTitle>
+              <CardDescription>Platforms keep the card their crawler read for days or weeks. Here is when each last read it, and how to have it show a changed card.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <CardSeenBy linkId={link.data.id} />
             </CardContent>
           </Card>
         </div>

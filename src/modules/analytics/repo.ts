@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { db, type Db, isForeignKeyViolation, isPostgres, kit, transaction } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
 import { chunkEvents, journalEvents, journalText, toChunks, type ChunkEvent, type NewChunk, type StoredEvent } from './event-chunks'
@@ -286,6 +286,16 @@ export async function breakdownTotals(linkId: string, dimension: BreakdownDimens
       ),
     )
     .groupBy(linkDailyBreakdowns.value)
+}
+
+/** The last UTC day each crawler platform fetched the link's card, as its counted previews tell. */
+export async function lastPreviewDays(linkId: string) {
+  const b = linkDailyBreakdowns
+  return db
+    .select({ platform: b.value, day: sql<string>`max(${b.day})` })
+    .from(b)
+    .where(and(eq(b.linkId, linkId), eq(b.dimension, 'platform'), ne(b.value, '')))
+    .groupBy(b.value)
 }
 
 /**

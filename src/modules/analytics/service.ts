@@ -29,6 +29,23 @@ export type LinkTotals = { clicks: number; scans: number; previews: number }
 // Every read below first has this instance's event writer store what it holds, so the numbers
 // include the last moment's visits here; other instances' follow within their move interval (~10 s).
 
+/**
+ * When each crawler platform last fetched the link's card (its last counted preview: a platform's
+ * fetches within one preview window count once), by platform. Read from that day's events; a day
+ * whose events are pruned answers its start.
+ */
+export async function lastPreviewsOf(linkId: string): Promise<Map<string, Date>> {
+  await flushEvents()
+  const lastDays = new Map((await repo.lastPreviewDays(linkId)).map(({ platform, day }) => [platform, day]))
+  const last = new Map([...lastDays].map(([platform, day]) => [platform, dayStart(day)]))
+  for (const day of new Set(lastDays.values())) {
+    const from = dayStart(day)
+    for await (const event of repo.linkEventsInOrder(linkId, from, new Date(from.getTime() + DAY_MS)))
+      if (event.type === 'preview' && event.platform && lastDays.get(event.platform) === day) last.set(event.platform, event.occurredAt)
+  }
+  return last
+}
+
 /** Clicks (scans among them) and previews per link id of the account, since `since` (whole UTC days) or all time. */
 export async function linkTotals(accountId: string, since?: Date, linkIds?: string[]): Promise<Map<string, LinkTotals>> {
   await flushEvents()

@@ -27,6 +27,7 @@ const CSV_COLUMNS = [
   'twitterApp',
   'themeColor',
   'platformCards',
+  'cardVersion',
   'canonicalUrl',
   'expiresAt',
   'fallbackUrl',

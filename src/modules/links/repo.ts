@@ -7,7 +7,7 @@ import type { ImageFacts } from '../../shared/image-rules'
 import type { LinkStatusFilter } from '../../shared/link-list'
 import { linkTables } from './tables'
 
-const { shareLinks, formerAliases, tags, linkTags } = linkTables(kit)
+const { shareLinks, formerAliases, tags, linkTags, cardVersions } = linkTables(kit)
 
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert
@@ -243,13 +243,16 @@ export type FormerAlias = { alias: string; aliasKey: string }
  * Changes the account's link; with `former`, the aliases it keeps answering to become exactly
  * these, in the same transaction.
  */
-export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>, former?: FormerAlias[]) {
+/** Changes the link; with `newCard`, its card becomes the next version, begun now. */
+export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>, former?: FormerAlias[], newCard = false) {
   return transaction(async (tx) => {
+    const now = new Date()
     const [row] = await tx
       .update(shareLinks)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: now, ...(newCard && { cardVersion: sql`${shareLinks.cardVersion} + 1` }) })
       .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
       .returning()
+    if (row && newCard) await tx.insert(cardVersions).values({ linkId: id, version: row.cardVersion, since: now })
     if (!row || !former) return row
     const keys = former.map((entry) => entry.aliasKey)
     await tx.delete(formerAliases).where(and(eq(formerAliases.linkId, id), keys.length > 0 ? not(inArray(formerAliases.aliasKey, keys)) : undefined))
@@ -258,6 +261,16 @@ export async function updateLink(accountId: string, id: string, changes: Partial
     if (added.length > 0) await tx.insert(formerAliases).values(added.map((entry) => ({ ...entry, linkId: id })))
     return row
   })
+}
+
+/** When each of the link's card versions began, oldest first (the first with the link). */
+export async function cardVersionsOf(link: Pick<LinkRow, 'id' | 'createdAt'>) {
+  const later = await db
+    .select({ version: cardVersions.version, since: cardVersions.since })
+    .from(cardVersions)
+    .where(eq(cardVersions.linkId, link.id))
+    .orderBy(asc(cardVersions.version))
+  return [{ version: 1, since: link.createdAt }, ...later]
 }
 
 /** The aliases each of these links had and still answers to, oldest first. */

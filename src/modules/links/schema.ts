@@ -225,6 +225,7 @@ export const Link = t.Object({
     t.Record(t.String(), t.Object({ title: t.Nullable(t.String()), description: t.Nullable(t.String()), ogImage: t.Nullable(t.String()) })),
     { description: "Each platform's own card (platform → title, description and image, null where it has the link's); null for none" },
   ),
+  cardVersion: t.Integer({ description: 'The version of what crawlers get: 1 for a new link, one more whenever its title, description, image or any other card field changes' }),
   canonicalUrl: t.Nullable(t.String()),
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),
   fallbackUrl: t.Nullable(t.String()),

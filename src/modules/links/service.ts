@@ -1,6 +1,7 @@
 // Share links: the rules (shared with the web form), ownership, slugs and aliases, and look-ups
 // for the redirect path.
 import { randomInt } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
@@ -92,6 +93,7 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: st
     themeColor: row.themeColor,
     // PostgreSQL's jsonb keeps keys in an order of its own.
     platformCards: row.platformCards && inPlatformOrder(row.platformCards),
+    cardVersion: row.cardVersion,
     canonicalUrl: row.canonicalUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     fallbackUrl: row.fallbackUrl,
@@ -213,6 +215,8 @@ function checkedThemeColor(value: string | null) {
 }
 
 const CARD_FIELDS = ['twitterCard', 'twitterPlayer', 'twitterApp', 'ogImage'] as const
+// Everything the card page tells crawlers about the card.
+const CARD_VERSION_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt', 'twitterCard', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'canonicalUrl'] as const
 
 /** A player or app card must carry what X needs to show it, whichever request left it without. */
 function ensureCardComplete(link: Pick<LinkRow, 'twitterCard' | 'ogImage' | 'twitterPlayer' | 'twitterApp'>) {
@@ -527,6 +531,9 @@ function readImageOf(row: LinkRow) {
   })
 }
 
+/** When each of the link's card versions began, oldest first. */
+export const cardHistoryOf = (link: Pick<LinkRow, 'id' | 'createdAt'>) => repo.cardVersionsOf(link)
+
 export async function getLinkRow(owner: Owner, id: string) {
   const row = await repo.findLink(owner.accountId, id)
   if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
@@ -593,9 +600,11 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (tags) await ensureTagsFit(owner, tags)
   const formerBefore = (await repo.formerAliasesOf([id])).get(id) ?? []
   const former = formerAliasesAfter(changes.formerAliases, before, formerBefore, columns.aliasKey === undefined ? before.aliasKey : columns.aliasKey)
+  // What crawlers get changes: the card becomes its next version.
+  const newCard = CARD_VERSION_FIELDS.some((field) => columns[field] !== undefined && !isDeepStrictEqual(columns[field], before[field]))
   let after: LinkRow | undefined
   try {
-    after = await repo.updateLink(owner.accountId, id, columns, former)
+    after = await repo.updateLink(owner.accountId, id, columns, former, newCard)
   } catch (error) {
     if (isUniqueViolation(error)) aliasTaken()
     throw error

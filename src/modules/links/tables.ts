@@ -50,6 +50,8 @@ export const linkTables = defineTables((k) => {
       // argon2id of the password people give before they are sent on (null: none asked).
       passwordHash: k.text('password_hash'),
       isActive: k.flag('is_active').notNull().default(true),
+      // Goes up by one whenever what crawlers get changes (card_versions keeps when each began).
+      cardVersion: k.integer('card_version').notNull().default(1),
       createdAt: stamp(k, 'created_at'),
       updatedAt: stamp(k, 'updated_at'),
     },
@@ -103,5 +105,19 @@ export const linkTables = defineTables((k) => {
     },
     (t) => [k.primaryKey({ columns: [t.linkId, t.tagId] }), k.index('link_tags_tag_idx').on(t.tagId)],
   )
-  return { shareLinks, formerAliases, tags, linkTags }
+  // When each card version after the first began (the first began with the link), so a crawler's
+  // fetch at a known time can be told which version it got.
+  const cardVersions = k.table(
+    'card_versions',
+    {
+      linkId: k
+        .text('link_id')
+        .notNull()
+        .references(() => shareLinks.id, { onDelete: 'cascade' }),
+      version: k.integer('version').notNull(),
+      since: stamp(k, 'since'),
+    },
+    (t) => [k.primaryKey({ columns: [t.linkId, t.version] })],
+  )
+  return { shareLinks, formerAliases, tags, linkTags, cardVersions }
 })

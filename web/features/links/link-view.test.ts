@@ -23,6 +23,7 @@ function link(overrides: Partial<Link> = {}): Link {
     twitterApp: null,
     themeColor: null,
     platformCards: null,
+    cardVersion: 1,
     canonicalUrl: null,
     expiresAt: null,
     fallbackUrl: null,
