@@ -25,7 +25,7 @@ import { cardFor, type PlatformCards } from '../src/shared/platform-cards'
 
 type Env = Record<string, string | undefined>
 type Context = { waitUntil(promise: Promise<unknown>): void }
-type Link = { title: string; description?: string | null; ogImage?: string | null; ogImageAlt?: string | null; twitterCard?: string | null; platformCards?: PlatformCards | null; isActive?: boolean }
+type Link = { title: string; description?: string | null; ogImage?: string | null; ogImageAlt?: string | null; twitterCard?: string | null; platformCards?: PlatformCards | null; cardImageUrl?: string | null; isActive?: boolean }
 type Lookup = { link: Link | null; outcome: 'found' | 'missing' | 'failed' }
 type Settings = { base: string; key: string; budgetMs: number; cacheSeconds: number }
 
@@ -53,7 +53,9 @@ export default {
     const link = await withinBudget(lookUp, settings.budgetMs)
     if (!link?.isActive) return response
     // A platform with a card of its own gets it; the cache entry holds every platform's.
-    return rewrite(response, cardFor(link, visitor.platform), page)
+    const card = cardFor(link, visitor.platform)
+    // A card without an image of its own shows the one Linkcard makes, when the link has one.
+    return rewrite(response, card.ogImage ? card : { ...card, ogImage: link.cardImageUrl }, page)
   },
 }
 

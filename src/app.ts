@@ -17,6 +17,7 @@ import { metadataRoutes } from './modules/metadata/routes'
 import { importRoutes } from './modules/imports/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
 import { cardRoutes } from './modules/cards/routes'
+import { cardImageRoutes } from './modules/card-images/routes'
 import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
@@ -42,6 +43,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(usageRoutes)
   .use(analyticsRoutes)
   .use(qrRoutes)
+  .use(cardImageRoutes)
   .use(unlockRoutes)
   .use(billingRoutes)
   .use(domainRoutes)

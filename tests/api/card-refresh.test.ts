@@ -54,10 +54,13 @@ describe('card versions', () => {
     const change = async (body: Record<string, unknown>) => (await http.patch(`/api/shareLinks/${made.body.id}`, body, { token: owner.token })).body.cardVersion
     expect(await change({ title: 'Launch day' })).toBe(2)
     expect(await change({ title: 'Launch day' })).toBe(2)
-    expect(await change({ targetUrl: 'https://example.com/launch-2', clickLimit: 10, tags: ['news'] })).toBe(2)
+    expect(await change({ clickLimit: 10, tags: ['news'], fallbackUrl: 'https://example.com/ended' })).toBe(2)
     expect(await change({ platformCards: { x: { title: 'For X' } } })).toBe(3)
     expect(await change({ ogImage: 'https://example.com/b.png', themeColor: '#112233' })).toBe(4)
-    expect((await http.get(`/api/shareLinks/${made.body.id}`, { token: owner.token })).body.cardVersion).toBe(4)
+    // The target is the card's canonical address and the site its image names.
+    expect(await change({ targetUrl: 'https://example.com/launch-2' })).toBe(5)
+    expect(await change({ cardImage: 'bold' })).toBe(6)
+    expect((await http.get(`/api/shareLinks/${made.body.id}`, { token: owner.token })).body.cardVersion).toBe(6)
   })
 })
 

@@ -1,6 +1,7 @@
 // The compiled executable carries the web app and the migrations: run from an empty folder, it
 // serves the same product as `npm start` and takes the same commands.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { PNG } from 'pngjs'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -76,6 +77,25 @@ describe('the compiled executable', () => {
       clicks = ((await stats.json()) as { totalClicks: number }).totalClicks
     }
     expect(clicks).toBe(1)
+  })
+
+  it('makes card images with the renderer and font it carries', async () => {
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'exe-images@example.com', password: 'a long password' }),
+    })
+    const { token } = (await signup.json()) as { token: string }
+    const created = await fetch(`${base}/api/shareLinks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ targetUrl: 'https://example.com/exe-image', title: 'Made by the executable', cardImage: 'classic' }),
+    })
+    const { cardImageUrl } = (await created.json()) as { cardImageUrl: string }
+    const image = await fetch(cardImageUrl)
+    expect(image.status).toBe(200)
+    const png = PNG.sync.read(Buffer.from(await image.arrayBuffer()))
+    expect([png.width, png.height]).toEqual([1200, 630])
   })
 
   it('runs grant-admin as a subcommand, failing clearly for an unknown e-mail', async () => {

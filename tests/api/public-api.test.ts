@@ -360,6 +360,7 @@ describe('GET /api/link/byTarget/:targetUrl', () => {
         ogImageAlt: 'A shirt',
         twitterCard: 'summary',
         platformCards: null,
+        cardImageUrl: null,
         isActive: true,
       })
       expectRateHeaders(answer.headers)

@@ -3,6 +3,8 @@ export const LINK_FIELDS = [
   'alias',
   'androidUrl',
   'canonicalUrl',
+  'cardImage',
+  'cardImageUrl',
   'cardVersion',
   'clickLimit',
   'createdAt',

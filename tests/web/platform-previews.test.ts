@@ -111,3 +111,32 @@ describe('the link form', () => {
     await context.close()
   })
 })
+
+describe('made card images', () => {
+  it('are chosen in the form, and drawn by the mock-ups on the link page', async () => {
+    const account = await createAccount(server, 'previews-made')
+    const { page, context } = await openLinkList(browser, server, account, PHONE)
+    await page.getByRole('button', { name: 'Create Link', exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Target URL', { exact: true }).fill('https://example.com/made')
+    await dialog.getByLabel('Title', { exact: true }).fill('A card without an image of its own')
+    await dialog.getByRole('combobox', { name: 'Made image' }).click()
+    await page.getByRole('option', { name: 'Bold' }).click()
+    await dialog.getByRole('button', { name: 'Create Link' }).click()
+    const created = page.getByRole('dialog', { name: 'Link created' })
+    await created.getByRole('button', { name: 'Done' }).click()
+    const [stored] = (await http.get<Link[]>('/api/shareLinks', { token: account.token })).body
+    expect(stored!.cardImage).toBe('bold')
+    expect(stored!.cardImageUrl).toBe(`${server.url}/api/card-image/${stored!.slug}/1.png`)
+
+    await openSignedIn(page, account, `/share-links/${stored!.id}/analytics`)
+    const facebook = page.getByTestId('all-platform-previews').locator('[data-testid="mockup"][data-platform="facebook"]')
+    const image = facebook.getByTestId('mockup-image')
+    await image.waitFor()
+    expect(await image.getAttribute('src')).toBe(stored!.cardImageUrl)
+    await page.waitForFunction((src) => [...document.images].some((img) => img.src === src && img.complete && img.naturalWidth === 1200), stored!.cardImageUrl)
+    await facebook.scrollIntoViewIfNeeded()
+    await facebook.screenshot({ path: '/tmp/linkcard-mockup-made-390.png' })
+    await context.close()
+  })
+})

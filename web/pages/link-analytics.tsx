@@ -73,7 +73,7 @@ export function LinkAnalyticsPage() {
               <CardDescription>The card as each platform draws it, with its own card where the link gives it one, and what the platform cuts or leaves out.</CardDescription>
             </CardHeader>
             <CardContent>
-              <AllPlatformPreviews card={link.data} host={new URL(link.data.url).host} />
+              <AllPlatformPreviews card={{ ...link.data, ogImage: link.data.ogImage ?? link.data.cardImageUrl }} host={new URL(link.data.url).host} />
             </CardContent>
           </Card>
           <Card data-testid="card-seen-by">

@@ -27,6 +27,8 @@ const CSV_COLUMNS = [
   'twitterApp',
   'themeColor',
   'platformCards',
+  'cardImage',
+  'cardImageUrl',
   'cardVersion',
   'canonicalUrl',
   'expiresAt',

@@ -39,6 +39,7 @@ import {
   TITLE_MAX,
   URL_MAX,
 } from '../../shared/link-rules'
+import { CARD_IMAGE_LAYOUTS } from '../../shared/card-images'
 import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES } from '../../shared/platform-cards'
 import { TAG_COLORS, TAG_MESSAGES, TAG_NAME_MAX, TAG_NAME_PATTERN, TAGS_PER_LINK_MAX } from '../../shared/tags'
 import { FILLED_LINE_PATTERN, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../shared/text'
@@ -121,6 +122,12 @@ const fields = {
     ),
     { error: PLATFORM_CARD_MESSAGES.shape },
   ),
+  cardImage: t.Nullable(
+    oneOf(CARD_IMAGE_LAYOUTS, {
+      error: `cardImage must be one of ${CARD_IMAGE_LAYOUTS.join(', ')}, or null.`,
+      description: `A 1200x630 card image Linkcard makes from the link's title, description, site and accent colour, in this layout (${CARD_IMAGE_LAYOUTS.join(', ')}), used while the link has no ogImage; null for none`,
+    }),
+  ),
   canonicalUrl: nullableTextCheckedByService(HTTP_URL, { description: 'Canonical URL for search engines (http or https; defaults to the target URL)' }),
   fallbackUrl: nullableTextCheckedByService(HTTP_URL, {
     description: 'Where people are sent once the link has expired or reached its click limit (http or https; not a short link of this service); null for the 410 page',
@@ -169,6 +176,7 @@ export const LinkInput = t.Object({
   twitterApp: t.Optional(fields.twitterApp),
   themeColor: t.Optional(fields.themeColor),
   platformCards: t.Optional(fields.platformCards),
+  cardImage: t.Optional(fields.cardImage),
   canonicalUrl: t.Optional(fields.canonicalUrl),
   expiresAt: t.Optional(fields.expiresAt),
   fallbackUrl: t.Optional(fields.fallbackUrl),
@@ -225,6 +233,8 @@ export const Link = t.Object({
     t.Record(t.String(), t.Object({ title: t.Nullable(t.String()), description: t.Nullable(t.String()), ogImage: t.Nullable(t.String()) })),
     { description: "Each platform's own card (platform → title, description and image, null where it has the link's); null for none" },
   ),
+  cardImage: t.Nullable(oneOf(CARD_IMAGE_LAYOUTS), { description: 'The layout of the card image Linkcard makes while the link has no image; null for none' }),
+  cardImageUrl: t.Nullable(t.String({ description: 'The card image Linkcard made, when the link uses one (a cardImage and no ogImage); its address changes with the card version' })),
   cardVersion: t.Integer({ description: 'The version of what crawlers get: 1 for a new link, one more whenever its title, description, image or any other card field changes' }),
   canonicalUrl: t.Nullable(t.String()),
   expiresAt: t.Nullable(t.String({ format: 'date-time' })),

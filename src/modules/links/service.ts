@@ -15,6 +15,7 @@ import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import type { Plan } from '../../shared/domain'
 import { isCountryCode } from '../../shared/countries'
 import { tagKey } from '../../shared/tags'
+import { cardImagePath } from '../../shared/card-images'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, inPlatformOrder, isCardPlatform, PLATFORM_CARD_MESSAGES, type PlatformCard, type PlatformCards } from '../../shared/platform-cards'
 import {
   aliasError,
@@ -67,6 +68,10 @@ export function withNormalizedUrls(row: LinkRow): LinkRow {
   return { ...row, targetUrl, ogImage, canonicalUrl }
 }
 
+/** The card image Linkcard makes for the link, when it uses one: a layout and no image of its own. */
+export const cardImageUrlOf = (row: Pick<LinkRow, 'slug' | 'cardImage' | 'ogImage' | 'cardVersion'>) =>
+  row.cardImage && !row.ogImage ? `${config.publicUrl}${cardImagePath(row.slug, row.cardVersion)}` : null
+
 /** The link's id, slug and addresses: what a create answers. */
 export const linkAddressesOf = (row: LinkRow) => ({
   id: row.id,
@@ -93,6 +98,8 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: st
     themeColor: row.themeColor,
     // PostgreSQL's jsonb keeps keys in an order of its own.
     platformCards: row.platformCards && inPlatformOrder(row.platformCards),
+    cardImage: row.cardImage,
+    cardImageUrl: cardImageUrlOf(row),
     cardVersion: row.cardVersion,
     canonicalUrl: row.canonicalUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -216,7 +223,7 @@ function checkedThemeColor(value: string | null) {
 
 const CARD_FIELDS = ['twitterCard', 'twitterPlayer', 'twitterApp', 'ogImage'] as const
 // Everything the card page tells crawlers about the card.
-const CARD_VERSION_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt', 'twitterCard', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'canonicalUrl'] as const
+const CARD_VERSION_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt', 'twitterCard', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardImage', 'canonicalUrl', 'targetUrl'] as const
 
 /** A player or app card must carry what X needs to show it, whichever request left it without. */
 function ensureCardComplete(link: Pick<LinkRow, 'twitterCard' | 'ogImage' | 'twitterPlayer' | 'twitterApp'>) {
@@ -247,6 +254,7 @@ function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
   if (input.twitterApp !== undefined) columns.twitterApp = checkedApp(input.twitterApp)
   if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
   if (input.platformCards !== undefined) columns.platformCards = checkedPlatformCards(input.platformCards)
+  if (input.cardImage !== undefined) columns.cardImage = input.cardImage
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
   if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
   if (input.iosUrl !== undefined) columns.iosUrl = checkedUrl('iosUrl', input.iosUrl, LINK_MESSAGES.invalidIosUrl)

@@ -1,4 +1,5 @@
 import type { TwitterApp, TwitterPlayer } from '../../shared/card-rules'
+import type { CardImageLayout } from '../../shared/card-images'
 import type { PlatformCards } from '../../shared/platform-cards'
 import type { TwitterCard } from '../../shared/domain'
 import type { TagColor } from '../../shared/tags'
@@ -36,6 +37,8 @@ export const linkTables = defineTables((k) => {
       themeColor: k.text('theme_color'),
       // The title, description or image one platform's crawler gets instead of the link's own; null for none.
       platformCards: k.json<PlatformCards>('platform_cards'),
+      // The layout of the card image Linkcard makes while the link has no image of its own; null for none.
+      cardImage: k.text('card_image').$type<CardImageLayout>(),
       canonicalUrl: k.text('canonical_url'),
       expiresAt: k.time('expires_at'),
       // Where people go once the link has expired or reached its click limit (null: a 410 page).

@@ -101,6 +101,8 @@ export const PublicLink = t.Object({
   twitterApp: described(p.twitterApp, 'The app of an `app` card: its App Store and Google Play ids'),
   themeColor: described(p.themeColor, 'Accent colour of the card (#rrggbb)'),
   platformCards: described(p.platformCards, "Each platform's own card: platform (x, facebook, linkedin, slack, discord, whatsapp, imessage, telegram) → the title, description and image only its crawler gets, null where it gets the link's; null for none"),
+  cardImage: p.cardImage,
+  cardImageUrl: p.cardImageUrl,
   cardVersion: p.cardVersion,
   canonicalUrl: described(p.canonicalUrl, 'Canonical URL crawlers are given; null means the target URL'),
   expiresAt: described(p.expiresAt, 'When the link stops redirecting and answers 410; null for permanent'),
@@ -132,6 +134,7 @@ export const LinkByTarget = t.Object({
   ogImageAlt: PublicLink.properties.ogImageAlt,
   twitterCard: PublicLink.properties.twitterCard,
   platformCards: PublicLink.properties.platformCards,
+  cardImageUrl: PublicLink.properties.cardImageUrl,
   isActive: PublicLink.properties.isActive,
 })
 

@@ -10,7 +10,7 @@ import { withoutTracking } from '../../shared/tracking'
 import { findAccount } from '../accounts/service'
 import { linkStats, parsePeriod } from '../analytics/service'
 import type { ApiKeyOwner } from '../api-keys/service'
-import { changeLinks, checkLinkInput, createLink, createLinks, findLinksByTarget, findLinksByTargets, getLinkRow, linkAddressesOf, withNormalizedUrls, type LinkRow } from '../links/service'
+import { changeLinks, checkLinkInput, createLink, createLinks, findLinksByTarget, findLinksByTargets, getLinkRow, linkAddressesOf, cardImageUrlOf, withNormalizedUrls, type LinkRow } from '../links/service'
 import { checkedTagNames, tagNamesOf } from '../links/tags'
 import { fetchPageMetadata } from '../metadata/service'
 import type { LinkInput } from '../links/schema'
@@ -67,6 +67,7 @@ function isIdentical(row: LinkRow, wanted: LinkColumns) {
     isDeepStrictEqual(row.twitterApp, wanted.twitterApp ?? null) &&
     row.themeColor === (wanted.themeColor ?? null) &&
     isDeepStrictEqual(row.platformCards, wanted.platformCards ?? null) &&
+    row.cardImage === (wanted.cardImage ?? null) &&
     row.canonicalUrl === (wanted.canonicalUrl ?? null) &&
     (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
     row.fallbackUrl === (wanted.fallbackUrl ?? null) &&
@@ -132,7 +133,7 @@ async function checkedItem(input: LinkCreateInput): Promise<Checked> {
 const asRow = (item: { wanted: LinkColumns }) =>
   ({ twitterCard: DEFAULT_TWITTER_CARD, isActive: true, passwordHash: null, aliasKey: null, ...nullsFor(item.wanted) }) as LinkRow
 
-const LINK_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit', 'iosUrl', 'androidUrl', 'geoTargets'] as const
+const LINK_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardImage', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit', 'iosUrl', 'androidUrl', 'geoTargets'] as const
 const nullsFor = (wanted: LinkColumns) => ({ ...Object.fromEntries(LINK_COLUMNS.map((column) => [column, null])), ...wanted })
 
 /**
@@ -217,7 +218,7 @@ export async function findLinkByTarget(owner: ApiKeyOwner, target: string) {
   if (untracked !== target) [found] = await findLinksByTarget(owner, untracked)
   if (!found) throw new AppError('not_found', 'No link for this target URL.')
   const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, platformCards, isActive } = withNormalizedUrls(found)
-  return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, platformCards, isActive }
+  return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, platformCards, cardImageUrl: cardImageUrlOf(found), isActive }
 }
 
 /** `GET /api/stats/:id`: paid plans only; the plan is read fresh, so an upgrade counts at once. */

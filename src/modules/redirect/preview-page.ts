@@ -4,11 +4,12 @@
 import { createHash } from 'node:crypto'
 import { escapeHtml } from '../../shared/html'
 import { missingForCard } from '../../shared/card-rules'
+import { CARD_IMAGE_SIZE } from '../../shared/card-images'
 import { cardFor } from '../../shared/platform-cards'
 import type { TwitterCard } from '../../shared/domain'
 import { LINK_PASSWORD_MAX } from '../../shared/link-rules'
 import { scanUrlOf } from '../../shared/qr-design'
-import { shortUrlOf, type LinkRow } from '../links/service'
+import { cardImageUrlOf, shortUrlOf, type LinkRow } from '../links/service'
 
 const SEND_ON = "location.replace(document.getElementById('target').href)"
 /** The one script a preview page runs, allowed by its hash (the CSP allows no other inline script). */
@@ -29,10 +30,16 @@ export function previewPage(link: LinkRow, platform: string | null = null) {
   if (pages === undefined) rendered.set(link, (pages = new Map()))
   let page = pages.get(key)
   if (page === undefined) {
-    page = render(card, shortUrlOf(link))
+    page = render(withMadeImage(card), shortUrlOf(link))
     pages.set(key, page)
   }
   return page
+}
+
+/** A card without an image of its own shows the one Linkcard makes, when the link asks for one. */
+function withMadeImage(card: LinkRow): LinkRow {
+  const url = cardImageUrlOf(card)
+  return url ? { ...card, ogImage: url, ogImageWidth: CARD_IMAGE_SIZE.width, ogImageHeight: CARD_IMAGE_SIZE.height, ogImageType: 'image/png' } : card
 }
 
 /**

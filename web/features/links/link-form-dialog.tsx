@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
+import { CARD_IMAGE_LAYOUT_NAMES, CARD_IMAGE_LAYOUTS, type CardImageLayout } from '../../../src/shared/card-images'
 import type { CardPlatform } from '../../../src/shared/platform-cards'
 import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { Alert } from '../../components/ui/alert'
@@ -47,6 +48,11 @@ const CARD_LABELS: Record<TwitterCard, string> = {
   player: 'Player',
 }
 const CARD_OPTIONS: SelectOption<TwitterCard>[] = TWITTER_CARDS.map((value) => ({ value, label: CARD_LABELS[value] }))
+
+const CARD_IMAGE_OPTIONS: SelectOption<CardImageLayout | 'none'>[] = [
+  { value: 'none', label: 'None' },
+  ...CARD_IMAGE_LAYOUTS.map((value) => ({ value, label: CARD_IMAGE_LAYOUT_NAMES[value] })),
+]
 
 const FIELD_NAMES: Record<string, string> = { title: 'title', description: 'description', ogImage: 'image', ogImageAlt: 'image description' }
 
@@ -317,6 +323,16 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
         </FormField>
         <FormField label="Image description" error={errors.ogImageAlt} hint="Read aloud by screen readers on the platforms that support it.">
           <Input {...text('ogImageAlt')} maxLength={IMAGE_ALT_MAX} placeholder="What the image shows" />
+        </FormField>
+        <FormField
+          label="Made image"
+          hint={
+            values.ogImage.trim()
+              ? 'Used only while the link has no image URL.'
+              : 'Without an image URL, Linkcard makes a 1200×630 image of the title, description and site in the accent colour.'
+          }
+        >
+          <Select value={values.cardImage} onValueChange={(value) => setValues((current) => ({ ...current, cardImage: value }))} options={CARD_IMAGE_OPTIONS} />
         </FormField>
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Twitter card" error={errors.twitterCard}>

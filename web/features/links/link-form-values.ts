@@ -3,6 +3,7 @@ import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type T
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
 import { isCountryCode } from '../../../src/shared/countries'
 import { aliasError, CLICK_LIMIT_MAX, expiryError, GEO_TARGETS_MAX, isHttpUrl, LINK_MESSAGES, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, withHttpsPrefix } from '../../../src/shared/link-rules'
+import type { CardImageLayout } from '../../../src/shared/card-images'
 import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES, type CardPlatform, type PlatformCards } from '../../../src/shared/platform-cards'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
@@ -34,6 +35,8 @@ export type LinkFormValues = {
   androidUrl: string
   /** Country rows in the order shown: an upper-case country code ('' until chosen) and its URL. */
   geoTargets: GeoTargetRow[]
+  /** The layout of the card image Linkcard makes while there is no image URL ('none' for none). */
+  cardImage: CardImageLayout | 'none'
   /** Each platform's own title, description and image, as typed ('' for the link's own). */
   platformCards: PlatformCardRows
   /** The link's tags by name. */
@@ -95,6 +98,7 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   iosUrl: '',
   androidUrl: '',
   geoTargets: [],
+  cardImage: 'none',
   platformCards: platformCardRows(null),
   tags: [],
   asksPassword: false,
@@ -149,6 +153,7 @@ export function formFromLink(link: Link): LinkFormValues {
     iosUrl: link.iosUrl ?? '',
     androidUrl: link.androidUrl ?? '',
     geoTargets: Object.entries(link.geoTargets ?? {}).map(([country, url]) => ({ country, url })),
+    cardImage: link.cardImage ?? 'none',
     platformCards: platformCardRows(link.platformCards),
     tags: link.tags,
     asksPassword: link.hasPassword,
@@ -206,6 +211,7 @@ function common(values: LinkFormValues) {
     androidUrl: urlOrNull(values.androidUrl),
     geoTargets: geoTargetsOf(values.geoTargets),
     platformCards: platformCardsOf(values.platformCards),
+    cardImage: values.cardImage === 'none' ? null : values.cardImage,
     tags: values.tags,
   }
 }

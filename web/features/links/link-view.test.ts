@@ -23,6 +23,8 @@ function link(overrides: Partial<Link> = {}): Link {
     twitterApp: null,
     themeColor: null,
     platformCards: null,
+    cardImage: null,
+    cardImageUrl: null,
     cardVersion: 1,
     canonicalUrl: null,
     expiresAt: null,

@@ -1,0 +1,51 @@
+// The card images Linkcard makes for links without an image of their own. An image depends only on
+// the link's card, whose version its address names, so any instance draws the same bytes, each
+// keeps what it drew, and browsers and platforms may keep it for good. An address of an older
+// version is sent on to the current one.
+import { BoundedCache } from '../../platform/cache'
+import { consumeRate } from '../../platform/counters'
+import { AppError } from '../../platform/errors'
+import { singleFlightBy } from '../../platform/single-flight'
+import { CARD_IMAGE_DEFAULT_COLOR, cardImagePath } from '../../shared/card-images'
+import { LINK_MESSAGES } from '../../shared/link-rules'
+import { cardImageUrlOf, resolveLink, type LinkRow } from '../links/service'
+import { renderCardImage } from './render'
+
+export type CardImage = { kind: 'image'; png: Uint8Array<ArrayBuffer>; etag: string } | { kind: 'moved'; location: string }
+
+// About 40 KB an image: a few thousand stay within a couple of hundred megabytes at most.
+const images = new BoundedCache<string, { png: Uint8Array<ArrayBuffer>; etag: string }>(2000)
+// Drawing one takes a few hundred milliseconds of CPU: an address may have so many drawn a minute.
+const DRAW_RULES = [{ limit: 30, windowMs: 60_000 }]
+
+const siteOf = (url: string) => new URL(url).hostname.replace(/^www\./, '')
+
+// Requests for one image while it is drawn wait for that drawing.
+const draw = singleFlightBy(
+  async (key: string, link: LinkRow) => {
+    const png = await renderCardImage({
+      layout: link.cardImage!,
+      title: link.title,
+      description: link.description,
+      site: siteOf(link.targetUrl),
+      color: link.themeColor ?? CARD_IMAGE_DEFAULT_COLOR,
+    })
+    const image = { png, etag: `"${Bun.hash(png).toString(36)}"` }
+    images.set(key, image)
+    return image
+  },
+  (key: string) => key,
+)
+
+/** The image of the link with this slug at this card version; `client` (an address) may have only so many drawn a minute. */
+export async function cardImageOf(slug: string, version: number, client: string): Promise<CardImage> {
+  const link = await resolveLink(slug)
+  if (!link?.isActive || link.slug !== slug || !cardImageUrlOf(link)) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
+  if (version !== link.cardVersion) return { kind: 'moved', location: cardImagePath(link.slug, link.cardVersion) }
+  const key = `${link.id}:${link.cardVersion}`
+  const kept = images.get(key)
+  if (kept) return { kind: 'image', ...kept }
+  const rate = await consumeRate(`card-image-draw:${client}`, DRAW_RULES)
+  if (!rate.allowed) throw new AppError('rate_limited', 'Too many card images drawn; try again in a minute.', undefined, rate.retryAfter)
+  return { kind: 'image', ...(await draw(key, link)) }
+}
