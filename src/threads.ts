@@ -1,3 +1,4 @@
 // Entry points of worker threads, resolved from src/: the compiled executable keeps them at the
 // same places relative to its own entry point (scripts/build.ts lists them).
 export const EVENT_WRITER_ENTRY = new URL('./modules/analytics/writer-worker.ts', import.meta.url)
+export const CARD_IMAGE_RENDER_ENTRY = new URL('./modules/card-images/render-worker.ts', import.meta.url)

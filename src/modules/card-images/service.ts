@@ -8,8 +8,11 @@ import { AppError } from '../../platform/errors'
 import { singleFlightBy } from '../../platform/single-flight'
 import { CARD_IMAGE_DEFAULT_COLOR, cardImagePath } from '../../shared/card-images'
 import { LINK_MESSAGES } from '../../shared/link-rules'
+import { log } from '../../platform/log'
+import { CARD_IMAGE_RENDER_ENTRY } from '../../threads'
 import { cardImageUrlOf, resolveLink, type LinkRow } from '../links/service'
-import { renderCardImage } from './render'
+import type { CardImageContent } from './render'
+import type { RenderReply, RenderRequest } from './render-worker'
 
 export type CardImage = { kind: 'image'; png: Uint8Array<ArrayBuffer>; etag: string } | { kind: 'moved'; location: string }
 
@@ -18,12 +21,46 @@ const images = new BoundedCache<string, { png: Uint8Array<ArrayBuffer>; etag: st
 // Drawing one takes a few hundred milliseconds of CPU: an address may have so many drawn a minute.
 const DRAW_RULES = [{ limit: 30, windowMs: 60_000 }]
 
+// The renderer's thread, started with the first image; one that fails is replaced at the next.
+let renderer: Worker | undefined
+let nextId = 0
+const rendering = new Map<number, { resolve: (png: Uint8Array<ArrayBuffer>) => void; reject: (error: Error) => void }>()
+
+function startRenderer() {
+  // Not ref'd (Bun's default): it never keeps a process alive.
+  const worker = new Worker(CARD_IMAGE_RENDER_ENTRY)
+  worker.onmessage = ({ data }: MessageEvent<RenderReply>) => {
+    const request = rendering.get(data.id)
+    rendering.delete(data.id)
+    if (data.png) request?.resolve(data.png)
+    else request?.reject(new Error(data.error ?? 'The card image was not drawn.'))
+  }
+  worker.onerror = (event) => {
+    log.error('card image renderer failed', { error: event.message })
+    for (const request of rendering.values()) request.reject(new Error('The card image renderer stopped.'))
+    rendering.clear()
+    worker.terminate()
+    renderer = undefined
+  }
+  return worker
+}
+
+/** The image drawn on the renderer's thread. */
+function render(content: CardImageContent): Promise<Uint8Array<ArrayBuffer>> {
+  renderer ??= startRenderer()
+  const id = nextId++
+  return new Promise((resolve, reject) => {
+    rendering.set(id, { resolve, reject })
+    renderer!.postMessage({ id, content } satisfies RenderRequest)
+  })
+}
+
 const siteOf = (url: string) => new URL(url).hostname.replace(/^www\./, '')
 
 // Requests for one image while it is drawn wait for that drawing.
 const draw = singleFlightBy(
   async (key: string, link: LinkRow) => {
-    const png = await renderCardImage({
+    const png = await render({
       layout: link.cardImage!,
       title: link.title,
       description: link.description,
