@@ -67,7 +67,8 @@ type Json = unknown
 /**
  * Smooths what the generator writes for Elysia's own types into plain OpenAPI 3.1: t.Integer's
  * "string or integer" (Elysia accepts numeric strings in queries) becomes an integer, a void answer
- * gets no content, and Elysia's `error` messages and 3.0's `nullable` (3.1 uses type arrays) go.
+ * gets no content, Elysia's `error` messages and 3.0's `nullable` (3.1 uses type arrays) go, and
+ * a nullable enum lists null among its values (the generator leaves it out).
  */
 function tidy(node: Json, key?: string): Json {
   if (Array.isArray(node)) return node.map((item) => tidy(item))
@@ -79,7 +80,8 @@ function tidy(node: Json, key?: string): Json {
     return tidy({ ...anyOf[1], ...rest })
   }
   const result: Record<string, Json> = {}
-  for (const [name, value] of Object.entries(object)) {
+  const nullableEnum = Array.isArray(object.type) && object.type.includes('null') && Array.isArray(object.enum) && !object.enum.includes(null)
+  for (const [name, value] of Object.entries(nullableEnum ? { ...object, enum: [...(object.enum as Json[]), null] } : object)) {
     // Inside `properties` and `paths` the keys are names, not keywords.
     const isMap = key === 'properties' || key === 'paths' || key === 'headers' || key === 'responses'
     if (!isMap && (name === 'nullable' || (name === 'error' && typeof value === 'string'))) continue

@@ -38,6 +38,7 @@ describe('payloads', () => {
       twitterApp: null,
       themeColor: null,
       platformCards: null,
+      cardImage: null,
       canonicalUrl: null,
       expiresAt: null,
       fallbackUrl: null,
