@@ -90,6 +90,23 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     expect(gone.status).toBe(404)
   })
 
+  it("draws a link's made card image the same on both instances, and follows an edit to the next version", async () => {
+    const link = (await createOn(httpA, { targetUrl: 'https://example.com/made', cardImage: 'bold' })).body
+    const image = (base: string, version: number) => fetch(`${base}/api/card-image/${link.slug}/${version}.png`)
+    const [fromA, fromB] = await Promise.all([image(a.url, 1), image(b.url, 1)])
+    expect([fromA.status, fromB.status]).toEqual([200, 200])
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true)
+    expect(fromB.headers.get('etag')).toBe(fromA.headers.get('etag'))
+    await httpA.patch(`/api/shareLinks/${link.id}`, { title: 'Retitled on A' }, { token: person.token })
+    const moved = await until(() => fetch(`${b.url}/api/card-image/${link.slug}/1.png`, { redirect: 'manual' }), {
+      what: 'B to send the old version on to the new one',
+      done: (answer) => answer.status === 302,
+      timeoutMs: 1000,
+    })
+    expect(moved.headers.get('location')).toBe(`/api/card-image/${link.slug}/2.png`)
+    expect((await image(b.url, 2)).headers.get('etag')).not.toBe(fromA.headers.get('etag'))
+  })
+
   it('holds the per-key rate limit exactly across both instances', async () => {
     const key = (await httpA.post('/api/apiKeys', { name: 'cluster key' }, { token: person.token })).body.key as string
     await clearOfWindowEdge(60_000, 10_000)
