@@ -6,24 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { CardStatus } from '../../src/modules/cards/schema'
 import { CARD_PLATFORMS } from '../../src/shared/platform-cards'
 import { signUp, type SignedIn } from '../helpers/accounts'
+import { startGraphStandIn } from '../helpers/facebook-graph'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
 const TOKEN = '1234567890|app-secret-of-the-test'
-// Facebook's Graph API as far as a re-scrape goes: POST / with id, scrape and access_token.
-const scrapes: URLSearchParams[] = []
-const graph = Bun.serve({
-  port: 0,
-  hostname: '127.0.0.1',
-  async fetch(request) {
-    const form = new URLSearchParams(await request.text())
-    scrapes.push(form)
-    if (request.method !== 'POST' || form.get('scrape') !== 'true') return Response.json({ error: { message: 'Unsupported request' } }, { status: 400 })
-    if (form.get('access_token') !== TOKEN) return Response.json({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } }, { status: 400 })
-    return Response.json({ id: '1', url: form.get('id'), type: 'website', title: 'Read again' })
-  },
-})
+const graph = startGraphStandIn(TOKEN)
+const scrapes = graph.calls
 
 let server: TestServer
 let withoutToken: TestServer
@@ -32,14 +22,14 @@ let owner: SignedIn
 let other: SignedIn
 
 beforeAll(async () => {
-  ;[server, withoutToken] = await Promise.all([startServer({ env: { FACEBOOK_APP_TOKEN: TOKEN, FACEBOOK_GRAPH_URL: `http://127.0.0.1:${graph.port}` } }), startServer()])
+  ;[server, withoutToken] = await Promise.all([startServer({ env: { FACEBOOK_APP_TOKEN: TOKEN, FACEBOOK_GRAPH_URL: graph.url } }), startServer()])
   http = client(server.url)
   owner = await signUp(http, 'card-refresh')
   other = await signUp(http, 'card-refresh-other')
 }, 60_000)
 afterAll(async () => {
   await Promise.all([server?.close(), withoutToken?.close()])
-  graph.stop(true)
+  graph.stop()
 })
 
 const create = (body: Record<string, unknown> = {}) =>
@@ -137,7 +127,7 @@ describe('refreshing a card', () => {
   })
 
   it("says what Facebook answered when it refuses, and when it cannot be reached", async () => {
-    const broken = await startServer({ env: { FACEBOOK_APP_TOKEN: 'wrong|token', FACEBOOK_GRAPH_URL: `http://127.0.0.1:${graph.port}` } })
+    const broken = await startServer({ env: { FACEBOOK_APP_TOKEN: 'wrong|token', FACEBOOK_GRAPH_URL: graph.url } })
     const unreachable = await startServer({ env: { FACEBOOK_APP_TOKEN: TOKEN, FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9' } })
     try {
       for (const [target, message] of [

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { startGraphStandIn } from '../helpers/facebook-graph'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { CRAWLER_UA } from '../helpers/user-agents'
@@ -12,30 +13,20 @@ import { createAccount, openSignedIn, waitForToast } from './support'
 setDefaultTimeout(60_000)
 
 const TOKEN = '42|secret-of-the-browser-test'
-const scrapes: string[] = []
-const graph = Bun.serve({
-  port: 0,
-  hostname: '127.0.0.1',
-  async fetch(request) {
-    const form = new URLSearchParams(await request.text())
-    if (form.get('access_token') !== TOKEN || form.get('scrape') !== 'true') return Response.json({ error: { message: 'Refused' } }, { status: 400 })
-    scrapes.push(form.get('id')!)
-    return Response.json({ id: '1', url: form.get('id') })
-  },
-})
+const graph = startGraphStandIn(TOKEN)
 
 let server: TestServer
 let browser: Browser
 let http: Client
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ env: { FACEBOOK_APP_TOKEN: TOKEN, FACEBOOK_GRAPH_URL: `http://127.0.0.1:${graph.port}` } }), launchBrowser()])
+  ;[server, browser] = await Promise.all([startServer({ env: { FACEBOOK_APP_TOKEN: TOKEN, FACEBOOK_GRAPH_URL: graph.url } }), launchBrowser()])
   http = client(server.url)
 })
 afterAll(async () => {
   await browser?.close()
   await server?.close()
-  graph.stop(true)
+  graph.stop()
 })
 
 const row = (page: Page, platform: string) => page.locator(`[data-testid="seen-by-row"][data-platform="${platform}"]`)
@@ -65,10 +56,10 @@ describe('seen by, on the link’s page', () => {
       expect(await inspector.getAttribute('target')).toBe('_blank')
       await row(page, 'x').getByText('X reads a card again about a week').waitFor()
 
-      scrapes.length = 0
+      graph.calls.length = 0
       await row(page, 'facebook').getByRole('button', { name: 'Refresh on Facebook' }).click()
       await waitForToast(page, 'Facebook is reading the card again')
-      expect(scrapes).toEqual([made.body.url])
+      expect(graph.calls.map((call) => call.get('id'))).toEqual([made.body.url])
       expect(await fitsWidth(page)).toBe(true)
       await page.getByTestId('card-seen-by').scrollIntoViewIfNeeded()
       await page.getByTestId('card-seen-by').screenshot({ path: `/tmp/linkcard-seen-by-${viewport.width}.png` })

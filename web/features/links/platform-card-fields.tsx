@@ -4,7 +4,7 @@ import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../s
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, type CardPlatform } from '../../../src/shared/platform-cards'
 import { FormField } from '../../components/ui/form-field'
 import { Input, Textarea } from '../../components/ui/input'
-import { cn } from '../../lib/cn'
+import { PlatformPicker } from './platform-picker'
 import { tailoredPlatforms, type FormErrors, type LinkFormValues, type PlatformCardRow } from './link-form-values'
 
 type PlatformCardFieldsProps = {
@@ -53,29 +53,7 @@ export function PlatformCardFields({ values, errors, onChange, platform: chosen,
           Give one platform its own title, description or image, such as a square image for WhatsApp or a shorter title for X. Only that platform's previews show it;
           what you leave empty is the link's own.
         </p>
-        <fieldset className="flex flex-wrap gap-1.5">
-          <legend className="sr-only">Platform</legend>
-          {CARD_PLATFORMS.map((each) => (
-            <button
-              key={each}
-              type="button"
-              aria-pressed={each === platform}
-              onClick={() => onPlatformChange(each)}
-              className={cn(
-                'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-[13px] font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
-                each === platform ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-              )}
-            >
-              {CARD_PLATFORM_NAMES[each]}
-              {tailored.includes(each) && (
-                <>
-                  <span className="size-1.5 rounded-full bg-brand-600" aria-hidden="true" />
-                  <span className="sr-only">(tailored)</span>
-                </>
-              )}
-            </button>
-          ))}
-        </fieldset>
+        <PlatformPicker platform={platform} onChange={onPlatformChange} legend="Platform" marked={tailored} markLabel="tailored" look="outline" />
         <div className="grid gap-3" data-testid="platform-card" data-platform={platform}>
           <FormField label={`${name} title`} error={errors[field('title')]}>
             <Input

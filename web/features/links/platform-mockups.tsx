@@ -5,6 +5,7 @@ import { isHttpUrl } from '../../../src/shared/link-rules'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, cardFor, type CardPlatform, type PlatformCards } from '../../../src/shared/platform-cards'
 import { cutText, imageLayout, PREVIEW_RULES, previewNotes } from '../../../src/shared/platform-previews'
 import { cn } from '../../lib/cn'
+import { PlatformPicker } from './platform-picker'
 
 /** A link's card as the mock-ups take it: its own fields and its platforms' cards. */
 export type MockupCard = {
@@ -229,23 +230,7 @@ export function PlatformPreviews({ card, host, facts, platform, onPlatformChange
   return (
     <section className="grid gap-2" aria-label="On each platform" data-testid="platform-previews">
       <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">On each platform</h3>
-      <fieldset className="flex flex-wrap gap-1">
-        <legend className="sr-only">Platform shown</legend>
-        {CARD_PLATFORMS.map((each) => (
-          <button
-            key={each}
-            type="button"
-            aria-pressed={each === platform}
-            onClick={() => onPlatformChange(each)}
-            className={cn(
-              'h-7 rounded-full px-2.5 text-[12px] font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
-              each === platform ? 'bg-slate-900 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
-            )}
-          >
-            {CARD_PLATFORM_NAMES[each]}
-          </button>
-        ))}
-      </fieldset>
+      <PlatformPicker platform={platform} onChange={onPlatformChange} legend="Platform shown" look="solid" />
       <PlatformMockup platform={platform} card={card} host={host} facts={facts} />
     </section>
   )
