@@ -1,6 +1,7 @@
 // The card image renderer's thread: drawing an image takes a few hundred milliseconds of CPU, which
 // the thread answering requests (and redirects) does not wait for.
-import { renderCardImage, type CardImageContent } from './render'
+import type { CardImageContent } from '../../shared/card-images'
+import { renderCardImage } from './render'
 
 export type RenderRequest = { id: number; content: CardImageContent }
 export type RenderReply = { id: number; png?: Uint8Array<ArrayBuffer>; error?: string }

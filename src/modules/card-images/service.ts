@@ -6,12 +6,12 @@ import { BoundedCache } from '../../platform/cache'
 import { consumeRate } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
 import { singleFlightBy } from '../../platform/single-flight'
-import { CARD_IMAGE_DEFAULT_COLOR, cardImagePath } from '../../shared/card-images'
+import { CARD_IMAGE_DEFAULT_COLOR, cardImagePath, cardImageSite } from '../../shared/card-images'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { log } from '../../platform/log'
 import { CARD_IMAGE_RENDER_ENTRY } from '../../threads'
 import { cardImageUrlOf, resolveLink, type LinkRow } from '../links/service'
-import type { CardImageContent } from './render'
+import type { CardImageContent } from '../../shared/card-images'
 import type { RenderReply, RenderRequest } from './render-worker'
 
 export type CardImage = { kind: 'image'; png: Uint8Array<ArrayBuffer>; etag: string } | { kind: 'moved'; location: string }
@@ -55,8 +55,6 @@ function render(content: CardImageContent): Promise<Uint8Array<ArrayBuffer>> {
   })
 }
 
-const siteOf = (url: string) => new URL(url).hostname.replace(/^www\./, '')
-
 // Requests for one image while it is drawn wait for that drawing.
 const draw = singleFlightBy(
   async (key: string, link: LinkRow) => {
@@ -64,8 +62,9 @@ const draw = singleFlightBy(
       layout: link.cardImage!,
       title: link.title,
       description: link.description,
-      site: siteOf(link.targetUrl),
+      site: cardImageSite(link.targetUrl),
       color: link.themeColor ?? CARD_IMAGE_DEFAULT_COLOR,
+      logo: null,
     })
     const image = { png, etag: `"${Bun.hash(png).toString(36)}"` }
     images.set(key, image)

@@ -22,6 +22,7 @@ import {
   formErrors,
   formerAliasesToSend,
   formFromLink,
+  madeImageOf,
   mergeMetadata,
   metadataUrlError,
   platformCardsOf,
@@ -475,6 +476,7 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
                 ogImageAlt: values.ogImageAlt.trim() || null,
                 themeColor: values.themeColor.trim() || null,
                 platformCards: platformCardsOf(values.platformCards),
+                madeImage: madeImageOf(values),
               }}
               host={window.location.host}
               facts={image?.url === values.ogImage.trim() ? image.facts : undefined}

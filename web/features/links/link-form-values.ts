@@ -3,7 +3,7 @@ import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type T
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
 import { isCountryCode } from '../../../src/shared/countries'
 import { aliasError, CLICK_LIMIT_MAX, expiryError, GEO_TARGETS_MAX, isHttpUrl, LINK_MESSAGES, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, withHttpsPrefix } from '../../../src/shared/link-rules'
-import type { CardImageLayout } from '../../../src/shared/card-images'
+import { CARD_IMAGE_DEFAULT_COLOR, cardImageSite, type CardImageContent, type CardImageLayout } from '../../../src/shared/card-images'
 import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES, type CardPlatform, type PlatformCards } from '../../../src/shared/platform-cards'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
 
@@ -347,4 +347,18 @@ export function formerAliasesToSend(link: Pick<Link, 'alias' | 'formerAliases'>,
   const drops = Boolean(link.alias) && typedAlias.trim().toLowerCase() !== link.alias!.toLowerCase()
   const former = drops && keepSaved ? [...kept, link.alias!] : kept
   return former.length === link.formerAliases.length && former.every((alias, i) => alias === link.formerAliases[i]) ? undefined : former
+}
+
+/** The image Linkcard will make of the card as typed, or null when it makes none (an image URL is given, or no layout chosen). */
+export function madeImageOf(values: LinkFormValues): CardImageContent | null {
+  if (values.cardImage === 'none' || values.ogImage.trim()) return null
+  const color = values.themeColor.trim()
+  return {
+    layout: values.cardImage,
+    title: values.title.trim() || 'Your link title',
+    description: values.description.trim() || null,
+    site: cardImageSite(withHttpsPrefix(values.targetUrl)),
+    color: new RegExp(THEME_COLOR_PATTERN).test(color) ? color : CARD_IMAGE_DEFAULT_COLOR,
+    logo: null,
+  }
 }

@@ -1,10 +1,12 @@
 import { ImageIcon } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
+import { CARD_IMAGE_FACTS, type CardImageContent } from '../../../src/shared/card-images'
 import type { ImageFacts } from '../../../src/shared/image-rules'
 import { isHttpUrl } from '../../../src/shared/link-rules'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, cardFor, type CardPlatform, type PlatformCards } from '../../../src/shared/platform-cards'
 import { cutText, imageLayout, PREVIEW_RULES, previewNotes } from '../../../src/shared/platform-previews'
 import { cn } from '../../lib/cn'
+import { MadeImage } from './made-image'
 import { PlatformPicker } from './platform-picker'
 
 /** A link's card as the mock-ups take it: its own fields and its platforms' cards. */
@@ -15,6 +17,8 @@ export type MockupCard = {
   ogImageAlt: string | null
   themeColor: string | null
   platformCards: PlatformCards | null
+  /** The image Linkcard would make, for a card without an image of its own. */
+  madeImage?: CardImageContent | null
 }
 
 type MockupProps = {
@@ -29,22 +33,23 @@ type MockupProps = {
 /** The card as the platform's crawler gets it, and what the platform does with it. */
 function seen(platform: CardPlatform, card: MockupCard, facts: ImageFacts | null | undefined) {
   const own = cardFor(card, platform)
+  const url = own.ogImage && isHttpUrl(own.ogImage) ? own.ogImage : null
+  const image = url ?? card.madeImage ?? null
   // The measured size is the link's own image's; a platform's image of its own is not measured.
-  const measured = own.ogImage === card.ogImage ? facts : undefined
-  const image = own.ogImage && isHttpUrl(own.ogImage) ? own.ogImage : null
+  const measured = url ? (own.ogImage === card.ogImage ? facts : undefined) : image ? CARD_IMAGE_FACTS : undefined
   const rules = PREVIEW_RULES[platform]
   return {
     title: cutText(own.title || 'Your link title', rules.titleMax).text,
     description: own.description && rules.descriptionMax !== null ? cutText(own.description, rules.descriptionMax).text : null,
     image,
     alt: own.ogImageAlt ?? '',
-    layout: imageLayout(platform, image, measured),
-    notes: previewNotes(platform, { title: own.title, description: own.description, ogImage: image }, measured),
+    layout: imageLayout(platform, image ? 'image' : null, measured),
+    notes: previewNotes(platform, { title: own.title, description: own.description, ogImage: image ? 'image' : null }, measured),
   }
 }
 
 /** The image as a platform crops it, or nothing when it cannot be loaded. */
-function Picture({ src, alt, className }: { src: string; alt: string; className?: string }) {
+function LoadedPicture({ src, alt, className }: { src: string; alt: string; className?: string }) {
   const [failed, setFailed] = useState<string | null>(null)
   useEffect(() => setFailed(null), [src])
   if (failed === src)
@@ -54,6 +59,11 @@ function Picture({ src, alt, className }: { src: string; alt: string; className?
       </div>
     )
   return <img src={src} alt={alt} referrerPolicy="no-referrer" onError={() => setFailed(src)} className={cn('object-cover', className)} data-testid="mockup-image" />
+}
+
+/** The card's image as a platform crops it: its own, or the one Linkcard will make. */
+function Picture({ image, alt, className }: { image: string | CardImageContent; alt: string; className?: string }) {
+  return typeof image === 'string' ? <LoadedPicture src={image} alt={alt} className={className} /> : <MadeImage content={image} className={className} />
 }
 
 const RATIO = 'aspect-[1.91/1] w-full'
@@ -85,13 +95,13 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
         <div className={cn('overflow-hidden rounded-2xl border border-[#cfd9de]', small && 'flex')}>
           {large && (
             <div className="relative">
-              <Picture src={view.image!} alt={view.alt} className={RATIO} />
+              <Picture image={view.image!} alt={view.alt} className={RATIO} />
               <span className="absolute bottom-3 left-3 max-w-[85%] truncate rounded bg-black/75 px-1.5 py-0.5 text-[13px] text-white" data-testid="mockup-title">
                 {view.title}
               </span>
             </div>
           )}
-          {small && <Picture src={view.image!} alt={view.alt} className="size-[120px] shrink-0 border-r border-[#cfd9de]" />}
+          {small && <Picture image={view.image!} alt={view.alt} className="size-[120px] shrink-0 border-r border-[#cfd9de]" />}
           {!large && (
             <div className="grid min-w-0 content-center gap-0.5 p-3">
               {domain('text-[14px] text-[#536471]')}
@@ -104,8 +114,8 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
     ),
     facebook: () => (
       <div className={cn('overflow-hidden border border-[#dadde1] bg-white', small && 'flex')}>
-        {large && <Picture src={view.image!} alt={view.alt} className={RATIO} />}
-        {small && <Picture src={view.image!} alt={view.alt} className="size-[130px] shrink-0" />}
+        {large && <Picture image={view.image!} alt={view.alt} className={RATIO} />}
+        {small && <Picture image={view.image!} alt={view.alt} className="size-[130px] shrink-0" />}
         <div className="grid min-w-0 gap-0.5 bg-[#f0f2f5] px-3 py-2.5">
           {domain('text-[12px] text-[#65676b] uppercase')}
           {title('line-clamp-2 text-[16px] font-semibold leading-5 text-[#050505]')}
@@ -115,8 +125,8 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
     ),
     linkedin: () => (
       <div className={cn('overflow-hidden rounded-lg border border-[#e0dfdc] bg-white', small && 'flex items-center')}>
-        {large && <Picture src={view.image!} alt={view.alt} className={RATIO} />}
-        {small && <Picture src={view.image!} alt={view.alt} className="m-3 size-[72px] shrink-0 rounded" />}
+        {large && <Picture image={view.image!} alt={view.alt} className={RATIO} />}
+        {small && <Picture image={view.image!} alt={view.alt} className="m-3 size-[72px] shrink-0 rounded" />}
         <div className="grid min-w-0 gap-0.5 bg-[#f3f6f8] px-3 py-2">
           {title('line-clamp-2 text-[14px] font-semibold text-[#000000e6]')}
           {domain('text-[12px] text-[#00000099]')}
@@ -133,9 +143,9 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
               {title('text-[15px] font-bold text-[#1264a3]')}
               {description('text-[15px] text-[#1d1c1d]')}
             </div>
-            {small && <Picture src={view.image!} alt={view.alt} className="size-[72px] shrink-0 rounded-lg" />}
+            {small && <Picture image={view.image!} alt={view.alt} className="size-[72px] shrink-0 rounded-lg" />}
           </div>
-          {large && <Picture src={view.image!} alt={view.alt} className={cn(RATIO, 'mt-1.5 max-w-[360px] rounded-lg')} />}
+          {large && <Picture image={view.image!} alt={view.alt} className={cn(RATIO, 'mt-1.5 max-w-[360px] rounded-lg')} />}
         </div>
       </div>
     ),
@@ -151,16 +161,16 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
             {title('text-[16px] font-semibold text-[#00a8fc]')}
             {description('text-[14px] text-[#dbdee1]')}
           </div>
-          {small && <Picture src={view.image!} alt={view.alt} className="size-[80px] shrink-0 rounded" />}
+          {small && <Picture image={view.image!} alt={view.alt} className="size-[80px] shrink-0 rounded" />}
         </div>
-        {large && <Picture src={view.image!} alt={view.alt} className={cn(RATIO, 'mt-2 rounded')} />}
+        {large && <Picture image={view.image!} alt={view.alt} className={cn(RATIO, 'mt-2 rounded')} />}
       </div>
     ),
     whatsapp: () => (
       <div className="max-w-[330px] rounded-lg bg-[#d9fdd3] p-1 shadow-sm">
         <div className={cn('overflow-hidden rounded-md bg-[#d1f4cc]', small && 'flex')}>
-          {large && <Picture src={view.image!} alt={view.alt} className={RATIO} />}
-          {small && <Picture src={view.image!} alt={view.alt} className="size-[88px] shrink-0" />}
+          {large && <Picture image={view.image!} alt={view.alt} className={RATIO} />}
+          {small && <Picture image={view.image!} alt={view.alt} className="size-[88px] shrink-0" />}
           <div className="grid min-w-0 gap-0.5 px-2.5 py-2">
             {title('line-clamp-2 text-[14px] font-semibold text-[#111b21]')}
             {description('line-clamp-2 text-[13px] text-[#667781]')}
@@ -172,12 +182,12 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
     ),
     imessage: () => (
       <div className={cn('max-w-[300px] overflow-hidden rounded-[18px] bg-[#e9e9eb]', small && 'flex items-center')}>
-        {large && <Picture src={view.image!} alt={view.alt} className={RATIO} />}
+        {large && <Picture image={view.image!} alt={view.alt} className={RATIO} />}
         <div className="grid min-w-0 flex-1 gap-0.5 px-3 py-2">
           {title('line-clamp-2 text-[14px] font-semibold text-black')}
           {domain('text-[13px] text-[#8e8e93]')}
         </div>
-        {small && <Picture src={view.image!} alt={view.alt} className="m-2 size-[44px] shrink-0 rounded-md" />}
+        {small && <Picture image={view.image!} alt={view.alt} className="m-2 size-[44px] shrink-0 rounded-md" />}
       </div>
     ),
     telegram: () => (
@@ -191,9 +201,9 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
                 {title('text-[14px] font-semibold text-black')}
                 {description('text-[14px] text-black')}
               </div>
-              {small && <Picture src={view.image!} alt={view.alt} className="size-[56px] shrink-0 rounded" />}
+              {small && <Picture image={view.image!} alt={view.alt} className="size-[56px] shrink-0 rounded" />}
             </div>
-            {large && <Picture src={view.image!} alt={view.alt} className={cn(RATIO, 'mt-1 rounded-md')} />}
+            {large && <Picture image={view.image!} alt={view.alt} className={cn(RATIO, 'mt-1 rounded-md')} />}
           </div>
         </div>
       </div>
