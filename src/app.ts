@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contact/routes'
 import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { metadataRoutes } from './modules/metadata/routes'
+import { imageRoutes } from './modules/images/routes'
 import { importRoutes } from './modules/imports/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
 import { cardRoutes } from './modules/cards/routes'
@@ -44,6 +45,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(analyticsRoutes)
   .use(qrRoutes)
   .use(cardImageRoutes)
+  .use(imageRoutes)
   .use(unlockRoutes)
   .use(billingRoutes)
   .use(domainRoutes)

@@ -2,3 +2,4 @@
 // same places relative to its own entry point (scripts/build.ts lists them).
 export const EVENT_WRITER_ENTRY = new URL('./modules/analytics/writer-worker.ts', import.meta.url)
 export const CARD_IMAGE_RENDER_ENTRY = new URL('./modules/card-images/render-worker.ts', import.meta.url)
+export const IMAGE_PROCESS_ENTRY = new URL('./modules/images/process-worker.ts', import.meta.url)

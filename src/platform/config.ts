@@ -129,6 +129,23 @@ function jwtSecret(env: Env, dataDir: string): () => string {
   }
 }
 
+/** An S3-compatible store for uploaded images when S3_BUCKET is set; unset, they are kept in the database. */
+function s3Store(env: Env) {
+  const bucket = text(env, 'S3_BUCKET')
+  if (bucket === undefined) return undefined
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID')
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY')
+  if (!accessKeyId || !secretAccessKey) throw new ConfigError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.')
+  return Object.freeze({
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    // Unset: AWS S3 itself. Any S3-compatible store (MinIO, R2, Spaces...) by its endpoint.
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region: text(env, 'S3_REGION'),
+  })
+}
+
 /** Reads the settings; touches no file (prepareDataDir does, at start). */
 export function loadConfig(env: Env = process.env) {
   const portNumber = port(env, 'PORT', 3000)
@@ -203,6 +220,7 @@ export function loadConfig(env: Env = process.env) {
     countryHeader: headerName(env, 'COUNTRY_HEADER'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
+    s3: s3Store(env),
     // Intranet hosts whose pages may be fetched for metadata although they have private addresses.
     fetchAllowedHosts: hostList(env, 'FETCH_ALLOWED_HOSTS'),
   })

@@ -12,6 +12,7 @@ const STATUS = {
   conflict: 409,
   gone: 410,
   too_large: 413,
+  unsupported_type: 415,
   rate_limited: 429,
   unavailable: 503,
   /** A failure of Linkcard's own, logged where it happened; the client learns nothing more. */

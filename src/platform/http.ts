@@ -2,6 +2,7 @@
 // the request-body limit, and the client's address.
 import { Elysia } from 'elysia'
 import { IMPORT_FILE_MAX_BYTES } from '../shared/imports'
+import { IMAGE_UPLOAD_MAX_BYTES } from '../shared/images'
 import { config } from './config'
 import { AppError, errorResponse } from './errors'
 import { log } from './log'
@@ -87,9 +88,14 @@ async function readBody(request: Request, limit = config.maxBodyBytes): Promise<
   return Buffer.concat(chunks)
 }
 
-// An import carries its whole file (as JSON text, whose escapes may add some); every other body, MAX_BODY_BYTES.
+// An import carries its whole file (as JSON text, whose escapes may add some), an image upload its
+// image; every other body, MAX_BODY_BYTES.
 const IMPORT_BODY_MAX = IMPORT_FILE_MAX_BYTES * 1.25
-const bodyLimitOf = (request: Request) => (request.method === 'POST' && requestPath(request) === '/api/imports' ? Math.max(IMPORT_BODY_MAX, config.maxBodyBytes) : config.maxBodyBytes)
+const LARGER_BODIES: Record<string, number> = { '/api/imports': IMPORT_BODY_MAX, '/api/images': IMAGE_UPLOAD_MAX_BYTES, '/api/image': IMAGE_UPLOAD_MAX_BYTES }
+function bodyLimitOf(request: Request) {
+  const larger = request.method === 'POST' ? LARGER_BODIES[requestPath(request)] : undefined
+  return larger ? Math.max(larger, config.maxBodyBytes) : config.maxBodyBytes
+}
 
 /** The largest body any request may send (the server refuses larger before reading it). */
 export const largestBody = () => Math.max(IMPORT_BODY_MAX, config.maxBodyBytes * 4)

@@ -8,6 +8,7 @@ import { authTables } from '../modules/auth/tables'
 import { billingTables } from '../modules/billing/tables'
 import { contactTables } from '../modules/contact/tables'
 import { domainTables } from '../modules/domains/tables'
+import { imageTables } from '../modules/images/tables'
 import { importTables } from '../modules/imports/tables'
 import { linkTables } from '../modules/links/tables'
 import { usageTables } from '../modules/usage/tables'
@@ -19,6 +20,7 @@ export const allTables = (k: Kit) => ({
   ...authTables(k),
   ...linkTables(k),
   ...importTables(k),
+  ...imageTables(k),
   ...utmPresetTables(k),
   ...analyticsTables(k),
   ...usageTables(k),

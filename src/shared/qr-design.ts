@@ -12,8 +12,8 @@ export const QR_MARGIN_MIN = 0
 export const QR_MARGIN_MAX = 16
 export const QR_SIZE_MIN = 128
 export const QR_SIZE_MAX = 2048
-/** The logo's https address; its image may be a PNG of at most these bytes and pixels a side. */
-export const QR_LOGO_PATTERN = '^https://[^/?#:@]'
+/** The logo's https address (or http, for Linkcard's own uploads); its image may be a PNG of at most these bytes and pixels a side. */
+export const QR_LOGO_PATTERN = '^https?://[^/?#:@]'
 export const QR_LOGO_MAX_BYTES = 1024 * 1024
 export const QR_LOGO_MAX_SIDE = 2048
 /** The logo's box, background pad included, as a share of the code's width: the code stays readable with error correction H. */
@@ -37,7 +37,7 @@ export const QR_MESSAGES = {
   margin: `margin must be a whole number of modules from ${QR_MARGIN_MIN} to ${QR_MARGIN_MAX}.`,
   errorCorrection: 'errorCorrection must be L, M, Q or H.',
   size: `size must be a whole number of pixels from ${QR_SIZE_MIN} to ${QR_SIZE_MAX}.`,
-  logo: 'logo must be an https:// address of a PNG image.',
+  logo: 'logo must be an https:// address of a PNG image, or of a logo uploaded to Linkcard.',
   lowContrast: (ratio: number) =>
     `foreground and background contrast too little to scan (${ratio.toFixed(1)}:1; at least ${QR_MIN_CONTRAST}:1 is needed, counting a transparent background as white).`,
 } as const

@@ -96,3 +96,54 @@ describe('card images', () => {
     expect((await create({ targetUrl: 'https://example.com/bad', cardImage: 'fancy' })).status).toBe(400)
   })
 })
+
+describe("the account's brand", () => {
+  const uploadLogo = async (who: SignedIn, color: [number, number, number]) => {
+    const logo = new PNG({ width: 200, height: 200 })
+    for (let at = 0; at < logo.data.length; at += 4) logo.data.set([...color, 255], at)
+    const answer = await fetch(`${server.url}/api/images?purpose=logo`, { method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'content-type': 'image/png' }, body: new Uint8Array(PNG.sync.write(logo)) })
+    expect(answer.status).toBe(201)
+    return ((await answer.json()) as { url: string }).url
+  }
+
+  it("draws the account's colour and logo, and a change to either is a new card version", async () => {
+    const brand = await signUp(http, 'card-images-brand')
+    const made = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/brand', title: 'Branded', cardImage: 'classic' }, { token: brand.token })).body
+    const own = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/own', title: 'Own colour', cardImage: 'classic', themeColor: '#b45309' }, { token: brand.token })).body
+    expect(pixel((await decode(made.cardImageUrl)).png, 5, 300)).toBe('#4f46e5')
+    expect((await http.get('/api/brand', { token: brand.token })).body).toEqual({ color: null, logo: null })
+
+    const logo = await uploadLogo(brand, [225, 29, 72])
+    const set = await http.put('/api/brand', { color: '#0F766E', logo }, { token: brand.token })
+    expect(set.status).toBe(200)
+    expect(set.body).toEqual({ color: '#0f766e', logo })
+    const changed = (await http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body
+    expect(changed.cardVersion).toBe(2)
+    expect(changed.cardImageUrl).toBe(`${server.url}/api/card-image/${made.slug}/2.png`)
+    const moved = await fetch(made.cardImageUrl, { redirect: 'manual' })
+    expect(moved.status).toBe(302)
+    expect(moved.headers.get('location')).toBe(`/api/card-image/${made.slug}/2.png`)
+    const drawn = (await decode(changed.cardImageUrl)).png
+    expect(pixel(drawn, 5, 300)).toBe('#0f766e')
+    // The logo stands before the site at the bottom left, 56 pixels high.
+    expect(pixel(drawn, 124, 530)).toBe('#e11d48')
+    // A link's own accent colour goes before the account's.
+    const ownChanged = (await http.get(`/api/shareLinks/${own.id}`, { token: brand.token })).body
+    expect(pixel((await decode(ownChanged.cardImageUrl)).png, 5, 300)).toBe('#b45309')
+
+    // The same brand again is no change; a bad one changes nothing.
+    expect((await http.put('/api/brand', { color: '#0f766e', logo }, { token: brand.token })).status).toBe(200)
+    const stranger = await signUp(http, 'card-images-stranger')
+    const strangersLogo = await uploadLogo(stranger, [0, 0, 0])
+    const refused = await http.put('/api/brand', { color: '#0f766e', logo: strangersLogo }, { token: brand.token })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors[0].field).toBe('logo')
+    expect((await http.put('/api/brand', { color: 'teal', logo: null }, { token: brand.token })).status).toBe(400)
+    expect((await http.put('/api/brand', { color: '#0f766e', logo: 'https://example.com/logo.png' }, { token: brand.token })).status).toBe(400)
+    expect((await http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body.cardVersion).toBe(2)
+    expect((await http.get('/api/brand', { token: brand.token })).body).toEqual({ color: '#0f766e', logo })
+    // Without the logo, the accent dot is back: a new version again.
+    expect((await http.put('/api/brand', { color: '#0f766e', logo: null }, { token: brand.token })).body).toEqual({ color: '#0f766e', logo: null })
+    expect((await http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body.cardVersion).toBe(3)
+  })
+})

@@ -16,6 +16,8 @@ const APP_HOST_PREFIXES = [
   '/api/contact',
   '/api/domains',
   '/api/admin/',
+  '/api/images',
+  '/api/brand',
 ]
 
 /**
@@ -115,7 +117,11 @@ function bodyOf(response: Response, text: string): unknown {
 async function send<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
   const headers = withSession({ accept: 'application/json' })
   const init: RequestInit = { method, headers, credentials: 'include' }
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    // A file goes as it is, with its own type.
+    headers['content-type'] = body.type || 'application/octet-stream'
+    init.body = body
+  } else if (body !== undefined) {
     headers['content-type'] = 'application/json'
     init.body = JSON.stringify(body)
   }
@@ -143,6 +149,7 @@ export const api = {
   },
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   download,
 }

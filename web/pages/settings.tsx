@@ -1,6 +1,7 @@
 import { Alert } from '../components/ui/alert'
 import { LoadingState } from '../components/ui/spinner'
 import { Page } from '../components/page'
+import { BrandCard } from '../features/account/brand-card'
 import { DangerZone } from '../features/account/danger-zone'
 import { EmailForm } from '../features/account/email-form'
 import { PasswordForm } from '../features/account/password-form'
@@ -20,6 +21,7 @@ export function SettingsPage() {
       {user && (
         <div className="grid gap-6">
           <ProfileCard user={user} />
+          <BrandCard />
           <EmailForm user={user} />
           <PasswordForm />
           <SignOutEverywhere />

@@ -66,7 +66,7 @@ export async function findAccountByStripeCustomer(customerId: string) {
 
 export async function updateAccount(
   id: string,
-  changes: Partial<Pick<AccountRow, 'plan' | 'name' | 'billingPeriodStart' | 'billingPeriodEnd' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus'>>,
+  changes: Partial<Pick<AccountRow, 'plan' | 'name' | 'billingPeriodStart' | 'billingPeriodEnd' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus' | 'brandColor' | 'brandLogo'>>,
   tx: Db = db,
 ) {
   const [row] = await tx

@@ -14,6 +14,9 @@ export const accountTables = defineTables((k) => ({
       stripeCustomerId: k.text('stripe_customer_id'),
       stripeSubscriptionId: k.text('stripe_subscription_id'),
       subscriptionStatus: k.text('subscription_status'),
+      // The account's colour and logo (an uploaded image's id) for the card images Linkcard makes.
+      brandColor: k.text('brand_color'),
+      brandLogo: k.text('brand_logo'),
       createdAt: stamp(k, 'created_at'),
       updatedAt: stamp(k, 'updated_at'),
     },

@@ -1,11 +1,29 @@
 import { Elysia, t } from 'elysia'
 import { clientIp } from '../../platform/http'
+import { THEME_COLOR_PATTERN } from '../../shared/card-rules'
+import { URL_MAX } from '../../shared/link-rules'
+import { auth } from '../auth/plugin'
+import { brandOf, setBrand } from './brand'
 import { cardImageOf } from './service'
+
+const Brand = t.Object({
+  color: t.Nullable(t.String({ pattern: THEME_COLOR_PATTERN, error: 'color must be a colour as #rrggbb, or null.', description: "The made images' accent colour where a link has none of its own" })),
+  logo: t.Nullable(t.String({ maxLength: URL_MAX, error: 'logo must be the address of an uploaded logo, or null.', description: 'The address of a logo uploaded with purpose=logo' })),
+})
 
 // A version's image never changes: its address names the version.
 const FOREVER = 'public, max-age=31536000, immutable'
 
-export const cardImageRoutes = new Elysia().get(
+export const cardImageRoutes = new Elysia()
+  .use(auth)
+  .get('/brand', ({ user }) => brandOf(user.accountId), { session: true, response: Brand, detail: { summary: "The account's colour and logo for made images", tags: ['Links'], hide: true } })
+  .put('/brand', ({ user, body }) => setBrand(user.accountId, body), {
+    session: true,
+    body: Brand,
+    response: Brand,
+    detail: { summary: "Set the account's colour and logo for made images", tags: ['Links'], hide: true },
+  })
+  .get(
   '/card-image/:slug/:file',
   async ({ params, request, server }) => {
     const version = /^([1-9][0-9]{0,8})\.png$/.exec(params.file)?.[1]

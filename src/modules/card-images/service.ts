@@ -12,6 +12,7 @@ import { log } from '../../platform/log'
 import { CARD_IMAGE_RENDER_ENTRY } from '../../threads'
 import { cardImageUrlOf, resolveLink, type LinkRow } from '../links/service'
 import type { CardImageContent } from '../../shared/card-images'
+import { drawnBrandOf } from './brand'
 import type { RenderReply, RenderRequest } from './render-worker'
 
 export type CardImage = { kind: 'image'; png: Uint8Array<ArrayBuffer>; etag: string } | { kind: 'moved'; location: string }
@@ -58,13 +59,14 @@ function render(content: CardImageContent): Promise<Uint8Array<ArrayBuffer>> {
 // Requests for one image while it is drawn wait for that drawing.
 const draw = singleFlightBy(
   async (key: string, link: LinkRow) => {
+    const brand = await drawnBrandOf(link.accountId)
     const png = await render({
       layout: link.cardImage!,
       title: link.title,
       description: link.description,
       site: cardImageSite(link.targetUrl),
-      color: link.themeColor ?? CARD_IMAGE_DEFAULT_COLOR,
-      logo: null,
+      color: link.themeColor ?? brand.color ?? CARD_IMAGE_DEFAULT_COLOR,
+      logo: brand.logo,
     })
     const image = { png, etag: `"${Bun.hash(png).toString(36)}"` }
     images.set(key, image)

@@ -1,6 +1,6 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import { db, type Db, groupCommitted, inList, isPostgres, kit, listParam, prepared, transaction } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { ImageFacts } from '../../shared/image-rules'
@@ -241,9 +241,8 @@ export type FormerAlias = { alias: string; aliasKey: string }
 
 /**
  * Changes the account's link; with `former`, the aliases it keeps answering to become exactly
- * these, in the same transaction.
+ * these, in the same transaction; with `newCard`, its card becomes the next version, begun now.
  */
-/** Changes the link; with `newCard`, its card becomes the next version, begun now. */
 export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>, former?: FormerAlias[], newCard = false) {
   return transaction(async (tx) => {
     const now = new Date()
@@ -260,6 +259,22 @@ export async function updateLink(accountId: string, id: string, changes: Partial
     const added = former.filter((entry) => !had.has(entry.aliasKey))
     if (added.length > 0) await tx.insert(formerAliases).values(added.map((entry) => ({ ...entry, linkId: id })))
     return row
+  })
+}
+
+/** The account's links that show a made image begin their next card version now (the account's brand changed). */
+export async function newMadeImageVersions(accountId: string) {
+  return transaction(async (tx) => {
+    const now = new Date()
+    const rows = await tx
+      .update(shareLinks)
+      .set({ cardVersion: sql`${shareLinks.cardVersion} + 1`, updatedAt: now })
+      .where(and(eq(shareLinks.accountId, accountId), isNotNull(shareLinks.cardImage), isNull(shareLinks.ogImage)))
+      .returning({ id: shareLinks.id, slug: shareLinks.slug, aliasKey: shareLinks.aliasKey, cardVersion: shareLinks.cardVersion })
+    // In parts, as a statement takes only so many parameters.
+    for (let at = 0; at < rows.length; at += 1000)
+      await tx.insert(cardVersions).values(rows.slice(at, at + 1000).map((row) => ({ linkId: row.id, version: row.cardVersion, since: now })))
+    return rows
   })
 }
 

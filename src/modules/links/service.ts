@@ -540,6 +540,13 @@ function readImageOf(row: LinkRow) {
 }
 
 /** When each of the link's card versions began, oldest first. */
+/** The account's links that show a made image get a new card version: what the image draws of the account changed. */
+export async function newMadeImageVersions(accountId: string) {
+  const rows = await repo.newMadeImageVersions(accountId)
+  if (rows.length > 0) invalidateLink(...rows)
+  return rows.length
+}
+
 export const cardHistoryOf = (link: Pick<LinkRow, 'id' | 'createdAt'>) => repo.cardVersionsOf(link)
 
 export async function getLinkRow(owner: Owner, id: string) {

@@ -7,6 +7,7 @@ import { log } from '../../platform/log'
 import { safeFetch } from '../../platform/safe-fetch'
 import { singleFlightBy } from '../../platform/single-flight'
 import type { ImageFacts } from '../../shared/image-rules'
+import { uploadedImageAt } from '../images/service'
 
 // image-size's names for the formats platforms show, as media types.
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp' }
@@ -15,6 +16,9 @@ const ACCEPTED = [...Object.values(MEDIA_TYPES), 'image/jpg', 'image/pjpeg']
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 
 async function readImageFacts(url: string): Promise<ImageFacts | null> {
+  // An image uploaded to Linkcard is known without fetching it (from an address that may be private).
+  const uploaded = await uploadedImageAt(url)
+  if (uploaded) return { width: uploaded.width, height: uploaded.height, type: uploaded.contentType, bytes: uploaded.size }
   try {
     const { body } = await safeFetch(url, { accept: ACCEPTED, maxBytes: MAX_IMAGE_BYTES, timeoutMs: 10_000 })
     if (!body) return null

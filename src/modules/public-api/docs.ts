@@ -11,7 +11,7 @@ import { API_RATE_LIMITS } from '../../shared/api-keys'
 
 // Only the public API (and the health check) belongs in the document; the app's own calls are not
 // a contract with outside clients.
-const PUBLIC_PATHS = /^\/api\/(link|links|stats|health|qr)(\/|$)/
+const PUBLIC_PATHS = /^\/api\/(link|links|image|stats|health|qr)(\/|$)/
 
 const servers = [
   ...(config.apiHost ? [{ url: `${config.publicUrl.startsWith('https:') ? 'https' : 'http'}://${config.apiHost}`, description: 'API host (paths also work without /api)' }] : []),
@@ -29,7 +29,7 @@ ${API_RATE_LIMITS.perDay} a day per account, whichever of its keys made them. Ev
 \`X-RateLimit-Reset\` (Unix seconds) for the tightest window (without a valid key, the address's limit on calls with invalid keys):
 the key is checked, and the call counted, before anything else about it. Past a limit the answer is 429 with \`Retry-After\`.
 
-**Input.** JSON bodies; each field's schema states its limits. Text is trimmed before it is checked, an empty optional text
+**Input.** JSON bodies (an image upload sends the image itself); each field's schema states its limits. Text is trimmed before it is checked, an empty optional text
 means none, and lengths count UTF-16 code units, as JavaScript does: a character beyond the Basic Multilingual Plane (most emoji) counts twice.
 URLs are kept as the WHATWG URL standard writes them (a bare host gains a \`/\`) and must fit their limit that way too.
 
@@ -51,6 +51,7 @@ const document = openapi({
     servers,
     tags: [
       { name: 'Links', description: 'Create, read, change and delete short links' },
+      { name: 'Images', description: 'Upload images for cards and QR code logos' },
       { name: 'Stats', description: 'Clicks, QR code scans and previews of a link (paid plans)' },
       { name: 'System', description: 'Whether the service is up' },
     ],

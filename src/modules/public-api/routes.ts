@@ -5,6 +5,8 @@ import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
 import { pageHeaders } from '../../platform/paging'
 import { LINK_BULK_CREATE_MAX, LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
+import { UploadedImage, uploadBody, UploadQuery } from '../images/schema'
+import { uploadImage } from '../images/service'
 import { apiKeyAuth } from './api-key-auth'
 import { exportLinks } from '../links/export'
 import { deleteLink, getLink, linksJson, listLinkRows, updateLink } from '../links/service'
@@ -173,7 +175,31 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       security,
     },
   })
+  .post(
+    '/image',
+    async ({ owner, request, query, set }) => {
+      set.status = 201
+      return uploadImage(owner.accountId, new Uint8Array(await request.arrayBuffer()), query.purpose ?? 'card')
+    },
+    {
+      apiKey: true,
+      parse: 'none',
+      query: UploadQuery,
+      response: answers({ 201: UploadedImage }, [413, 415]),
+      detail: {
+        summary: 'Upload an image',
+        operationId: 'uploadImage',
+        description:
+          "Send the image's bytes as the body, with its type as Content-Type. Answers 201 with its address on Linkcard, to give as a link's `ogImage`, " +
+          "a platform card's `ogImage` or a QR code's `logo`. The address names the image's content, so platforms that keep images by address see a changed image as new.",
+        tags: ['Images'],
+        security,
+        requestBody: uploadBody,
+      },
+    },
+  )
   .options('/link', preflight, hidden)
+  .options('/image', preflight, hidden)
   .options('/links', preflight, hidden)
   .options('/links/*', preflight, hidden)
   .options('/link/*', preflight, hidden)

@@ -212,7 +212,8 @@ const ERRORS = {
   403: 'Not allowed on your plan',
   404: 'No such link in your account',
   409: 'The alias is taken by another link',
-  413: 'The body is larger than the server takes (MAX_BODY_BYTES, 1 MB unless set)',
+  413: 'The body is larger than the server takes (MAX_BODY_BYTES, 1 MB unless set; an image, 10 MB or 25 megapixels)',
+  415: 'The body is not a PNG, JPEG or WebP image',
   429: `Rate limit reached, or ${INVALID_KEY_LIMIT.attempts} calls with an invalid key from one address in ${INVALID_KEY_LIMIT.windowMinutes} minutes; wait Retry-After seconds`,
 } as const
 

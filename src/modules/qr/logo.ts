@@ -8,6 +8,7 @@ import { AppError, fieldError } from '../../platform/errors'
 import { safeFetch } from '../../platform/safe-fetch'
 import { singleFlightBy } from '../../platform/single-flight'
 import { QR_LOGO_MAX_BYTES, QR_LOGO_MAX_SIDE } from '../../shared/qr-design'
+import { uploadedImageAt } from '../images/service'
 import { resized, type Rgba } from './render'
 
 export type Logo = {
@@ -28,10 +29,18 @@ const REFUSED_MS = 60_000
 
 const refused = (message: string) => fieldError('invalid', 'logo', `The logo could not be used: ${message}`)
 
+/** The logo's bytes: an image uploaded to Linkcard from where Linkcard keeps it, any other from its site. */
+async function logoBytes(url: string): Promise<Uint8Array | null> {
+  const uploaded = await uploadedImageAt(url)
+  if (uploaded) return uploaded.contentType === 'image/png' ? uploaded.bytes() : null
+  if (!url.startsWith('https://')) throw new AppError('invalid', 'It is not an https:// address.')
+  return (await safeFetch(url, { accept: ['image/png'], maxBytes: QR_LOGO_MAX_BYTES, timeoutMs: TIMEOUT_MS })).body
+}
+
 async function readLogo(url: string): Promise<Logo> {
   let body: Uint8Array | null
   try {
-    ;({ body } = await safeFetch(url, { accept: ['image/png'], maxBytes: QR_LOGO_MAX_BYTES, timeoutMs: TIMEOUT_MS }))
+    body = await logoBytes(url)
   } catch (error) {
     // safeFetch speaks of pages; here the page is an image.
     const reason = error instanceof AppError ? error.message.replace(/\bpage(s?)\b/g, 'image$1') : 'it could not be loaded.'

@@ -68,7 +68,7 @@ export const QrQuery = t.Object({
       maxLength: URL_MAX,
       error: QR_MESSAGES.logo,
       description:
-        `An https:// address of a PNG image (at most ${QR_LOGO_MAX_BYTES / 1024 / 1024} MB and ${QR_LOGO_MAX_SIDE} × ${QR_LOGO_MAX_SIDE} pixels) drawn at the centre, ` +
+        `The address of a logo uploaded to Linkcard (POST /api/image?purpose=logo), or an https:// address of a PNG image (at most ${QR_LOGO_MAX_BYTES / 1024 / 1024} MB and ${QR_LOGO_MAX_SIDE} × ${QR_LOGO_MAX_SIDE} pixels) drawn at the centre, ` +
         `in a square of the background's colour about ${QR_LOGO_SHARE * 100}% of the code's width; error correction is then H. The image is read once in ten minutes at most; ` +
         'an address on a private network, one that does not answer within 5 seconds, or an image that cannot be read answers 400 naming `logo`',
     }),

@@ -13,6 +13,8 @@ const sqliteKit = {
   time: (name: string) => sqlite.integer(name, { mode: 'timestamp_ms' }),
   flag: (name: string) => sqlite.integer(name, { mode: 'boolean' }),
   json: <T>(name: string) => sqlite.text(name, { mode: 'json' }).$type<T>(),
+  /** Bytes, read as a Buffer (a blob in SQLite, bytea in PostgreSQL). */
+  bytes: (name: string) => sqlite.blob(name, { mode: 'buffer' }),
   /** A growing integer primary key. */
   serial: (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true }),
   index: sqlite.index,
@@ -30,6 +32,7 @@ const pgKit = {
   time: (name: string) => pg.timestamp(name, { withTimezone: true, mode: 'date' }),
   flag: (name: string) => pg.boolean(name),
   json: (name: string) => pg.jsonb(name),
+  bytes: pg.customType<{ data: Buffer }>({ dataType: () => 'bytea' }),
   serial: (name: string) => pg.bigserial(name, { mode: 'number' }).primaryKey(),
   index: pg.index,
   uniqueIndex: pg.uniqueIndex,

@@ -14,11 +14,13 @@ type FormFieldProps = {
   hint?: ReactNode
   /** Something at the right of the label row, e.g. a "Forgot password?" link. */
   labelAside?: ReactNode
+  /** A button beside the control, e.g. an upload that fills it in. */
+  action?: ReactNode
   className?: string
 }
 
 /** A label tied to its control, with hint or error text read out by screen readers. */
-export function FormField({ label, children, error, hint, labelAside, className }: FormFieldProps) {
+export function FormField({ label, children, error, hint, labelAside, action, className }: FormFieldProps) {
   const generated = useId()
   const id = children.props.id ?? generated
   const messageId = `${id}-message`
@@ -33,7 +35,14 @@ export function FormField({ label, children, error, hint, labelAside, className 
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
-      {control}
+      {action ? (
+        <div className="flex gap-2">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       {error ? (
         <p id={messageId} className="text-[13px] text-red-600">
           {error}

@@ -6,6 +6,8 @@ import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-ru
 import { CARD_IMAGE_LAYOUT_NAMES, CARD_IMAGE_LAYOUTS, type CardImageLayout } from '../../../src/shared/card-images'
 import type { CardPlatform } from '../../../src/shared/platform-cards'
 import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, IMAGE_ALT_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { ImageUploadButton } from '../../components/image-upload-button'
+import { useBrand } from '../account/api'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
@@ -141,6 +143,7 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
   useEffect(() => void readImage(initial.ogImage.trim()), [])
   const imageNotes = image?.url === values.ogImage.trim() && image.facts ? imageWarnings(image.facts, values.twitterCard) : []
   // The platform whose card is shown and edited, the first with a card of its own to begin with.
+  const { data: brand } = useBrand()
   const [platform, setPlatform] = useState<CardPlatform>(() => tailoredPlatforms(initial.platformCards)[0] ?? 'x')
 
   function busy(next: boolean, setter: (value: boolean) => void) {
@@ -308,6 +311,16 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
         <FormField
           label="Preview image URL"
           error={errors.ogImage}
+          action={
+            <ImageUploadButton
+              purpose="card"
+              label="Upload preview image"
+              onUploaded={(uploaded) => {
+                set('ogImage')(uploaded.url)
+                void readImage(uploaded.url)
+              }}
+            />
+          }
           hint={
             imageNotes.length > 0 ? (
               <span className="grid gap-1 text-amber-700" data-testid="image-warnings">
@@ -476,7 +489,7 @@ function LinkForm({ link, template, onCreated, onBusyChange, onDone }: LinkFormP
                 ogImageAlt: values.ogImageAlt.trim() || null,
                 themeColor: values.themeColor.trim() || null,
                 platformCards: platformCardsOf(values.platformCards),
-                madeImage: madeImageOf(values),
+                madeImage: madeImageOf(values, brand),
               }}
               host={window.location.host}
               facts={image?.url === values.ogImage.trim() ? image.facts : undefined}

@@ -349,8 +349,11 @@ export function formerAliasesToSend(link: Pick<Link, 'alias' | 'formerAliases'>,
   return former.length === link.formerAliases.length && former.every((alias, i) => alias === link.formerAliases[i]) ? undefined : former
 }
 
-/** The image Linkcard will make of the card as typed, or null when it makes none (an image URL is given, or no layout chosen). */
-export function madeImageOf(values: LinkFormValues): CardImageContent | null {
+/**
+ * The image Linkcard will make of the card as typed, in the account's brand (a link's own colour
+ * first), or null when it makes none (an image URL is given, or no layout chosen).
+ */
+export function madeImageOf(values: LinkFormValues, brand: { color: string | null; logo: string | null } = { color: null, logo: null }): CardImageContent | null {
   if (values.cardImage === 'none' || values.ogImage.trim()) return null
   const color = values.themeColor.trim()
   return {
@@ -358,7 +361,7 @@ export function madeImageOf(values: LinkFormValues): CardImageContent | null {
     title: values.title.trim() || 'Your link title',
     description: values.description.trim() || null,
     site: cardImageSite(withHttpsPrefix(values.targetUrl)),
-    color: new RegExp(THEME_COLOR_PATTERN).test(color) ? color : CARD_IMAGE_DEFAULT_COLOR,
-    logo: null,
+    color: new RegExp(THEME_COLOR_PATTERN).test(color) ? color : (brand.color ?? CARD_IMAGE_DEFAULT_COLOR),
+    logo: brand.logo,
   }
 }

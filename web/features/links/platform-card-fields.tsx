@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, type CardPlatform } from '../../../src/shared/platform-cards'
 import { FormField } from '../../components/ui/form-field'
+import { ImageUploadButton } from '../../components/image-upload-button'
 import { Input, Textarea } from '../../components/ui/input'
 import { PlatformPicker } from './platform-picker'
 import { tailoredPlatforms, type FormErrors, type LinkFormValues, type PlatformCardRow } from './link-form-values'
@@ -74,7 +75,11 @@ export function PlatformCardFields({ values, errors, onChange, platform: chosen,
               placeholder={`The link's: ${own(values.description)}`}
             />
           </FormField>
-          <FormField label={`${name} image URL`} error={errors[field('ogImage')]}>
+          <FormField
+            label={`${name} image URL`}
+            error={errors[field('ogImage')]}
+            action={<ImageUploadButton purpose="card" label={`Upload ${name} image`} onUploaded={(uploaded) => onChange(platform, { ogImage: uploaded.url })} />}
+          >
             <Input
               name={field('ogImage')}
               value={row.ogImage}

@@ -6,7 +6,7 @@ import { isHttpUrl } from '../../../src/shared/link-rules'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, cardFor, type CardPlatform, type PlatformCards } from '../../../src/shared/platform-cards'
 import { cutText, imageLayout, PREVIEW_RULES, previewNotes } from '../../../src/shared/platform-previews'
 import { cn } from '../../lib/cn'
-import { MadeImage } from './made-image'
+import { MadeImage } from '../../components/made-image'
 import { PlatformPicker } from './platform-picker'
 
 /** A link's card as the mock-ups take it: its own fields and its platforms' cards. */

@@ -2,6 +2,7 @@ import { Copy, Download, RotateCcw } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { QR_ERROR_CORRECTION, QR_MARGIN_MAX, QR_MARGIN_MIN, QR_SIZE_MAX, QR_SIZE_MIN, scanUrlOf, type QrErrorCorrection, type QrFormat } from '../../../src/shared/qr-design'
 import { Alert } from '../../components/ui/alert'
+import { ImageUploadButton } from '../../components/image-upload-button'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog'
 import { FormField } from '../../components/ui/form-field'
@@ -178,7 +179,12 @@ function QrContent({ link }: { link: Link }) {
               disabled={hasLogo}
             />
           </FormField>
-          <FormField label="Logo URL" error={problems.logo} hint="An https:// address of a PNG, shown small in the middle">
+          <FormField
+            label="Logo URL"
+            error={problems.logo}
+            hint="Upload a logo, or give an https:// address of a PNG; it is shown small in the middle"
+            action={<ImageUploadButton purpose="logo" label="Upload logo" onUploaded={(uploaded) => set('logo')(uploaded.url)} />}
+          >
             <Input type="url" inputMode="url" placeholder="https://example.com/logo.png" value={values.logo} onChange={(event) => set('logo')(event.target.value)} />
           </FormField>
         </fieldset>

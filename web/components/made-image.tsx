@@ -1,6 +1,6 @@
 import { createElement, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { CARD_IMAGE_SIZE, cardImageLayout, type CardImageContent, type CardImageNode } from '../../../src/shared/card-images'
-import { cn } from '../../lib/cn'
+import { CARD_IMAGE_SIZE, cardImageLayout, type CardImageContent, type CardImageNode } from '../../src/shared/card-images'
+import { cn } from '../lib/cn'
 
 /** satori's style as the browser takes it: every box a border-box, positioned as in satori (relative unless absolute). */
 function browserStyle({ lineClamp, ...style }: CardImageNode['props']['style']): CSSProperties {

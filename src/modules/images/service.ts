@@ -1,0 +1,146 @@
+// Uploaded images: checked (type, bytes, pixels), re-encoded on a thread of their own to fit their
+// purpose, kept where every instance reads them, and served from Linkcard's own origin at an
+// address that names their content, so platforms that keep images by address see a new one as new.
+import { imageSize } from 'image-size'
+import { BoundedCache } from '../../platform/cache'
+import { config } from '../../platform/config'
+import { consumeRate } from '../../platform/counters'
+import { AppError } from '../../platform/errors'
+import { log } from '../../platform/log'
+import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_PIXELS, IMAGE_UPLOAD_MAX_SIDE, uploadedImagePath, type ImagePurpose } from '../../shared/images'
+import { IMAGE_PROCESS_ENTRY } from '../../threads'
+import type { ProcessedImage, UploadFormat } from './process'
+import type { ProcessReply, ProcessRequest } from './process-worker'
+import * as repo from './repo'
+import { imageStore } from './storage'
+
+export type UploadedImage = { id: string; url: string; purpose: ImagePurpose; contentType: string; width: number; height: number; size: number }
+
+// image-size's names of the formats taken.
+const FORMATS: Record<string, UploadFormat> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
+// Re-encoding takes up to a second or two of CPU an image: an account may upload so many an hour.
+const UPLOAD_RULES = [{ limit: 100, windowMs: 60 * 60_000 }]
+// Images waiting for the thread; past this many, an upload is turned away rather than queued.
+const MAX_WAITING = 8
+
+// The processing thread, started with the first upload; one that fails is replaced at the next.
+let processor: Worker | undefined
+let nextId = 0
+const processing = new Map<number, { resolve: (image: ProcessedImage) => void; reject: (error: Error) => void }>()
+
+function startProcessor() {
+  // Not ref'd (Bun's default): it never keeps a process alive.
+  const worker = new Worker(IMAGE_PROCESS_ENTRY)
+  worker.onmessage = ({ data }: MessageEvent<ProcessReply>) => {
+    const request = processing.get(data.id)
+    processing.delete(data.id)
+    if (data.image) request?.resolve(data.image)
+    else request?.reject(new Error(data.error ?? 'The image was not processed.'))
+  }
+  worker.onerror = (event) => {
+    log.error('image processor failed', { error: event.message })
+    for (const request of processing.values()) request.reject(new Error('The image processor stopped.'))
+    processing.clear()
+    worker.terminate()
+    processor = undefined
+  }
+  return worker
+}
+
+function process(upload: Uint8Array<ArrayBuffer>, format: UploadFormat, purpose: ImagePurpose): Promise<ProcessedImage> {
+  if (processing.size >= MAX_WAITING) throw new AppError('unavailable', 'Too many images are being processed; try again in a moment.')
+  processor ??= startProcessor()
+  const id = nextId++
+  return new Promise((resolve, reject) => {
+    processing.set(id, { resolve, reject })
+    processor!.postMessage({ id, upload, format, purpose } satisfies ProcessRequest, [upload.buffer])
+  })
+}
+
+/** The upload's format, from its bytes (never from what the client says it is), within the limits on its size. */
+function formatOf(upload: Uint8Array): UploadFormat {
+  if (upload.byteLength === 0) throw new AppError('invalid', IMAGE_MESSAGES.empty)
+  if (upload.byteLength > IMAGE_UPLOAD_MAX_BYTES) throw new AppError('too_large', IMAGE_MESSAGES.tooLarge)
+  let facts: ReturnType<typeof imageSize>
+  try {
+    facts = imageSize(upload)
+  } catch {
+    throw new AppError('unsupported_type', IMAGE_MESSAGES.type)
+  }
+  const format = facts.type ? FORMATS[facts.type] : undefined
+  if (!format) throw new AppError('unsupported_type', IMAGE_MESSAGES.type)
+  if (!facts.width || !facts.height) throw new AppError('invalid', IMAGE_MESSAGES.unreadable)
+  if (facts.width > IMAGE_UPLOAD_MAX_SIDE || facts.height > IMAGE_UPLOAD_MAX_SIDE || facts.width * facts.height > IMAGE_UPLOAD_MAX_PIXELS)
+    throw new AppError('too_large', IMAGE_MESSAGES.tooManyPixels)
+  return format
+}
+
+const urlOf = (image: Pick<repo.ImageFacts, 'id' | 'contentType'>) => `${config.publicUrl}${uploadedImagePath(image.id, image.contentType)}`
+const uploadedJson = (image: repo.ImageFacts): UploadedImage => ({
+  id: image.id,
+  url: urlOf(image),
+  purpose: image.purpose,
+  contentType: image.contentType,
+  width: image.width,
+  height: image.height,
+  size: image.size,
+})
+
+/** Takes an account's upload for a purpose and answers the stored image and its address. */
+export async function uploadImage(accountId: string, upload: Uint8Array<ArrayBuffer>, purpose: ImagePurpose): Promise<UploadedImage> {
+  const format = formatOf(upload)
+  const rate = await consumeRate(`image-upload:${accountId}`, UPLOAD_RULES)
+  if (!rate.allowed) throw new AppError('rate_limited', 'Too many images uploaded; try again later.', undefined, rate.retryAfter)
+  let image: ProcessedImage
+  try {
+    image = await process(upload, format, purpose)
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('invalid', IMAGE_MESSAGES.unreadable)
+  }
+  const id = new Bun.CryptoHasher('sha256').update(accountId).update(image.bytes).digest('base64url').slice(0, 27)
+  const stored = { id, accountId, purpose, contentType: image.contentType, width: image.width, height: image.height, size: image.bytes.byteLength }
+  const data = await imageStore().put(id, image.bytes, image.contentType)
+  await repo.insertImage({ ...stored, data })
+  return uploadedJson({ ...stored, createdAt: new Date() })
+}
+
+// Served images are kept a while: a card's image is fetched by every platform's crawler at once.
+const served = new BoundedCache<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>(200, 10 * 60_000)
+
+/** An uploaded image's bytes and type, by the file name its address ends with (`<id>.jpg` or `<id>.png`). */
+export async function servedImage(file: string) {
+  const kept = served.get(file)
+  if (kept) return kept
+  const [, id, extension] = /^([A-Za-z0-9_-]{27})\.(jpg|png)$/.exec(file) ?? []
+  const facts = id ? await repo.findImage(id) : undefined
+  if (!facts || uploadedImagePath(facts.id, facts.contentType) !== `/api/images/${file}` || extension === undefined)
+    throw new AppError('not_found', 'Image not found.')
+  const bytes = await imageStore().get(facts.id)
+  if (!bytes) throw new AppError('not_found', 'Image not found.')
+  const image = { bytes, contentType: facts.contentType }
+  served.set(file, image)
+  return image
+}
+
+const ID_IN_URL = /^\/api\/images\/([A-Za-z0-9_-]{27})\.(?:jpg|png)$/
+
+/** The uploaded image an address of Linkcard's own names, or undefined when it names none (another site's image). */
+export async function uploadedImageAt(url: string): Promise<(repo.ImageFacts & { bytes: () => Promise<Uint8Array<ArrayBuffer> | null> }) | undefined> {
+  if (!url.startsWith(`${config.publicUrl}/api/images/`)) return undefined
+  const id = ID_IN_URL.exec(url.slice(config.publicUrl.length))?.[1]
+  const facts = id ? await repo.findImage(id) : undefined
+  return facts && { ...facts, bytes: () => imageStore().get(facts.id) }
+}
+
+/** The id of the account's uploaded logo at this address, or undefined when it names none of the account's logos. */
+export async function accountLogoId(accountId: string, url: string) {
+  const image = await uploadedImageAt(url)
+  return image && image.accountId === accountId && image.purpose === 'logo' ? image.id : undefined
+}
+
+/** A logo's address, by its id (logos are PNGs). */
+export const logoUrl = (id: string) => urlOf({ id, contentType: 'image/png' })
+
+/** An uploaded image's bytes by its id, or null when it is gone. */
+export const imageBytes = (id: string) => imageStore().get(id)
