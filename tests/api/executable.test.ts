@@ -79,7 +79,7 @@ describe('the compiled executable', () => {
     expect(clicks).toBe(1)
   })
 
-  it('makes card images with the renderer and font it carries', async () => {
+  it('makes card images and re-encodes uploads with the renderer, font and codecs it carries', async () => {
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -96,6 +96,21 @@ describe('the compiled executable', () => {
     expect(image.status).toBe(200)
     const png = PNG.sync.read(Buffer.from(await image.arrayBuffer()))
     expect([png.width, png.height]).toEqual([1200, 630])
+
+    // A PNG as a card image (a JPEG), that JPEG again, and the PNG as a logo (a PNG).
+    const upload = async (body: Uint8Array<ArrayBuffer>, type: string, purpose: string) => {
+      const answer = await fetch(`${base}/api/images?purpose=${purpose}`, { method: 'POST', headers: { 'content-type': type, authorization: `Bearer ${token}` }, body })
+      expect(answer.status).toBe(201)
+      const uploaded = (await answer.json()) as { url: string; contentType: string; width: number }
+      const served = await fetch(uploaded.url)
+      expect(served.headers.get('content-type')).toBe(uploaded.contentType)
+      return { ...uploaded, bytes: new Uint8Array(await served.arrayBuffer()) }
+    }
+    const source = new Uint8Array(PNG.sync.write(png))
+    const card = await upload(source, 'image/png', 'card')
+    expect(card).toMatchObject({ contentType: 'image/jpeg', width: 1200 })
+    expect((await upload(card.bytes, 'image/jpeg', 'card')).contentType).toBe('image/jpeg')
+    expect(await upload(source, 'image/png', 'logo')).toMatchObject({ contentType: 'image/png', width: 512 })
   })
 
   it('runs grant-admin as a subcommand, failing clearly for an unknown e-mail', async () => {

@@ -108,27 +108,28 @@ export async function uploadImage(accountId: string, upload: Uint8Array<ArrayBuf
 // Served images are kept a while: a card's image is fetched by every platform's crawler at once.
 const served = new BoundedCache<string, { bytes: Uint8Array<ArrayBuffer>; contentType: string }>(200, 10 * 60_000)
 
+// An image's file name: its id and the extension of its type.
+const FILE = /^([A-Za-z0-9_-]{27})\.(?:jpg|png)$/
+const IMAGES_PATH = '/api/images/'
+
 /** An uploaded image's bytes and type, by the file name its address ends with (`<id>.jpg` or `<id>.png`). */
 export async function servedImage(file: string) {
   const kept = served.get(file)
   if (kept) return kept
-  const [, id, extension] = /^([A-Za-z0-9_-]{27})\.(jpg|png)$/.exec(file) ?? []
+  const id = FILE.exec(file)?.[1]
   const facts = id ? await repo.findImage(id) : undefined
-  if (!facts || uploadedImagePath(facts.id, facts.contentType) !== `/api/images/${file}` || extension === undefined)
-    throw new AppError('not_found', 'Image not found.')
-  const bytes = await imageStore().get(facts.id)
-  if (!bytes) throw new AppError('not_found', 'Image not found.')
+  // One address an image: its own type's extension only.
+  const bytes = facts && uploadedImagePath(facts.id, facts.contentType) === IMAGES_PATH + file ? await imageStore().get(facts.id) : null
+  if (!facts || !bytes) throw new AppError('not_found', 'Image not found.')
   const image = { bytes, contentType: facts.contentType }
   served.set(file, image)
   return image
 }
 
-const ID_IN_URL = /^\/api\/images\/([A-Za-z0-9_-]{27})\.(?:jpg|png)$/
-
 /** The uploaded image an address of Linkcard's own names, or undefined when it names none (another site's image). */
 export async function uploadedImageAt(url: string): Promise<(repo.ImageFacts & { bytes: () => Promise<Uint8Array<ArrayBuffer> | null> }) | undefined> {
-  if (!url.startsWith(`${config.publicUrl}/api/images/`)) return undefined
-  const id = ID_IN_URL.exec(url.slice(config.publicUrl.length))?.[1]
+  const prefix = config.publicUrl + IMAGES_PATH
+  const id = url.startsWith(prefix) ? FILE.exec(url.slice(prefix.length))?.[1] : undefined
   const facts = id ? await repo.findImage(id) : undefined
   return facts && { ...facts, bytes: () => imageStore().get(facts.id) }
 }
