@@ -50,7 +50,7 @@ export function cardImageLayout({ layout, title, description, site, color, logo 
       ? { type: 'img' as const, props: { src: logo, style: { height: 56, maxWidth: 220, objectFit: 'contain', marginRight: 20 } } }
       : box({ width: 18, height: 18, borderRadius: 9, background: dot, marginRight: 14 })
   const siteLine = (fill: string, dot: string) => box({ alignItems: 'center', fontSize: 28, color: fill }, [mark(dot), site])
-  const page = { width: '100%', height: '100%', fontFamily: 'Inter' }
+  const page = { width: '100%', height: '100%' }
   switch (layout) {
     case 'bold': {
       const fill = textOn(color)

@@ -97,6 +97,23 @@ describe('card images', () => {
   })
 })
 
+describe('card images in other scripts', () => {
+  // A glyph the fonts lack is drawn as the same "no glyph" box: two titles of as many such glyphs would draw alike.
+  it('draw Latin with diacritics, Cyrillic, Greek and Vietnamese titles with their own glyphs', async () => {
+    const bytesOf = async (title: string) => {
+      const made = await create({ targetUrl: `https://example.com/script-${encodeURIComponent(title)}`, title, cardImage: 'minimal' })
+      return Buffer.from(await (await fetch(made.body.cardImageUrl)).arrayBuffer())
+    }
+    for (const [one, other] of [
+      ['Łżć', 'Śźę'],
+      ['Жизнь', 'Борщи'],
+      ['Ελλάδα', 'Αθήνας'],
+      ['ế ộ ữ', 'ặ ỡ ự'],
+    ])
+      expect({ one, other, same: (await bytesOf(one)).equals(await bytesOf(other)) }).toEqual({ one, other, same: false })
+  })
+})
+
 describe("the account's brand", () => {
   const uploadLogo = async (who: SignedIn, color: [number, number, number]) => {
     const logo = new PNG({ width: 200, height: 200 })

@@ -2,6 +2,7 @@
 // and the limits both enforce stay exact. Runs when TEST_DATABASE_URL points at PostgreSQL (and,
 // for the Redis half, TEST_REDIS_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { PNG } from 'pngjs'
 import { RedisClient } from 'bun'
 import { PASSWORD, ownAddress, signUp, type SignedIn } from '../helpers/accounts'
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
@@ -105,6 +106,33 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     })
     expect(moved.headers.get('location')).toBe(`/api/card-image/${link.slug}/2.png`)
     expect((await image(b.url, 2)).headers.get('etag')).not.toBe(fromA.headers.get('etag'))
+  })
+
+  it("serves an image uploaded on one instance from the other, and a brand set on one moves the other's made images on", async () => {
+    const logo = new PNG({ width: 64, height: 64 })
+    for (let at = 0; at < logo.data.length; at += 4) logo.data.set([16, 185, 129, 255], at)
+    const answer = await fetch(`${a.url}/api/images?purpose=logo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${person.token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(PNG.sync.write(logo)),
+    })
+    expect(answer.status).toBe(201)
+    const uploaded = (await answer.json()) as { url: string; size: number }
+    const path = new URL(uploaded.url).pathname
+    const [fromA, fromB] = await Promise.all([fetch(a.url + path), fetch(b.url + path)])
+    expect([fromA.status, fromB.status]).toEqual([200, 200])
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true)
+
+    const link = (await createOn(httpA, { targetUrl: 'https://example.com/branded', cardImage: 'classic' })).body
+    expect((await fetch(`${b.url}/api/card-image/${link.slug}/1.png`)).status).toBe(200)
+    expect((await httpA.put('/api/brand', { color: '#10b981', logo: uploaded.url }, { token: person.token })).status).toBe(200)
+    const moved = await until(() => fetch(`${b.url}/api/card-image/${link.slug}/1.png`, { redirect: 'manual' }), {
+      what: "B to send the made image on to the brand's version",
+      done: (found) => found.status === 302,
+      timeoutMs: 1000,
+    })
+    expect(moved.headers.get('location')).toBe(`/api/card-image/${link.slug}/2.png`)
+    await httpA.put('/api/brand', { color: null, logo: null }, { token: person.token })
   })
 
   it('holds the per-key rate limit exactly across both instances', async () => {
