@@ -9,6 +9,20 @@ export const API_KEY_DESCRIPTION_MAX = 500
 /** Active keys an account may hold at once; revoked keys do not count. */
 export const MAX_ACTIVE_API_KEYS = 50
 
+/** What a key may do; a key made before scopes existed may do everything. */
+export const API_KEY_SCOPES = ['links:read', 'links:write', 'analytics:read', 'domains:read'] as const
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
+
+export const API_KEY_SCOPE_NAMES: Record<ApiKeyScope, string> = {
+  'links:read': 'Read links (list, find, export)',
+  'links:write': 'Create, change and delete links; upload images',
+  'analytics:read': "Read links' clicks, scans and previews",
+  'domains:read': "Read the account's custom domain",
+}
+
+/** Whether a key with these scopes (null: a key from before scopes, which may do everything) may make a call needing `scope`. */
+export const keyAllows = (scopes: readonly ApiKeyScope[] | null, scope: ApiKeyScope) => scopes === null || scopes.includes(scope)
+
 export const API_RATE_LIMITS = { perMinute: 100, perHour: 1000, perDay: 10_000 } as const
 
 export const API_KEY_MESSAGES = {
@@ -17,6 +31,8 @@ export const API_KEY_MESSAGES = {
   descriptionTooLong: `The description must be at most ${API_KEY_DESCRIPTION_MAX} characters.`,
   tooManyKeys: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use first.`,
   notFound: 'API key not found.',
+  scopesRequired: 'Choose at least one thing the key may do.',
+  missingScope: (scope: string) => `This API key lacks the ${scope} scope this call needs. Create a key with it on the API Keys screen.`,
   testerKeyRequired: 'Please enter your API key',
   testerKeyPrefix: "API key must start with 'lnk_'",
 } as const

@@ -14,6 +14,9 @@ export const QR_SIZE_MIN = 128
 export const QR_SIZE_MAX = 2048
 /** The logo's https address (or http, for Linkcard's own uploads); its image may be a PNG of at most these bytes and pixels a side. */
 export const QR_LOGO_PATTERN = '^https?://[^/?#:@]'
+/** Whether a logo's address may be asked for: https, or a logo uploaded to Linkcard (whose address is http where Linkcard is). */
+export const isQrLogoAddress = (url: string) =>
+  URL.canParse(url) && new RegExp(QR_LOGO_PATTERN).test(url) && (url.startsWith('https://') || /^\/api\/images\/[A-Za-z0-9_-]{27}\.png$/.test(new URL(url).pathname))
 export const QR_LOGO_MAX_BYTES = 1024 * 1024
 export const QR_LOGO_MAX_SIDE = 2048
 /** The logo's box, background pad included, as a share of the code's width: the code stays readable with error correction H. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { createHash } from 'node:crypto'
+import { API_KEY_MESSAGES, API_KEY_SCOPES } from '../../src/shared/api-keys'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
@@ -29,7 +30,8 @@ describe('create', () => {
     const answer = await createKey(ann, { name: '  Production  ', description: 'Used by the blog' })
     expect(answer.status).toBe(201)
     const key = answer.body
-    expect(Object.keys(key).sort()).toEqual(['createdAt', 'description', 'id', 'key', 'lastUsed', 'maskedKey', 'name', 'revokedAt'])
+    expect(Object.keys(key).sort()).toEqual(['createdAt', 'description', 'id', 'key', 'lastUsed', 'maskedKey', 'name', 'revokedAt', 'scopes'])
+    expect(key.scopes).toEqual([...API_KEY_SCOPES])
     expect(key.key).toMatch(/^lnk_[0-9A-Za-z]{40}$/)
     expect(key.maskedKey).toBe(`lnk_…${key.key.slice(-4)}`)
     expect(key.name).toBe('Production')
@@ -88,6 +90,60 @@ describe('create', () => {
     expect(refused.body.message).toBe('You can have at most 50 active API keys. Revoke one you no longer use first.')
     expect((await http.delete(`/api/apiKeys/${made[0].id}`, { token: carol.token })).status).toBe(204)
     expect((await createKey(carol, { name: 'now it fits' })).status).toBe(201)
+  })
+})
+
+describe('scopes', () => {
+  const call = (key: string, method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+
+  it('let a key make only the calls its scopes allow, and name the scope a refused call needs', async () => {
+    const made = await createKey(ann, { name: 'Read only', scopes: ['links:read', 'links:read'] })
+    expect(made.status).toBe(201)
+    expect(made.body.scopes).toEqual(['links:read'])
+    const readOnly = made.body.key as string
+    expect((await call(readOnly, 'GET', '/api/links')).status).toBe(200)
+    const before = (await sql(server, 'SELECT count(*) AS n FROM share_links'))[0]
+    const refusals: [string, string, unknown, string][] = [
+      ['POST', '/api/link', { targetUrl: 'https://example.com/', title: 'Not allowed' }, 'links:write'],
+      ['POST', '/api/links/bulk', { links: [{ targetUrl: 'https://example.com/', title: 'Not allowed' }] }, 'links:write'],
+      ['GET', '/api/stats/anything', undefined, 'analytics:read'],
+      ['GET', '/api/domain', undefined, 'domains:read'],
+    ]
+    for (const [method, path, body, scope] of refusals) {
+      const answer = await call(readOnly, method, path, body)
+      expect({ path, status: answer.status }).toEqual({ path, status: 403 })
+      expect(((await answer.json()) as { message: string }).message).toBe(API_KEY_MESSAGES.missingScope(scope))
+      // Every answer carries the rate-limit headers, a refusal too.
+      expect(answer.headers.get('x-ratelimit-remaining')).not.toBeNull()
+    }
+    expect((await sql(server, 'SELECT count(*) AS n FROM share_links'))[0]).toEqual(before)
+
+    const writer = (await createKey(ann, { name: 'Writer', scopes: ['links:write', 'domains:read'] })).body.key as string
+    expect((await call(writer, 'POST', '/api/link', { targetUrl: 'https://example.com/scoped', title: 'Allowed' })).status).toBe(201)
+    const domain = await call(writer, 'GET', '/api/domain')
+    expect(domain.status).toBe(200)
+    expect(((await domain.json()) as { hasCustomDomain: boolean }).hasCustomDomain).toBe(false)
+    expect((await call(writer, 'GET', '/api/links')).status).toBe(403)
+    const listed = (await keysOf(ann)).body as { name: string; scopes: string[] }[]
+    expect(listed.find((key) => key.name === 'Writer')!.scopes).toEqual(['links:write', 'domains:read'])
+  })
+
+  it('leave a key made before scopes with every scope', async () => {
+    const made = (await createKey(bob, { name: 'Old key' })).body
+    await sql(server, 'UPDATE api_keys SET scopes = NULL WHERE id = $1', [made.id])
+    const listed = ((await keysOf(bob)).body as { id: string; scopes: string[] }[]).find((key) => key.id === made.id)!
+    expect(listed.scopes).toEqual([...API_KEY_SCOPES])
+    expect((await call(made.key, 'GET', '/api/domain')).status).toBe(200)
+    expect((await call(made.key, 'POST', '/api/link', { targetUrl: 'https://example.com/old', title: 'Old key' })).status).toBe(201)
+  })
+
+  it('refuse none, or one that does not exist, with a 400 naming scopes', async () => {
+    for (const scopes of [[], ['links:admin'], 'links:read', [7]]) {
+      const answer = await createKey(ann, { name: 'Bad scopes', scopes })
+      expect({ scopes, status: answer.status }).toEqual({ scopes, status: 400 })
+      expect(answer.body.errors[0].field).toStartWith('scopes')
+    }
   })
 })
 

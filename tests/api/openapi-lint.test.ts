@@ -17,7 +17,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'linkcard-openapi-'))
   documentFile = join(dir, 'openapi.json')
   writeFileSync(documentFile, await (await fetch(`${server.url}/api/openapi.json`)).text())
-  writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n')
+  // OpenAPI 3.1 lets a requirement of a scheme other than OAuth2 list role names: each call lists
+  // the API key scope it needs. Spectral's rule knows OAuth2 scopes only; Redocly's security-defined
+  // still checks that every requirement names a defined scheme.
+  writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\nrules:\n  oas3-operation-security-defined: off\n')
 })
 afterAll(async () => {
   await server.close()
@@ -50,7 +53,21 @@ describe('the OpenAPI document', () => {
     const document = await (await fetch(`${server.url}/api/openapi.json`)).json()
     expect(Object.keys(document.components.schemas).sort()).toEqual(['CreatedLink', 'Error', 'Link', 'LinkByTarget', 'LinkChanges', 'LinkStats', 'NewLink'])
     const operationIds = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId))
-    expect(operationIds.sort()).toEqual(['createLink', 'createLinks', 'deleteLink', 'exportLinks', 'getHealth', 'getLink', 'getLinkByTarget', 'getLinkStats', 'getQrCode', 'listLinks', 'updateLink'])
+    expect(operationIds.sort()).toEqual([
+      'createLink',
+      'createLinks',
+      'deleteLink',
+      'exportLinks',
+      'getCustomDomain',
+      'getHealth',
+      'getLink',
+      'getLinkByTarget',
+      'getLinkStats',
+      'getQrCode',
+      'listLinks',
+      'updateLink',
+      'uploadImage',
+    ])
     expect(document.paths['/api/health'].get.security).toEqual([])
     // The export is a file in either format.
     expect(Object.keys(document.paths['/api/links/export'].get.responses['200'].content).sort()).toEqual(['application/json', 'text/csv'])

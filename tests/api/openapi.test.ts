@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { API_KEY_SCOPES } from '../../src/shared/api-keys'
 import { dereference, validate } from '@readme/openapi-parser'
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
@@ -40,6 +41,7 @@ afterAll(async () => {
 
 const PUBLIC_OPERATIONS = [
   'DELETE /api/link/{id}',
+  'GET /api/domain',
   'GET /api/health',
   'GET /api/link/byTarget/{targetUrl}',
   'GET /api/link/{id}',
@@ -48,9 +50,25 @@ const PUBLIC_OPERATIONS = [
   'GET /api/qr/{path}',
   'GET /api/stats/{id}',
   'PATCH /api/link/{id}',
+  'POST /api/image',
   'POST /api/link',
   'POST /api/links/bulk',
 ]
+
+// The scope each call needs of its key.
+const SCOPES: Record<string, string> = {
+  'DELETE /api/link/{id}': 'links:write',
+  'GET /api/domain': 'domains:read',
+  'GET /api/link/byTarget/{targetUrl}': 'links:read',
+  'GET /api/link/{id}': 'links:read',
+  'GET /api/links': 'links:read',
+  'GET /api/links/export': 'links:read',
+  'GET /api/stats/{id}': 'analytics:read',
+  'PATCH /api/link/{id}': 'links:write',
+  'POST /api/image': 'links:write',
+  'POST /api/link': 'links:write',
+  'POST /api/links/bulk': 'links:write',
+}
 
 // Calls answered without an API key, and so without its rate limits.
 const KEYLESS = ['GET /api/health', 'GET /api/qr/{path}']
@@ -75,13 +93,14 @@ describe('GET /api/openapi.json', () => {
     expect(operations().map((o) => o.name).sort()).toEqual(PUBLIC_OPERATIONS)
   })
 
-  it('names the bearer security scheme and requires it on every public call', () => {
+  it('names the bearer security scheme and requires it, with the scope each call needs, on every public call', () => {
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
+    for (const scope of API_KEY_SCOPES) expect(document.components.securitySchemes.apiKey.description).toContain(`\`${scope}\``)
     for (const { name, operation } of operations()) {
       if (KEYLESS.includes(name)) continue
-      expect(operation.security).toEqual([{ apiKey: [] }])
+      expect({ name, security: operation.security }).toEqual({ name, security: [{ apiKey: [SCOPES[name]!] }] })
       expect(typeof operation.summary).toBe('string')
-      expect((operation.tags as string[])[0]).toMatch(/^(Links|Stats)$/)
+      expect((operation.tags as string[])[0]).toMatch(/^(Links|Stats|Images|Domains)$/)
     }
   })
 

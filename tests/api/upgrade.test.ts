@@ -2,6 +2,7 @@
 // and total it held. The data was written by that release itself, driven over HTTP, and what it
 // answered then is what this code must answer now (tests/fixtures/release-528eca0/README.md).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { API_KEY_SCOPES } from '../../src/shared/api-keys'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -130,10 +131,10 @@ describe('totals', () => {
     expect(release.owner.usage.usageThisMonth).toBeGreaterThan(0)
   })
 
-  it('keeps the API keys, the revoked one revoked', async () => {
+  it('keeps the API keys, the revoked one revoked, each with every scope (as made before scopes)', async () => {
     const answer = await http.get('/api/apiKeys', as(ownerToken))
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual(release.owner.apiKeys)
+    expect(answer.body).toEqual(release.owner.apiKeys.map((key: object) => ({ ...key, scopes: [...API_KEY_SCOPES] })))
   })
 })
 

@@ -81,6 +81,30 @@ describe('/api-keys', () => {
     await context.close()
   })
 
+  it('makes a key with the scopes chosen, refuses none, and shows them in the list', async () => {
+    const { page, context, session } = await signedIn()
+    await page.getByRole('button', { name: 'Create API Key' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Name').fill('Read and stats')
+    const scopes = dialog.getByRole('group', { name: 'What the key may do' })
+    for (const box of await scopes.getByRole('checkbox').all()) expect(await box.isChecked()).toBe(true)
+    for (const box of await scopes.getByRole('checkbox').all()) await box.uncheck()
+    await dialog.getByRole('button', { name: 'Create Key' }).click()
+    await dialog.getByText('Choose at least one thing the key may do.').waitFor()
+    await scopes.getByRole('checkbox', { name: /^links:read/ }).check()
+    await scopes.getByRole('checkbox', { name: /^analytics:read/ }).check()
+    await dialog.getByRole('button', { name: 'Create Key' }).click()
+    const shown = page.getByRole('dialog', { name: 'API Key Created' })
+    await shown.getByRole('button', { name: 'Copy Key' }).click()
+    await shown.getByRole('button', { name: 'Done' }).click()
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'Read and stats' })
+    await row.getByRole('list', { name: 'Scopes' }).waitFor()
+    expect(await row.getByRole('list', { name: 'Scopes' }).getByRole('listitem').allTextContents()).toEqual(['links:read', 'analytics:read'])
+    const [stored] = (await client(server.url).get('/api/apiKeys', { token: session.token })).body
+    expect(stored.scopes).toEqual(['links:read', 'analytics:read'])
+    await context.close()
+  })
+
   it('closes the new key dialog once the person confirms they have stored the key', async () => {
     const { page, context } = await signedIn(PHONE)
     await page.getByRole('button', { name: 'Create API Key' }).click()
@@ -215,7 +239,7 @@ describe('/api-keys', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click()
     await told
     await card.getByTestId('api-key-status').getByText('Revoked', { exact: true }).waitFor()
-    expect(await card.locator('dt').allTextContents()).toEqual(['Key', 'Last used', 'Created', 'Revoked'])
+    expect(await card.locator('dt').allTextContents()).toEqual(['Key', 'Scopes', 'Last used', 'Created', 'Revoked'])
     expect(await card.getByRole('button').count()).toBe(0)
     await context.close()
   })

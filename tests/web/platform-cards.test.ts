@@ -31,7 +31,8 @@ const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })
 const fold = (page: Page) => dialog(page).getByTestId('platform-card-fields')
-const platformButton = (page: Page, name: string) => fold(page).getByRole('button', { name, exact: false })
+// A platform's button, marked "(tailored)" once it has a card of its own; not the upload beside its image.
+const platformButton = (page: Page, name: string) => fold(page).getByRole('button', { name: new RegExp(`^${name}( \\(tailored\\))?$`) })
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 describe('cards per platform in the link form', () => {

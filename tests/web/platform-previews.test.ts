@@ -100,7 +100,7 @@ describe('the link form', () => {
     // Editing WhatsApp's card shows WhatsApp, with its own title as it is typed.
     const fold = dialog.getByTestId('platform-card-fields')
     await fold.getByText('Cards per platform').click()
-    await fold.getByRole('button', { name: 'WhatsApp' }).click()
+    await fold.getByRole('button', { name: 'WhatsApp', exact: true }).click()
     await previews.locator('[data-platform="whatsapp"]').waitFor()
     expect(await previews.getByRole('button', { name: 'WhatsApp' }).getAttribute('aria-pressed')).toBe('true')
     await dialog.getByLabel('WhatsApp title', { exact: true }).fill('Launch day')

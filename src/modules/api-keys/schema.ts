@@ -1,11 +1,21 @@
 import { t } from 'elysia'
-import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from '../../shared/api-keys'
+import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPES } from '../../shared/api-keys'
+
+const Scope = t.UnionEnum(API_KEY_SCOPES, { error: `scopes must hold only ${API_KEY_SCOPES.join(', ')}.` })
 
 // Lengths and blank names are checked by the service, so every message is the product's own.
 export const ApiKeyInput = t.Object(
   {
     name: t.String({ error: API_KEY_MESSAGES.nameRequired, description: `Where the key is used (up to ${API_KEY_NAME_MAX} characters)` }),
     description: t.Optional(t.Nullable(t.String({ description: `Notes for your team (up to ${API_KEY_DESCRIPTION_MAX} characters)` }))),
+    scopes: t.Optional(
+      t.Array(Scope, {
+        minItems: 1,
+        maxItems: API_KEY_SCOPES.length,
+        error: API_KEY_MESSAGES.scopesRequired,
+        description: `What the key may do: ${API_KEY_SCOPES.join(', ')}; all of them when left out`,
+      }),
+    ),
   },
   { error: API_KEY_MESSAGES.nameRequired },
 )
@@ -15,6 +25,7 @@ export const ApiKey = t.Object({
   id: t.String(),
   name: t.String(),
   description: t.Nullable(t.String()),
+  scopes: t.Array(Scope, { description: 'What the key may do (a key made before scopes may do everything)' }),
   maskedKey: t.String({ description: 'lnk_… and the last 4 characters: all that is kept of the key besides its hash' }),
   lastUsed: t.Nullable(t.String({ format: 'date-time', description: 'Last call made with the key (kept current to about a minute)' })),
   createdAt: t.String({ format: 'date-time' }),

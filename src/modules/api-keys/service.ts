@@ -16,7 +16,9 @@ import {
   API_KEY_NAME_MAX,
   API_KEY_PREFIX,
   API_KEY_RANDOM_LENGTH,
+  API_KEY_SCOPES,
   MAX_ACTIVE_API_KEYS,
+  type ApiKeyScope,
   maskApiKey,
 } from '../../shared/api-keys'
 import type { Plan } from '../../shared/domain'
@@ -25,7 +27,7 @@ import * as repo from './repo'
 import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
 
 /** Who a public-API call acts for: the key's account, the person who made the key, the plan, the key. */
-export type ApiKeyOwner = { accountId: string; userId: string | null; plan: Plan; keyId: string }
+export type ApiKeyOwner = { accountId: string; userId: string | null; plan: Plan; keyId: string; scopes: readonly ApiKeyScope[] | null }
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
@@ -113,7 +115,7 @@ export async function verifyApiKey(key: string): Promise<ApiKeyOwner | undefined
   if (!row) return undefined
   const account = await findAccount(row.accountId)
   if (!account) return undefined
-  const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id }
+  const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id, scopes: row.scopes }
   if (seen === generation) verified.set(keyHash, owner)
   return owner
 }
@@ -128,6 +130,7 @@ function toApiKeyJson(row: repo.ApiKeyRow): ApiKey {
     id: row.id,
     name: row.name,
     description: row.description,
+    scopes: row.scopes ?? [...API_KEY_SCOPES],
     maskedKey: maskApiKey(row.last4),
     lastUsed: lastUsed ? new Date(lastUsed).toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -162,6 +165,8 @@ export async function createApiKey(creator: { accountId: string; userId: string 
     keyHash: hashApiKey(key),
     prefix: API_KEY_PREFIX,
     last4: key.slice(-4),
+    // In one order, each once.
+    scopes: API_KEY_SCOPES.filter((scope) => !input.scopes || input.scopes.includes(scope)),
   })
   return { ...toApiKeyJson(row), key }
 }

@@ -1,4 +1,5 @@
 import { defineTables, id, stamp } from '../../platform/db/kit'
+import type { ApiKeyScope } from '../../shared/api-keys'
 import { accountIdColumn } from '../accounts/tables'
 import { createdByColumn } from '../auth/tables'
 
@@ -15,6 +16,8 @@ export const apiKeyTables = defineTables((k) => {
       keyHash: k.text('key_hash').notNull(),
       prefix: k.text('prefix').notNull(),
       last4: k.text('last4').notNull(),
+      // What the key may do; null for a key made before scopes, which may do everything.
+      scopes: k.json<ApiKeyScope[]>('scopes'),
       lastUsedAt: k.time('last_used_at'),
       createdAt: stamp(k, 'created_at'),
       revokedAt: k.time('revoked_at'),

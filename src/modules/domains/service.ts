@@ -196,7 +196,7 @@ function requirePaidPlan(actor: Actor) {
 const isDnsDue = (row: repo.DomainRow, now = Date.now()) =>
   row.verifiedAt !== null && (row.dnsCheckedAt === null || now - row.dnsCheckedAt.getTime() >= DNS_RECHECK_EVERY)
 
-export async function getCustomDomainStatus(actor: Actor): Promise<CustomDomainStatus> {
+export async function getCustomDomainStatus(actor: Pick<Actor, 'accountId' | 'plan'>): Promise<CustomDomainStatus> {
   let row: repo.DomainRow | undefined = await repo.findDomainOfAccount(actor.accountId)
   const stale = !row?.lastCheckedAt || Date.now() - row.lastCheckedAt.getTime() > RECHECK_AFTER
   if (row && PLAN_INFO[actor.plan].hasCustomDomain && ((!isDomainLive(row) && stale) || isDnsDue(row)))

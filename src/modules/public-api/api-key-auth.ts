@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors'
 import { clientIp, type ServerLike } from '../../platform/http'
 import { requestPath } from '../../platform/request-url'
 import { log } from '../../platform/log'
-import { API_KEY_PREFIX, API_RATE_LIMITS } from '../../shared/api-keys'
+import { API_KEY_MESSAGES, API_KEY_PREFIX, API_RATE_LIMITS, keyAllows, type ApiKeyScope } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { noteKeyUsed, verifyApiKey, type ApiKeyOwner } from '../api-keys/service'
 import { bearerToken } from '../auth/plugin'
@@ -79,7 +79,7 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
 }
 
 // The public API's calls as the app routes them (API_HOST's included), its preflights aside.
-const PUBLIC_CALL_PATH = /^\/api\/(links?|link\/.+|stats\/.+)$/
+const PUBLIC_CALL_PATH = /^\/api\/(links?|image|domain|link\/.+|stats\/.+)$/
 const isPublicCall = (method: string, path: string) => method !== 'OPTIONS' && PUBLIC_CALL_PATH.test(path)
 
 /**
@@ -110,9 +110,12 @@ export const apiKeyAuth = new Elysia({ name: 'api-key-auth' })
     if (isPublicCall(request.method, requestPath(request))) apiCallers.set(request, await admitCall(request, server, set.headers))
   })
   .macro({
-    apiKey: {
+    /** The call needs a key with this scope: another key gets a 403 naming it. */
+    apiKey: (scope: ApiKeyScope) => ({
       async resolve({ request, server, set }) {
-        return { owner: apiCallers.get(request) ?? (await admitCall(request, server, set.headers)) }
+        const owner = apiCallers.get(request) ?? (await admitCall(request, server, set.headers))
+        if (!keyAllows(owner.scopes, scope)) throw new AppError('forbidden', API_KEY_MESSAGES.missingScope(scope))
+        return { owner }
       },
-    },
+    }),
   })

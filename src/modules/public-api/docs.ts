@@ -7,11 +7,11 @@ import { gzipSync } from 'node:zlib'
 import swaggerBundlePath from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import swaggerCssPath from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import { config } from '../../platform/config'
-import { API_RATE_LIMITS } from '../../shared/api-keys'
+import { API_KEY_SCOPE_NAMES, API_KEY_SCOPES, API_RATE_LIMITS } from '../../shared/api-keys'
 
 // Only the public API (and the health check) belongs in the document; the app's own calls are not
 // a contract with outside clients.
-const PUBLIC_PATHS = /^\/api\/(link|links|image|stats|health|qr)(\/|$)/
+const PUBLIC_PATHS = /^\/api\/(link|links|image|domain|stats|health|qr)(\/|$)/
 
 const servers = [
   ...(config.apiHost ? [{ url: `${config.publicUrl.startsWith('https:') ? 'https' : 'http'}://${config.apiHost}`, description: 'API host (paths also work without /api)' }] : []),
@@ -52,12 +52,21 @@ const document = openapi({
     tags: [
       { name: 'Links', description: 'Create, read, change and delete short links' },
       { name: 'Images', description: 'Upload images for cards and QR code logos' },
+      { name: 'Domains', description: "The account's custom domain for short links" },
       { name: 'Stats', description: 'Clicks, QR code scans and previews of a link (paid plans)' },
       { name: 'System', description: 'Whether the service is up' },
     ],
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lnk_ followed by 40 letters and digits', description: 'An API key from the API Keys screen' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lnk_ followed by 40 letters and digits',
+          description:
+            'An API key from the API Keys screen, with the scopes chosen when it was made; each operation names the scope it needs, and a key without it gets 403. ' +
+            API_KEY_SCOPES.map((scope) => `\`${scope}\`: ${API_KEY_SCOPE_NAMES[scope]}.`).join(' ') +
+            ' Keys made before scopes have all of them.',
+        },
       },
     },
   },

@@ -4,7 +4,10 @@ import { withHeaders } from '@elysiajs/openapi'
 import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
 import { pageHeaders } from '../../platform/paging'
+import type { ApiKeyScope } from '../../shared/api-keys'
 import { LINK_BULK_CREATE_MAX, LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
+import { CustomDomainStatus } from '../domains/schema'
+import { getCustomDomainStatus } from '../domains/service'
 import { UploadedImage, uploadBody, UploadQuery } from '../images/schema'
 import { uploadImage } from '../images/service'
 import { apiKeyAuth } from './api-key-auth'
@@ -14,7 +17,8 @@ import { answers, BulkCreated, CreatedLink, LinkBulkCreateInput, ExportedLink, L
 import { createLinksInBulk, createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
 
 const links = ['Links']
-const security = [{ apiKey: [] }]
+/** An operation's security in the document: an API key with this scope. */
+const needs = (scope: ApiKeyScope) => [{ apiKey: [scope] }]
 
 // Browsers ask before sending an Authorization header to another origin.
 const preflight = ({ set }: { set: { status?: number | string; headers: Record<string, string | number> } }) => {
@@ -38,7 +42,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       return result.body
     },
     {
-      apiKey: true,
+      apiKey: 'links:write',
       body: LinkCreateInput,
       response: answers({ 200: CreatedLink, 201: CreatedLink }, [409, 413]),
       detail: {
@@ -48,7 +52,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
           'Answers 201 with the new short link. When the account already has an identical link (see `existing`), answers 200 with that link ' +
           'instead, so retries are safe. An alias that another link has answers 409.',
         tags: links,
-        security,
+        security: needs('links:write'),
       },
     },
   )
@@ -60,7 +64,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       return linksJson(listed.rows)
     },
     {
-      apiKey: true,
+      apiKey: 'links:read',
       query: LinkListQuery,
       response: answers({ 200: withHeaders(t.Array(PublicLink), PAGE_HEADERS) }, []),
       detail: {
@@ -71,12 +75,12 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
           'of page `page` (from 1). The body stays a plain array; `X-Total-Count` says how many links match and `Link` (RFC 8288) names the ' +
           '`first`, `prev`, `next` and `last` pages. The last page has no `next`.',
         tags: links,
-        security,
+        security: needs('links:read'),
       },
     },
   )
   .get('/link/byTarget/:targetUrl', ({ owner, params }) => findLinkByTarget(owner, params.targetUrl), {
-    apiKey: true,
+    apiKey: 'links:read',
     params: TargetParams,
     response: answers({ 200: LinkByTarget }, [404]),
     detail: {
@@ -85,14 +89,14 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       description:
         'The newest of your links whose target is this page. Letter case of the host, a trailing slash, the default port, the fragment and the order of query parameters do not matter; a page asked for with tracking parameters (utm_*, fbclid, gclid, …) is also found by its address without them. Used by the edge worker to give single-page apps their previews.',
       tags: links,
-      security,
+      security: needs('links:read'),
     },
   })
   .post(
     '/links/bulk',
     ({ owner, body }) => createLinksInBulk(owner, body),
     {
-      apiKey: true,
+      apiKey: 'links:write',
       body: LinkBulkCreateInput,
       response: answers({ 200: BulkCreated }, [409, 413]),
       detail: {
@@ -104,7 +108,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
           'stop the others. With `allOrNothing`, the first that fails undoes the links this call made and the answer is its error (400, 409 or 429), ' +
           "its fields named `links.<index>.<field>`. Each link made counts against the account's link limits; the call counts once against the key's.",
         tags: links,
-        security,
+        security: needs('links:write'),
       },
     },
   )
@@ -115,7 +119,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       return downloadResponse(file.filename, file.type, file.chunks)
     },
     {
-      apiKey: true,
+      apiKey: 'links:read',
       query: LinkExportQuery,
       response: answers({ 200: t.Array(ExportedLink, { description: 'The links, oldest first' }) }, []),
       detail: {
@@ -126,22 +130,22 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
           'CSV with a header row (lists such as `tags` joined by commas, the player and app as JSON; cells a spreadsheet would run as formulas ' +
           "start with an apostrophe), or a JSON array of links as the other calls show them. One call, however many links: it counts once against the key's limits.",
         tags: links,
-        security,
+        security: needs('links:read'),
       },
     },
   )
   .get('/link/:id', ({ owner, params }) => getLink(owner, params.id), {
-    apiKey: true,
+    apiKey: 'links:read',
     params: IdParams,
     response: answers({ 200: PublicLink }, [404]),
-    detail: { summary: 'Read a link', operationId: 'getLink', description: 'One of your links, by its id.', tags: links, security },
+    detail: { summary: 'Read a link', operationId: 'getLink', description: 'One of your links, by its id.', tags: links, security: needs('links:read') },
   })
   .patch('/link/:id', ({ owner, params, body }) => updateLink(owner, params.id, body), {
-    apiKey: true,
+    apiKey: 'links:write',
     params: IdParams,
     body: LinkUpdateInput,
     response: answers({ 200: PublicLink }, [404, 409, 413]),
-    detail: { summary: 'Change a link', operationId: 'updateLink', description: 'Send only the fields to change; `isActive: false` pauses the link (it then answers 404).', tags: links, security },
+    detail: { summary: 'Change a link', operationId: 'updateLink', description: 'Send only the fields to change; `isActive: false` pauses the link (it then answers 404).', tags: links, security: needs('links:write') },
   })
   .delete(
     '/link/:id',
@@ -150,7 +154,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       set.status = 204
     },
     {
-      apiKey: true,
+      apiKey: 'links:write',
       params: IdParams,
       response: answers({ 204: t.Void({ description: 'Deleted' }) }, [404]),
       detail: {
@@ -158,12 +162,12 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
         operationId: 'deleteLink',
         description: 'The link, its QR code and its analytics go; its short link answers 404 from then on.',
         tags: links,
-        security,
+        security: needs('links:write'),
       },
     },
   )
   .get('/stats/:id', ({ owner, params, query }) => statsOfLink(owner, params.id, query), {
-    apiKey: true,
+    apiKey: 'analytics:read',
     params: IdParams,
     query: StatsQuery,
     response: answers({ 200: LinkStats }, [403, 404]),
@@ -172,7 +176,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       operationId: 'getLinkStats',
       description: 'Paid plans only (403 on Free). The period defaults to the last 30 days.',
       tags: ['Stats'],
-      security,
+      security: needs('analytics:read'),
     },
   })
   .post(
@@ -182,7 +186,7 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       return uploadImage(owner.accountId, new Uint8Array(await request.arrayBuffer()), query.purpose ?? 'card')
     },
     {
-      apiKey: true,
+      apiKey: 'links:write',
       parse: 'none',
       query: UploadQuery,
       response: answers({ 201: UploadedImage }, [413, 415]),
@@ -193,12 +197,24 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
           "Send the image's bytes as the body, with its type as Content-Type. Answers 201 with its address on Linkcard, to give as a link's `ogImage`, " +
           "a platform card's `ogImage` or a QR code's `logo`. The address names the image's content, so platforms that keep images by address see a changed image as new.",
         tags: ['Images'],
-        security,
+        security: needs('links:write'),
         requestBody: uploadBody,
       },
     },
   )
+  .get('/domain', ({ owner }) => getCustomDomainStatus(owner), {
+    apiKey: 'domains:read',
+    response: answers({ 200: CustomDomainStatus }, []),
+    detail: {
+      summary: "The account's custom domain",
+      operationId: 'getCustomDomain',
+      description: 'Its hostname and how its DNS and certificate checks stand; `hasCustomDomain: false` when it has none.',
+      tags: ['Domains'],
+      security: needs('domains:read'),
+    },
+  })
   .options('/link', preflight, hidden)
+  .options('/domain', preflight, hidden)
   .options('/image', preflight, hidden)
   .options('/links', preflight, hidden)
   .options('/links/*', preflight, hidden)

@@ -209,7 +209,7 @@ const RETRY_HEADERS = { ...RATE_HEADERS, 'Retry-After': t.Integer({ description:
 const ERRORS = {
   400: 'Invalid input; `errors` names the fields',
   401: 'No API key, or an unknown or revoked one',
-  403: 'Not allowed on your plan',
+  403: 'Not allowed on your plan, or the API key lacks the scope the call needs (the message names it)',
   404: 'No such link in your account',
   409: 'The alias is taken by another link',
   413: 'The body is larger than the server takes (MAX_BODY_BYTES, 1 MB unless set; an image, 10 MB or 25 megapixels)',
@@ -219,14 +219,15 @@ const ERRORS = {
 
 /**
  * A route's answers for the document: the success schemas, the named error statuses and those
- * every call may meet (400, 401, 429), each with the rate-limit headers every answer carries.
+ * every call may meet (400, 401, 403, 429), each with the rate-limit headers every answer carries.
  */
 export function answers<S extends Record<number, TSchema>>(success: S, errorStatuses: (keyof typeof ERRORS)[]) {
   const documented: Record<number, TSchema> = {}
   for (const [status, schema] of Object.entries(success))
     documented[Number(status)] = withHeaders(schema, { ...RATE_HEADERS, ...(schema as { headers?: Record<string, TSchema> }).headers })
-  // Any call may meet malformed input (a path or query value with control characters, say): 400.
-  for (const status of [...errorStatuses, 400, 401, 429] as const)
+  // Any call may meet malformed input (a path or query value with control characters, say): 400;
+  // and a key without the scope it needs: 403.
+  for (const status of [...errorStatuses, 400, 401, 403, 429] as const)
     documented[status] = withHeaders(t.Object(ErrorBody.properties, { description: ERRORS[status] }), status === 429 ? RETRY_HEADERS : RATE_HEADERS)
   return documented as S
 }

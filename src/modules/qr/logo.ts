@@ -7,7 +7,7 @@ import { BoundedCache } from '../../platform/cache'
 import { AppError, fieldError } from '../../platform/errors'
 import { safeFetch } from '../../platform/safe-fetch'
 import { singleFlightBy } from '../../platform/single-flight'
-import { QR_LOGO_MAX_BYTES, QR_LOGO_MAX_SIDE } from '../../shared/qr-design'
+import { isQrLogoAddress, QR_LOGO_MAX_BYTES, QR_LOGO_MAX_SIDE } from '../../shared/qr-design'
 import { uploadedImageAt } from '../images/service'
 import { resized, type Rgba } from './render'
 
@@ -33,7 +33,7 @@ const refused = (message: string) => fieldError('invalid', 'logo', `The logo cou
 async function logoBytes(url: string): Promise<Uint8Array | null> {
   const uploaded = await uploadedImageAt(url)
   if (uploaded) return uploaded.contentType === 'image/png' ? uploaded.bytes() : null
-  if (!url.startsWith('https://')) throw new AppError('invalid', 'It is not an https:// address.')
+  if (!isQrLogoAddress(url)) throw new AppError('invalid', 'It is not an https:// address.')
   return (await safeFetch(url, { accept: ['image/png'], maxBytes: QR_LOGO_MAX_BYTES, timeoutMs: TIMEOUT_MS })).body
 }
 

@@ -14,7 +14,7 @@ const sqliteKit = {
   flag: (name: string) => sqlite.integer(name, { mode: 'boolean' }),
   json: <T>(name: string) => sqlite.text(name, { mode: 'json' }).$type<T>(),
   /** Bytes, read as a Buffer (a blob in SQLite, bytea in PostgreSQL). */
-  bytes: (name: string) => sqlite.blob(name, { mode: 'buffer' }),
+  bytes: sqlite.customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'blob', fromDriver: (value) => Buffer.from(value) }),
   /** A growing integer primary key. */
   serial: (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true }),
   index: sqlite.index,

@@ -1,3 +1,4 @@
+import { API_KEY_SCOPE_NAMES, API_KEY_SCOPES } from '../../../src/shared/api-keys'
 import { KeyRound } from 'lucide-react'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
@@ -87,6 +88,7 @@ function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
           <TableRow className="hover:bg-transparent">
             <TableHead>Name</TableHead>
             <TableHead>Key</TableHead>
+            <TableHead>Scopes</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>Last Used</TableHead>
             <TableHead>Created</TableHead>
@@ -102,6 +104,9 @@ function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
               </TableCell>
               <TableCell>
                 <MaskedKey apiKey={key} />
+              </TableCell>
+              <TableCell>
+                <Scopes apiKey={key} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
                 <StatusBadge apiKey={key} />
@@ -126,6 +131,22 @@ function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
   )
 }
 
+/** What the key may do: "Full access", or its scopes. */
+function Scopes({ apiKey }: { apiKey: ApiKey }) {
+  if (API_KEY_SCOPES.every((scope) => apiKey.scopes.includes(scope))) return <span className="text-sm text-slate-700">Full access</span>
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+      {apiKey.scopes.map((scope) => (
+        <li key={scope}>
+          <Badge variant="secondary" title={API_KEY_SCOPE_NAMES[scope]}>
+            {scope}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function ApiKeyCards({ keys }: { keys: ApiKey[] }) {
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label="API keys">
@@ -143,6 +164,10 @@ function ApiKeyCards({ keys }: { keys: ApiKey[] }) {
               <dt className="text-slate-500">Key</dt>
               <dd>
                 <MaskedKey apiKey={key} />
+              </dd>
+              <dt className="text-slate-500">Scopes</dt>
+              <dd>
+                <Scopes apiKey={key} />
               </dd>
               <dt className="text-slate-500">Last used</dt>
               <dd className="text-slate-900">

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from '../../../src/shared/api-keys'
+import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPE_NAMES, API_KEY_SCOPES, type ApiKeyScope } from '../../../src/shared/api-keys'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
 import { FormField } from '../../components/ui/form-field'
@@ -9,12 +9,14 @@ import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { createApiKey, type CreatedApiKey } from './api'
 
-/** The create dialog: a name, an optional description. */
+/** The create dialog: a name, an optional description, and what the key may do (everything to begin with). */
 export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [isOpen, setIsOpen] = useState(false)
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([...API_KEY_SCOPES])
   const [error, setError] = useState<string | null>(null)
+  const [scopesError, setScopesError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 
   function openChange(next: boolean) {
@@ -23,17 +25,20 @@ export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey)
     if (!next) {
       setName('')
       setDescription('')
+      setScopes([...API_KEY_SCOPES])
       setError(null)
+      setScopesError(null)
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (!name.trim()) return setError(API_KEY_MESSAGES.nameRequired)
-    setError(null)
+    setError(name.trim() ? null : API_KEY_MESSAGES.nameRequired)
+    setScopesError(scopes.length > 0 ? null : API_KEY_MESSAGES.scopesRequired)
+    if (!name.trim() || scopes.length === 0) return
     setIsSubmitting(true)
     try {
-      const created = await createApiKey({ name: name.trim(), description: description.trim() || null })
+      const created = await createApiKey({ name: name.trim(), description: description.trim() || null, scopes })
       setIsSubmitting(false)
       openChange(false)
       onCreated(created)
@@ -68,6 +73,27 @@ export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey)
               onChange={(e) => setDescription(e.target.value)}
             />
           </FormField>
+          <fieldset className="grid gap-2" aria-describedby={scopesError ? 'key-scopes-error' : undefined}>
+            <legend className="mb-1 text-sm font-medium text-slate-900">What the key may do</legend>
+            {API_KEY_SCOPES.map((scope) => (
+              <label key={scope} className="flex items-start gap-2.5 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+                  checked={scopes.includes(scope)}
+                  onChange={(event) => setScopes((current) => API_KEY_SCOPES.filter((each) => (each === scope ? event.target.checked : current.includes(each))))}
+                />
+                <span>
+                  <code className="text-[13px] text-slate-900">{scope}</code> · {API_KEY_SCOPE_NAMES[scope]}
+                </span>
+              </label>
+            ))}
+            {scopesError && (
+              <p id="key-scopes-error" className="text-[13px] text-red-600">
+                {scopesError}
+              </p>
+            )}
+          </fieldset>
           <DialogFooter>
             <Button variant="outline" onClick={() => openChange(false)} disabled={isSubmitting}>
               Cancel

@@ -5,7 +5,7 @@ import {
   QR_BACKGROUND_PATTERN,
   QR_COLOR_PATTERN,
   QR_DEFAULTS,
-  QR_LOGO_PATTERN,
+  isQrLogoAddress,
   QR_MARGIN_MAX,
   QR_MARGIN_MIN,
   QR_MESSAGES,
@@ -53,7 +53,7 @@ export function qrDesignProblems(values: QrDesignValues): Partial<Record<QrDesig
   if (!isWholeIn(values.margin, QR_MARGIN_MIN, QR_MARGIN_MAX)) problems.margin = QR_MESSAGES.margin
   if (!isWholeIn(values.size, QR_SIZE_MIN, QR_SIZE_MAX)) problems.size = QR_MESSAGES.size
   const logo = values.logo.trim()
-  if (logo && (!new RegExp(QR_LOGO_PATTERN).test(logo) || !URL.canParse(logo))) problems.logo = QR_MESSAGES.logo
+  if (logo && !isQrLogoAddress(logo)) problems.logo = QR_MESSAGES.logo
   return problems
 }
 
