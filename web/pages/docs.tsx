@@ -4,9 +4,11 @@ import { ApiReference } from '../features/docs/reference'
 import { ApiTester } from '../features/docs/api-tester'
 import { EdgeWorkerSection } from '../features/docs/edge-worker-section'
 import { GettingStarted } from '../features/docs/getting-started'
+import { TypeScriptClient } from '../features/docs/typescript-client'
 
 const SECTIONS = [
   { id: 'getting-started', title: 'Getting Started' },
+  { id: 'typescript', title: 'TypeScript Client' },
   { id: 'reference', title: 'API Reference' },
   { id: 'try-it-out', title: 'Try It Out' },
   { id: 'edge-worker', title: 'Edge Worker' },
@@ -36,6 +38,9 @@ export function DocsPage() {
       <div className="grid gap-12">
         <DocsSection id="getting-started" title="Getting Started">
           <GettingStarted />
+        </DocsSection>
+        <DocsSection id="typescript" title="TypeScript Client">
+          <TypeScriptClient />
         </DocsSection>
         <DocsSection id="reference" title="API Reference">
           <ApiReference />
