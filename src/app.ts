@@ -13,6 +13,7 @@ import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
 import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
+import { mcpRoutes } from './modules/mcp/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { imageRoutes } from './modules/images/routes'
 import { importRoutes } from './modules/imports/routes'
@@ -51,6 +52,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(domainRoutes)
   .use(apiKeyRoutes)
   .use(publicApiRoutes)
+  .use(mcpRoutes)
   .use(apiDocs)
   .use(adminRoutes)
   // Unknown calls get JSON, never the web app.

@@ -79,7 +79,7 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
 }
 
 // The public API's calls as the app routes them (API_HOST's included), its preflights aside.
-const PUBLIC_CALL_PATH = /^\/api\/(links?|image|domain|link\/.+|stats\/.+)$/
+const PUBLIC_CALL_PATH = /^\/api\/(links?|image|domain|mcp|link\/.+|stats\/.+)$/
 const isPublicCall = (method: string, path: string) => method !== 'OPTIONS' && PUBLIC_CALL_PATH.test(path)
 
 /**
@@ -110,11 +110,11 @@ export const apiKeyAuth = new Elysia({ name: 'api-key-auth' })
     if (isPublicCall(request.method, requestPath(request))) apiCallers.set(request, await admitCall(request, server, set.headers))
   })
   .macro({
-    /** The call needs a key with this scope: another key gets a 403 naming it. */
-    apiKey: (scope: ApiKeyScope) => ({
+    /** The call needs a key with this scope (another key gets a 403 naming it), or any key where the route checks scopes itself. */
+    apiKey: (scope: ApiKeyScope | 'any') => ({
       async resolve({ request, server, set }) {
         const owner = apiCallers.get(request) ?? (await admitCall(request, server, set.headers))
-        if (!keyAllows(owner.scopes, scope)) throw new AppError('forbidden', API_KEY_MESSAGES.missingScope(scope))
+        if (scope !== 'any' && !keyAllows(owner.scopes, scope)) throw new AppError('forbidden', API_KEY_MESSAGES.missingScope(scope))
         return { owner }
       },
     }),

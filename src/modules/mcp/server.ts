@@ -1,0 +1,100 @@
+// The Model Context Protocol server an AI assistant reaches at /api/mcp with an API key: tools to
+// create, find, inspect and change the key's account's links, each needing the scope its REST call
+// needs. One server a request (stateless): the key is the whole of the caller's state.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { AppError } from '../../platform/errors'
+import { log } from '../../platform/log'
+import { API_KEY_MESSAGES, keyAllows, type ApiKeyScope } from '../../shared/api-keys'
+import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
+import type { ApiKeyOwner } from '../api-keys/service'
+import { linksJson, listLinkRows, updateLink } from '../links/service'
+import { createOrReuseLink, statsOfLink } from '../public-api/service'
+
+const SERVER_INFO = { name: 'linkcard', version: '1.0.0' }
+
+/** A tool's answer: the result as JSON, or the product's own refusal (a 4xx's message and the fields it names). */
+async function answer(owner: ApiKeyOwner, scope: ApiKeyScope, work: () => Promise<unknown>): Promise<CallToolResult> {
+  if (!keyAllows(owner.scopes, scope)) return refusal(API_KEY_MESSAGES.missingScope(scope))
+  try {
+    const result = await work()
+    return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }], structuredContent: { result } }
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return refusal(error.errors?.length ? error.errors.map((each) => `${each.field}: ${each.message}`).join('\n') : error.message)
+    log.error('an assistant tool failed', { error })
+    return refusal('Something went wrong on our side; try again.')
+  }
+}
+const refusal = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
+
+const card = {
+  title: z.string().describe('The preview title platforms show'),
+  description: z.string().optional().describe('The preview description'),
+  ogImage: z.string().optional().describe('The preview image: an https address, or one uploaded to Linkcard'),
+}
+
+/** The tools, acting for the key's owner. */
+export function assistantServer(owner: ApiKeyOwner): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    instructions: 'Linkcard makes short links whose previews on social platforms show the title, description and image chosen for them.',
+  })
+  server.registerTool(
+    'create_link',
+    {
+      title: 'Create a short link',
+      description: 'Creates a short link with its own preview card, or answers the identical link the account has already (needs links:write).',
+      inputSchema: { targetUrl: z.string().describe('Where the link sends people'), ...card, alias: z.string().optional().describe('A readable path of its own, such as spring-sale') },
+    },
+    (input) => answer(owner, 'links:write', async () => (await createOrReuseLink(owner, input)).body),
+  )
+  server.registerTool(
+    'list_links',
+    {
+      title: 'Find links',
+      description: "Lists the account's links, newest first, optionally those whose title, target or alias holds `search` (needs links:read).",
+      inputSchema: {
+        search: z.string().optional(),
+        page: z.number().int().min(1).optional(),
+        limit: z.number().int().min(1).max(LINK_PAGE_MAX).optional().describe(`Links a page, ${LINK_PAGE_DEFAULT} unless given`),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    (query) =>
+      answer(owner, 'links:read', async () => {
+        const listed = await listLinkRows(owner, query)
+        return { links: await linksJson(listed.rows), total: listed.total, page: listed.page, limit: listed.limit }
+      }),
+  )
+  server.registerTool(
+    'get_link_stats',
+    {
+      title: "A link's stats",
+      description: "A link's clicks, QR code scans and previews by day, platform and country, over the last 30 days unless from and to are given; paid plans only (needs analytics:read).",
+      inputSchema: {
+        id: z.string().describe('The link id'),
+        from: z.string().optional().describe('First day, YYYY-MM-DD'),
+        to: z.string().optional().describe('Last day, YYYY-MM-DD'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    ({ id, from, to }) => answer(owner, 'analytics:read', () => statsOfLink(owner, id, { from, to })),
+  )
+  server.registerTool(
+    'update_link',
+    {
+      title: 'Change a link',
+      description: 'Changes the given fields of a link; isActive false pauses it (needs links:write).',
+      inputSchema: {
+        id: z.string().describe('The link id'),
+        targetUrl: z.string().optional(),
+        title: card.title.optional(),
+        description: card.description,
+        ogImage: card.ogImage,
+        isActive: z.boolean().optional(),
+      },
+    },
+    ({ id, ...changes }) => answer(owner, 'links:write', () => updateLink(owner, id, changes)),
+  )
+  return server
+}

@@ -1,0 +1,100 @@
+// The assistant endpoint, driven by the Model Context Protocol SDK's own client over streamable
+// HTTP: an API key's tools create, find, inspect and change links of its account only, within its scopes.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { API_KEY_MESSAGES } from '../../src/shared/api-keys'
+import { signUp, type SignedIn } from '../helpers/accounts'
+import { client as httpClient, type Client as Http } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+let http: Http
+let owner: SignedIn
+
+beforeAll(async () => {
+  server = await startServer()
+  http = httpClient(server.url)
+  owner = await signUp(http, 'mcp')
+})
+afterAll(() => server?.close())
+
+const keyOf = async (who: SignedIn, scopes?: string[]) => (await http.post<{ key: string }>('/api/apiKeys', { name: 'Assistant', ...(scopes && { scopes }) }, { token: who.token })).body.key
+
+async function connect(key: string) {
+  const assistant = new Client({ name: 'linkcard-test-assistant', version: '1.0.0' })
+  await assistant.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }))
+  return assistant
+}
+const call = async (assistant: Client, name: string, args: Record<string, unknown>) => (await assistant.callTool({ name, arguments: args })) as CallToolResult
+const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
+const jsonOf = (result: CallToolResult) => JSON.parse(textOf(result))
+
+describe('/api/mcp', () => {
+  it('lists the four tools, and creates, finds, changes and inspects a link with them', async () => {
+    const assistant = await connect(await keyOf(owner))
+    expect((await assistant.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['create_link', 'get_link_stats', 'list_links', 'update_link'])
+
+    const created = await call(assistant, 'create_link', { targetUrl: 'https://example.com/assistant', title: 'Made by an assistant', alias: `assistant-${Date.now()}` })
+    expect(created.isError).toBeFalsy()
+    const link = jsonOf(created)
+    expect(link.url).toStartWith(`${server.url}/assistant-`)
+    expect((await fetch(link.url, { redirect: 'manual' })).headers.get('location')).toBe('https://example.com/assistant')
+
+    const found = jsonOf(await call(assistant, 'list_links', { search: 'assistant' }))
+    expect(found.links.map((each: { id: string }) => each.id)).toEqual([link.id])
+    expect(found.total).toBe(1)
+
+    const changed = jsonOf(await call(assistant, 'update_link', { id: link.id, title: 'Renamed by an assistant' }))
+    expect(changed.title).toBe('Renamed by an assistant')
+    expect((await http.get(`/api/shareLinks/${link.id}`, { token: owner.token })).body.title).toBe('Renamed by an assistant')
+
+    // Stats are for paid plans: the refusal is the API's own words.
+    const stats = await call(assistant, 'get_link_stats', { id: link.id })
+    expect(stats.isError).toBe(true)
+    expect(textOf(stats)).toContain('paid plan')
+    await assistant.close()
+  })
+
+  it("answers the product's refusals as tool errors, and sees no other account's links", async () => {
+    const assistant = await connect(await keyOf(owner))
+    const bad = await call(assistant, 'create_link', { targetUrl: 'not a url', title: 'Bad' })
+    expect(bad.isError).toBe(true)
+    expect(textOf(bad)).toStartWith('targetUrl: ')
+
+    const stranger = await signUp(http, 'mcp-stranger')
+    const theirs = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/theirs', title: 'Theirs' }, { token: stranger.token })).body
+    const changed = await call(assistant, 'update_link', { id: theirs.id, title: 'Taken over' })
+    expect(changed.isError).toBe(true)
+    expect((await http.get(`/api/shareLinks/${theirs.id}`, { token: stranger.token })).body.title).toBe('Theirs')
+    expect(jsonOf(await call(assistant, 'list_links', { search: 'Theirs' })).total).toBe(0)
+    await assistant.close()
+  })
+
+  it("holds a key to its scopes, naming the one a tool needs", async () => {
+    const assistant = await connect(await keyOf(owner, ['links:read']))
+    expect(jsonOf(await call(assistant, 'list_links', {})).links.length).toBeGreaterThan(0)
+    const refused = await call(assistant, 'create_link', { targetUrl: 'https://example.com/scoped', title: 'Not allowed' })
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toBe(API_KEY_MESSAGES.missingScope('links:write'))
+    expect(textOf(await call(assistant, 'get_link_stats', { id: 'any' }))).toBe(API_KEY_MESSAGES.missingScope('analytics:read'))
+    await assistant.close()
+  })
+
+  it('refuses a call without a valid key with 401, before any tool runs', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }
+    for (const authorization of [undefined, 'Bearer lnk_wrong']) {
+      const answer = await fetch(`${server.url}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization && { authorization }) },
+        body: JSON.stringify(initialize),
+      })
+      expect(answer.status).toBe(401)
+    }
+    await expect(connect('lnk_wrong')).rejects.toThrow()
+    // No session, so no stream to open or end.
+    const key = await keyOf(owner)
+    for (const method of ['GET', 'DELETE']) expect((await fetch(`${server.url}/api/mcp`, { method, headers: { authorization: `Bearer ${key}` } })).status).toBe(405)
+  })
+})
