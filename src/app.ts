@@ -29,6 +29,7 @@ import { apiHostUrl } from './modules/public-api/host'
 import { publicApiRoutes } from './modules/public-api/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
 import { usageRoutes } from './modules/usage/routes'
+import { webhookRoutes } from './modules/webhooks/routes'
 
 const apiNotFound = { message: 'Not found.' }
 
@@ -51,6 +52,7 @@ const api = new Elysia({ prefix: '/api' })
   .use(billingRoutes)
   .use(domainRoutes)
   .use(apiKeyRoutes)
+  .use(webhookRoutes)
   .use(publicApiRoutes)
   .use(mcpRoutes)
   .use(apiDocs)

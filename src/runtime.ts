@@ -15,6 +15,7 @@ import { startImports } from './modules/imports/service'
 import { provideLinkTotals } from './modules/links/listing'
 import { deleteLinksCreatedBy } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
+import { startWebhooks } from './modules/webhooks/service'
 
 /** The database, opened and migrated: all that the commands (grant-admin, backup) need. */
 export async function startDatabase(lifecycle = new Lifecycle()) {
@@ -40,6 +41,7 @@ export async function startLinkcard({ background = true } = {}) {
   await lifecycle.start('usage counting', startUsageFlushing)
   await lifecycle.start('API key use', startKeyUseFlushing)
   await lifecycle.start('imports', startImports)
+  await lifecycle.start('webhooks', startWebhooks)
   if (background) {
     await lifecycle.start('custom domain checks', startDomainChecks)
     await lifecycle.start('event pruning', startEventPruning)

@@ -13,6 +13,7 @@ import { PricingPage } from './pages/pricing'
 // visitor's first page does not wait for the dashboard's code.
 const AdminPage = lazy(() => import('./pages/admin').then((page) => ({ default: page.AdminPage })))
 const ApiKeysPage = lazy(() => import('./pages/api-keys').then((page) => ({ default: page.ApiKeysPage })))
+const WebhooksPage = lazy(() => import('./pages/webhooks').then((page) => ({ default: page.WebhooksPage })))
 const BillingPage = lazy(() => import('./pages/billing').then((page) => ({ default: page.BillingPage })))
 const DashboardPage = lazy(() => import('./pages/dashboard').then((page) => ({ default: page.DashboardPage })))
 const DocsPage = lazy(() => import('./pages/docs').then((page) => ({ default: page.DocsPage })))
@@ -53,6 +54,7 @@ const PAGES: Record<ScreenPath, ComponentType> = {
   '/share-links': ShareLinksPage,
   '/share-links/:id/analytics': LinkAnalyticsPage,
   '/api-keys': ApiKeysPage,
+  '/webhooks': WebhooksPage,
   '/billing': BillingPage,
   '/domains': DomainsPage,
   '/settings': SettingsPage,

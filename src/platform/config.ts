@@ -221,6 +221,8 @@ export function loadConfig(env: Env = process.env) {
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
     s3: s3Store(env),
+    // How often counted clicks and previews are sent to webhooks, as one message per account.
+    webhookBatchSeconds: positiveInt(env, 'WEBHOOK_BATCH_SECONDS', 60),
     // Intranet hosts whose pages may be fetched for metadata although they have private addresses.
     fetchAllowedHosts: hostList(env, 'FETCH_ALLOWED_HOSTS'),
   })

@@ -118,7 +118,12 @@ function checkTarget(url: URL): boolean {
 
 const USER_AGENT = `Linkcard/1.0 (link preview; +${config.publicUrl})`
 
-function request(url: URL, isAllowed: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+const PAGE_REQUEST = {
+  method: 'GET',
+  headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'accept-encoding': 'gzip, deflate, br' },
+}
+
+function request(url: URL, isAllowed: boolean, signal: AbortSignal, { method, headers, body }: { method: string; headers: Record<string, string>; body?: string } = PAGE_REQUEST): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
     const outgoing = client.request(
@@ -126,12 +131,8 @@ function request(url: URL, isAllowed: boolean, signal: AbortSignal): Promise<Inc
         hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: url.port || undefined,
         path: url.pathname + url.search,
-        method: 'GET',
-        headers: {
-          'user-agent': USER_AGENT,
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-          'accept-encoding': 'gzip, deflate, br',
-        },
+        method,
+        headers,
         lookup: isAllowed ? undefined : publicLookup,
         agent: false,
         signal,
@@ -139,7 +140,7 @@ function request(url: URL, isAllowed: boolean, signal: AbortSignal): Promise<Inc
       resolve,
     )
     outgoing.on('error', reject)
-    outgoing.end()
+    outgoing.end(body)
   })
 }
 
@@ -224,5 +225,51 @@ export async function safeFetch(url: string, { accept, timeoutMs = 5000, maxByte
     throw toAppError(error, signal)
   } finally {
     response?.destroy()
+  }
+}
+
+/** The first `maxBytes` of an answer's body, as text; the rest is not read. */
+async function startOf(response: IncomingMessage, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of response) {
+    chunks.push(chunk)
+    size += chunk.length
+    if (size >= maxBytes) break
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8')
+}
+
+/**
+ * POSTs a body to an address on the public internet (or on FETCH_ALLOWED_HOSTS), following no
+ * redirect, within a time limit: answers the status and the start of the answer. Every refusal
+ * and failure to get an answer is an AppError('invalid') saying why.
+ */
+export async function safePost(url: string, { headers, body, timeoutMs = 10_000, maxBytes = 4096 }: { headers: Record<string, string>; body: string; timeoutMs?: number; maxBytes?: number }) {
+  const signal = AbortSignal.timeout(timeoutMs)
+  let response: IncomingMessage | undefined
+  try {
+    const target = new URL(url)
+    response = await request(target, checkTarget(target), signal, { method: 'POST', headers: { 'user-agent': USER_AGENT, ...headers }, body })
+    return { status: response.statusCode ?? 0, body: await startOf(response, maxBytes) }
+  } catch (error) {
+    throw toAppError(error instanceof TypeError ? new AppError('invalid', 'Only http:// and https:// addresses can be called.') : error, signal)
+  } finally {
+    response?.destroy()
+  }
+}
+
+/**
+ * Why an address cannot be called, or undefined when it may be: a host name that resolves to a
+ * private address now is refused; one that does not resolve now is let be (each call checks again).
+ */
+export async function unreachableReason(url: string): Promise<string | undefined> {
+  try {
+    const target = new URL(url)
+    if (checkTarget(target) || isIP(target.hostname.replace(/^\[(.*)\]$/, '$1'))) return undefined
+    const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(target.hostname, { all: true }, (error, found) => resolve(error ? [] : found)))
+    return addresses.every((entry) => isPublicAddress(entry.address)) ? undefined : NOT_PUBLIC
+  } catch (error) {
+    return error instanceof AppError ? error.message : 'Only http:// and https:// addresses can be called.'
   }
 }

@@ -13,6 +13,7 @@ import { importTables } from '../modules/imports/tables'
 import { linkTables } from '../modules/links/tables'
 import { usageTables } from '../modules/usage/tables'
 import { utmPresetTables } from '../modules/utm-presets/tables'
+import { webhookTables } from '../modules/webhooks/tables'
 import { platformTables } from '../platform/tables'
 
 export const allTables = (k: Kit) => ({
@@ -29,5 +30,6 @@ export const allTables = (k: Kit) => ({
   ...contactTables(k),
   ...adminTables(k),
   ...billingTables(k),
+  ...webhookTables(k),
   ...platformTables(k),
 })

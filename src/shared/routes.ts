@@ -38,6 +38,7 @@ export const SCREENS = [
   { path: '/share-links', access: 'signed-in' },
   { path: '/share-links/:id/analytics', access: 'signed-in' },
   { path: '/api-keys', access: 'signed-in' },
+  { path: '/webhooks', access: 'signed-in' },
   { path: '/billing', access: 'signed-in' },
   { path: '/domains', access: 'signed-in' },
   { path: '/settings', access: 'signed-in' },

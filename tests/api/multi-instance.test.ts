@@ -10,10 +10,13 @@ import { client, uniqueEmail, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
+import { startWebhookReceiver } from '../helpers/webhook-receiver'
 import { CRAWLER_UA } from '../helpers/user-agents'
 import { clearOfWindowEdge } from '../helpers/windows'
 
 const redisUrl = process.env.TEST_REDIS_URL?.trim()
+const receiver = startWebhookReceiver()
+afterAll(() => receiver.stop())
 
 async function redisCount(url: string, key: string) {
   const client = new RedisClient(url)
@@ -43,7 +46,7 @@ describe.each(setups)('$name', ({ redis, skip }) => {
 
   // Instances share the database, Redis and the session signing key, as behind a load balancer.
   // Behind a trusted proxy, so crawlers can come from many client addresses.
-  const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', TRUST_PROXY: '127.0.0.1' })
+  const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', TRUST_PROXY: '127.0.0.1', FETCH_ALLOWED_HOSTS: receiver.host })
   const signUpHere = (label: string) => signUp(httpA, label, ownAddress())
 
   beforeAll(async () => {
@@ -133,6 +136,22 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     })
     expect(moved.headers.get('location')).toBe(`/api/card-image/${link.slug}/2.png`)
     await httpA.put('/api/brand', { color: null, logo: null }, { token: person.token })
+  })
+
+  it('makes each webhook delivery once, whichever instance the change was made on', async () => {
+    const endpoint = (await httpA.post('/api/webhooks', { url: receiver.url, events: ['link.created'] }, { token: person.token })).body
+    receiver.trust(endpoint.secret)
+    const made = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => (await createOn(i % 2 ? httpA : httpB, { targetUrl: `https://example.com/hooked-${i}` })).body.id as string),
+    )
+    const mine = () => receiver.of('link.created').filter((message) => made.includes(message.data.id))
+    await until(async () => mine(), { what: 'every link.created message', done: (messages) => new Set(messages.map((message) => message.data.id)).size === made.length, timeoutMs: 10_000 })
+    // Both instances' delivery loops have had time to claim every message more than once.
+    await Bun.sleep(2500)
+    expect(mine().length).toBe(made.length)
+    expect(new Set(mine().map((message) => message.id)).size).toBe(made.length)
+    expect(mine().every((message) => message.verified)).toBe(true)
+    await httpA.delete(`/api/webhooks/${endpoint.id}`, { token: person.token })
   })
 
   it('holds the per-key rate limit exactly across both instances', async () => {

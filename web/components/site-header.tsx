@@ -26,6 +26,7 @@ function useNavItems(): NavItem[] {
     { label: 'Dashboard', href: '/dashboard' },
     { label: 'Links', href: '/share-links' },
     { label: 'API Keys', href: '/api-keys' },
+    { label: 'Webhooks', href: '/webhooks' },
     { label: 'Billing', href: '/billing' },
     ...(user && PLAN_INFO[user.plan]?.hasCustomDomain ? [{ label: 'Domains', href: '/domains' }] : []),
     { label: 'Docs', href: '/docs' },

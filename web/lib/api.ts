@@ -18,6 +18,7 @@ const APP_HOST_PREFIXES = [
   '/api/admin/',
   '/api/images',
   '/api/brand',
+  '/api/webhooks',
 ]
 
 /**

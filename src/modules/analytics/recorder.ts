@@ -3,6 +3,7 @@
 // (writer.ts), which classifies and stores them. A graceful stop hands over what is left and waits
 // until it is written.
 import { leaveCheckpointsToAnotherThread } from '../../platform/db'
+import { tellActivity } from '../../platform/events'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EVENT_WRITER_ENTRY } from '../../threads'
@@ -81,6 +82,7 @@ function ask(request: { kind: 'flush' } | { kind: 'finish' }): Promise<void> {
 }
 
 export function recordEvent(event: RecordedEvent) {
+  tellActivity({ accountId: event.accountId, linkId: event.linkId, kind: event.type, isScan: event.isScan, platform: event.platform })
   if (previous && sameEvent(previous, event)) {
     pending.repeatLast()
     return

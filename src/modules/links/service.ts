@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
+import { tellAccountEvent } from '../../platform/events'
 import { AppError, fieldError } from '../../platform/errors'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
@@ -439,6 +440,7 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
       const asked = inputs[link.index]!.alias?.trim()
       results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }) }
       readImageOf(row)
+      tellAccountEvent(row.accountId, 'link.created', () => toLinkJson(row, [], link.tags))
     }
     // A miss for these aliases or slugs may be cached from before they existed.
     if (stored.length > 0) invalidateLink(...stored)
@@ -594,6 +596,9 @@ export async function changeLinks(owner: Owner, action: LinkBulkAction, ids: str
   const unique = [...new Set(ids)]
   const rows = action === 'delete' ? await repo.deleteLinks(owner.accountId, unique) : await repo.setLinksActive(owner.accountId, unique, action === 'activate')
   if (rows.length > 0) invalidateLink(...rows)
+  for (const row of rows)
+    if (action === 'delete') tellAccountEvent(row.accountId, 'link.deleted', () => deletedJson(row))
+    else tellAccountEvent(row.accountId, 'link.updated', () => linkJson(row))
   return { action, changed: rows.map((row) => row.id) }
 }
 
@@ -628,7 +633,9 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   invalidateLink(before, after)
   if (after.ogImage !== before.ogImage) readImageOf(after)
   if (tags) await tagLink(owner, id, tags)
-  return toLinkJson(after, former ?? formerBefore, (await repo.tagNamesOf([id])).get(id) ?? [])
+  const changed = toLinkJson(after, former ?? formerBefore, (await repo.tagNamesOf([id])).get(id) ?? [])
+  tellAccountEvent(owner.accountId, 'link.updated', () => changed)
+  return changed
 }
 
 /**
@@ -654,17 +661,24 @@ function formerAliasesAfter(asked: string[] | undefined, before: LinkRow, former
   return [...former.values()]
 }
 
+/** What a link.deleted message says of the link. */
+const deletedJson = (row: LinkRow) => ({ id: row.id, slug: row.slug, alias: row.alias, targetUrl: row.targetUrl, title: row.title })
+
 export async function deleteLink(owner: Owner, id: string) {
   const row = await repo.deleteLink(owner.accountId, id)
   if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(row)
+  tellAccountEvent(row.accountId, 'link.deleted', () => deletedJson(row))
 }
 
 /** Deletes any account's link (super admin). */
 export async function deleteLinkById(id: string, tx?: Db) {
   const row = await repo.deleteLinkById(id, tx)
   if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
-  afterCommit(tx, () => invalidateLink(row))
+  afterCommit(tx, () => {
+    invalidateLink(row)
+    tellAccountEvent(row.accountId, 'link.deleted', () => deletedJson(row))
+  })
   return row
 }
 

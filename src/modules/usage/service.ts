@@ -1,4 +1,5 @@
 // Usage against the plan: counted previews (the monthly quota) and API calls per billing period.
+import { tellAccountEvent } from '../../platform/events'
 import { subscribe } from '../../platform/bus'
 import { config } from '../../platform/config'
 import { BoundedCache } from '../../platform/cache'
@@ -122,7 +123,17 @@ async function noticeQuota(totals: Awaited<ReturnType<typeof repo.addDeltas>>) {
     const limit = info ? PLAN_INFO[info.plan].previewLimit : null
     if (!info || !limit) continue
     const reached = NOTICE_LEVELS.find((level) => total.previews * 100 >= limit * level)
-    if (reached && total.noticeLevel < reached && (await repo.claimNotice(total, reached))) sendQuotaNotice(total.accountId, reached, limit, info)
+    if (reached && total.noticeLevel < reached && (await repo.claimNotice(total, reached))) {
+      sendQuotaNotice(total.accountId, reached, limit, info)
+      tellAccountEvent(total.accountId, 'quota.reached', () => ({
+        percent: reached,
+        previews: total.previews,
+        limit,
+        plan: info.plan,
+        periodStart: info.period.start.toISOString(),
+        periodEnd: info.period.end.toISOString(),
+      }))
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPE_NAMES, API_KEY_SCOPES, type ApiKeyScope } from '../../../src/shared/api-keys'
 import { Button } from '../../components/ui/button'
+import { CheckboxGroup } from '../../components/ui/checkbox-group'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
 import { FormField } from '../../components/ui/form-field'
 import { Input, Textarea } from '../../components/ui/input'
@@ -73,27 +74,13 @@ export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey)
               onChange={(e) => setDescription(e.target.value)}
             />
           </FormField>
-          <fieldset className="grid gap-2" aria-describedby={scopesError ? 'key-scopes-error' : undefined}>
-            <legend className="mb-1 text-sm font-medium text-slate-900">What the key may do</legend>
-            {API_KEY_SCOPES.map((scope) => (
-              <label key={scope} className="flex items-start gap-2.5 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
-                  checked={scopes.includes(scope)}
-                  onChange={(event) => setScopes((current) => API_KEY_SCOPES.filter((each) => (each === scope ? event.target.checked : current.includes(each))))}
-                />
-                <span>
-                  <code className="text-[13px] text-slate-900">{scope}</code> · {API_KEY_SCOPE_NAMES[scope]}
-                </span>
-              </label>
-            ))}
-            {scopesError && (
-              <p id="key-scopes-error" className="text-[13px] text-red-600">
-                {scopesError}
-              </p>
-            )}
-          </fieldset>
+          <CheckboxGroup
+            legend="What the key may do"
+            options={API_KEY_SCOPES.map((value) => ({ value, description: API_KEY_SCOPE_NAMES[value] }))}
+            value={scopes}
+            onChange={setScopes}
+            error={scopesError}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => openChange(false)} disabled={isSubmitting}>
               Cancel
