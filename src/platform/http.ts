@@ -66,6 +66,16 @@ const tooLarge = () => new AppError('too_large', 'Request body is too large.')
  * has no Content-Length to check first.
  */
 async function readBody(request: Request, limit = config.maxBodyBytes): Promise<Uint8Array> {
+  try {
+    return await readBodyWithin(request, limit)
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    // The client closed the connection before its body was sent in full.
+    throw new AppError('invalid', 'The request body was not sent in full.')
+  }
+}
+
+async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array> {
   const length = request.headers.get('content-length')
   if (Number(length ?? 0) > limit) throw tooLarge()
   if (!request.body) return new Uint8Array(0)
@@ -93,7 +103,7 @@ async function readBody(request: Request, limit = config.maxBodyBytes): Promise<
 const IMPORT_BODY_MAX = IMPORT_FILE_MAX_BYTES * 1.25
 const LARGER_BODIES: Record<string, number> = { '/api/imports': IMPORT_BODY_MAX, '/api/images': IMAGE_UPLOAD_MAX_BYTES, '/api/image': IMAGE_UPLOAD_MAX_BYTES }
 function bodyLimitOf(request: Request) {
-  const larger = request.method === 'POST' ? LARGER_BODIES[requestPath(request)] : undefined
+  const larger = request.method === 'POST' ? LARGER_BODIES[requestPath(request).replace(/(.)\/+$/, '$1')] : undefined
   return larger ? Math.max(larger, config.maxBodyBytes) : config.maxBodyBytes
 }
 

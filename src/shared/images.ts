@@ -21,7 +21,7 @@ export const IMAGE_MESSAGES = {
   type: 'Upload a PNG, JPEG or WebP image.',
   tooLarge: `The image is larger than ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
   empty: 'The body holds no image.',
-  unreadable: 'The image could not be read; it may be damaged.',
+  unreadable: 'The image could not be read: it may be damaged, or of a kind not taken (a CMYK JPEG or an animated WebP, say).',
   tooManyPixels: `The image is larger than ${IMAGE_UPLOAD_MAX_PIXELS / 1_000_000} megapixels.`,
 } as const
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import ogs from 'open-graph-scraper'
 import { PNG } from 'pngjs'
+import { IMAGE_MESSAGES } from '../../src/shared/images'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { painted, pixelAt, readJpeg, writeJpeg, writeWebp, type Pixels } from '../helpers/codecs'
 import { client, visit, type Client } from '../helpers/http'
@@ -116,6 +117,12 @@ describe('POST /api/images', () => {
     expect(pixelAt(pixels, 20, 70)[2]).toBeGreaterThan(180)
   })
 
+  it('takes an image larger than other bodies at its address with a trailing slash too', async () => {
+    const large = png(noise(1100, 1000))
+    expect(large.byteLength).toBeGreaterThan(1024 * 1024)
+    expect((await upload(large, { path: '/api/images/' })).status).toBe(201)
+  })
+
   it('takes WebP', async () => {
     const made = await upload(await writeWebp(painted(640, 336, () => [20, 120, 60, 255])), { type: 'image/webp' })
     expect(made.status).toBe(201)
@@ -170,12 +177,17 @@ describe('POST /api/images', () => {
     new DataView(huge.buffer).setUint32(16, 20_000)
     new DataView(huge.buffer).setUint32(20, 20_000)
     const damaged = png(noise(200, 200)).slice(0, 400)
+    // A JPEG showing a 16 × 16 frame inside a comment, after a restart marker, before its real 8000 × 8000 frame.
+    const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 255, ...body]
+    const frame = (side: number) => segment(0xc0, [8, side >> 8, side & 255, side >> 8, side & 255, 1, 1, 0x11, 0])
+    const decoy = new Uint8Array([0xff, 0xd8, 0xff, 0xd0, ...segment(0xfe, [0, 0, ...frame(16), 0, 0]), ...frame(8000), ...segment(0xda, [1, 1, 0, 0, 63, 0]), 0xff, 0xd9])
     const cases: [string, Promise<{ status: number; body: { message?: string } }>, number, string][] = [
       ['empty', upload(new Uint8Array(0)), 400, 'The body holds no image.'],
       ['text', upload('<svg xmlns="http://www.w3.org/2000/svg"/>', { type: 'image/svg+xml' }), 415, 'Upload a PNG, JPEG or WebP image.'],
       ['a GIF', upload(gif, { type: 'image/gif' }), 415, 'Upload a PNG, JPEG or WebP image.'],
       ['too many pixels', upload(huge), 413, 'The image is larger than 25 megapixels.'],
-      ['damaged', upload(damaged), 400, 'The image could not be read; it may be damaged.'],
+      ['too many pixels behind a decoy frame', upload(decoy, { type: 'image/jpeg' }), 413, 'The image is larger than 25 megapixels.'],
+      ['damaged', upload(damaged), 400, IMAGE_MESSAGES.unreadable],
       ['too large', upload(new Uint8Array(11 * 1024 * 1024)), 413, 'Request body is too large.'],
       ['an unknown purpose', upload(png(noise(10, 10)), { purpose: 'banner' }), 400, 'purpose must be one of card, logo.'],
       ['no session', upload(png(noise(10, 10)), { token: '' }), 401, ''],

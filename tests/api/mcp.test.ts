@@ -63,6 +63,10 @@ describe('/api/mcp', () => {
     expect(bad.isError).toBe(true)
     expect(textOf(bad)).toStartWith('targetUrl: ')
 
+    const long = await call(assistant, 'list_links', { search: 's'.repeat(201) })
+    expect(long.isError).toBe(true)
+    expect(textOf(long)).toContain('search')
+
     const stranger = await signUp(http, 'mcp-stranger')
     const theirs = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/theirs', title: 'Theirs' }, { token: stranger.token })).body
     const changed = await call(assistant, 'update_link', { id: theirs.id, title: 'Taken over' })
@@ -93,6 +97,13 @@ describe('/api/mcp', () => {
       expect(answer.status).toBe(401)
     }
     await expect(connect('lnk_wrong')).rejects.toThrow()
+    // One message a request: a batch is refused, so each call counts against the key's rate limit.
+    const batch = await fetch(`${server.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${await keyOf(owner)}` },
+      body: JSON.stringify([initialize, { ...initialize, id: 2 }]),
+    })
+    expect(batch.status).toBe(400)
     // No session, so no stream to open or end.
     const key = await keyOf(owner)
     for (const method of ['GET', 'DELETE']) expect((await fetch(`${server.url}/api/mcp`, { method, headers: { authorization: `Bearer ${key}` } })).status).toBe(405)

@@ -6,6 +6,7 @@ import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_DELAYS_S } from '../../src/shared/webho
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
 import { startWebhookReceiver } from '../helpers/webhook-receiver'
@@ -59,6 +60,8 @@ describe('webhook endpoints', () => {
       const refused = await http.post('/api/webhooks', body, as(owner))
       expect({ body, status: refused.status, field: refused.body.errors?.[0]?.field, message: refused.body.message }).toEqual({ body, status: 400, field, message })
     }
+    // Nothing to change changes nothing.
+    expect((await http.patch(`/api/webhooks/${made.id}`, {}, as(owner))).body).toEqual(changed.body)
     expect((await http.delete(`/api/webhooks/${made.id}`, as(owner))).status).toBe(204)
     expect((await http.get(`/api/webhooks/${made.id}/deliveries`, as(owner))).status).toBe(404)
   })
@@ -141,6 +144,38 @@ describe('webhook messages', () => {
     const previews = await arrived('preview.served', (messages) => messages.some((message) => message.data.links.some((each: { linkId: string }) => each.linkId === link.id)))
     expect(previews.at(-1)!.data.links.find((each: { linkId: string }) => each.linkId === link.id)).toMatchObject({ previews: 1, byPlatform: { slack: 1 } })
     await http.delete(`/api/webhooks/${endpoint.id}`, as(owner))
+  })
+
+  it('tell of the quota reached, at 80% and at 100% of the plan', async () => {
+    const who = await signUp(http, 'webhooks-quota')
+    const endpoint = await addEndpoint(who, ['quota.reached'])
+    const link = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/quota', title: 'Counted' }, as(who))).body
+    const stored = async () => Number((await sql<{ previews: number }>(server, 'select previews from usage_counters where account_id = $1', [who.user.accountId]))[0]?.previews ?? 0)
+    const preview = async (platform: string, from: string) => {
+      const before = await stored()
+      expect((await visit(link.url, { userAgent: CRAWLER_UA[platform], from })).status).toBe(200)
+      await until(stored, { what: 'the preview to be stored', done: (count) => count > before })
+    }
+    await preview('facebook', '198.51.100.21')
+    await sql(server, 'update usage_counters set previews = 399 where account_id = $1', [who.user.accountId])
+    await preview('slack', '198.51.100.22')
+    const mine = (messages: ReturnType<typeof receiver.of>) => messages.filter((message) => message.verified && JSON.parse(message.body).data.previews >= 400)
+    const [eighty] = mine(await arrived('quota.reached', (messages) => mine(messages).length === 1))
+    expect(eighty!.data).toMatchObject({ percent: 80, previews: 400, limit: 500, plan: 'free' })
+    await sql(server, 'update usage_counters set previews = 499 where account_id = $1', [who.user.accountId])
+    await preview('linkedin', '198.51.100.23')
+    const all = mine(await arrived('quota.reached', (messages) => mine(messages).length === 2))
+    expect(all.map((message) => message.data.percent)).toEqual([80, 100])
+    await http.delete(`/api/webhooks/${endpoint.id}`, as(who))
+  })
+
+  it('are sent on request (tests, deliveries again) at most 60 times an hour an account', async () => {
+    const who = await signUp(http, 'webhooks-on-request')
+    const endpoint = await addEndpoint(who, ['link.created'])
+    const answers = await Promise.all(Array.from({ length: 61 }, () => http.post(`/api/webhooks/${endpoint.id}/test`, undefined, as(who))))
+    expect(answers.filter((answer) => answer.status === 202).length).toBe(60)
+    expect(answers.filter((answer) => answer.status === 429).length).toBe(1)
+    await http.delete(`/api/webhooks/${endpoint.id}`, as(who))
   })
 
   it('are kept across a restart: a delivery due while the server was down is sent once it is back', async () => {

@@ -15,7 +15,7 @@ import pngFile from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm' with { type: 'f
 import webpDecoderFile from '@jsquash/webp/codec/dec/webp_dec.wasm' with { type: 'file' }
 // @ts-expect-error: as above
 import resizeFile from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm' with { type: 'file' }
-import { IMAGE_FIT, type ImagePurpose } from '../../shared/images'
+import { IMAGE_FIT, IMAGE_UPLOAD_MAX_PIXELS, type ImagePurpose } from '../../shared/images'
 
 export type UploadFormat = 'image/png' | 'image/jpeg' | 'image/webp'
 export type ProcessedImage = { bytes: Uint8Array<ArrayBuffer>; contentType: 'image/png' | 'image/jpeg'; width: number; height: number }
@@ -64,7 +64,8 @@ async function fitted(image: ImageData, side: number): Promise<ImageData> {
   if (scale === 1) return image
   const width = Math.max(1, Math.round(image.width * scale))
   const height = Math.max(1, Math.round(image.height * scale))
-  return resize(image, { width, height, method: 'lanczos3', fitMethod: 'stretch', premultiply: true, linearRGB: true })
+  // Premultiplied only where there is transparency: it costs several times the time.
+  return resize(image, { width, height, method: 'lanczos3', fitMethod: 'stretch', premultiply: !isOpaque(image), linearRGB: false })
 }
 
 // Lower qualities are tried before smaller sizes, as platforms show a large image best.
@@ -76,11 +77,15 @@ const SMALLEST_SIDE = 16
 export async function processImage(upload: Uint8Array, format: UploadFormat, purpose: ImagePurpose): Promise<ProcessedImage> {
   await prepare()
   const { maxSide, maxBytes } = IMAGE_FIT[purpose]
-  let image = await fitted(await decode(upload, format), maxSide)
+  const decoded = await decode(upload, format)
+  // Checked before decoding too; this holds should a header and its decoder ever disagree.
+  if (decoded.width * decoded.height > IMAGE_UPLOAD_MAX_PIXELS) throw new Error('The image has more pixels than its header said.')
+  let image = await fitted(decoded, maxSide)
   if (purpose === 'card' && !isOpaque(image)) image = onWhite(image)
   for (;;) {
     const last = Math.max(image.width, image.height) <= SMALLEST_SIDE
-    const encodings = purpose === 'logo' ? [() => encodePng(image)] : JPEG_QUALITIES.map((quality) => () => encodeJpeg(image, { quality }))
+    // Without trellis quantisation: a tenth more bytes for a seventh of the time.
+    const encodings = purpose === 'logo' ? [() => encodePng(image)] : JPEG_QUALITIES.map((quality) => () => encodeJpeg(image, { quality, trellis_loops: 0 }))
     for (const encode of encodings) {
       const bytes = new Uint8Array(await encode())
       if (bytes.byteLength <= maxBytes || last)

@@ -11,17 +11,18 @@ import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_PIXELS, IMAGE_
 import { IMAGE_PROCESS_ENTRY } from '../../threads'
 import type { ProcessedImage, UploadFormat } from './process'
 import type { ProcessReply, ProcessRequest } from './process-worker'
+import { jpegFrameSize } from './jpeg-frame'
 import * as repo from './repo'
 import { imageStore } from './storage'
 
 export type UploadedImage = { id: string; url: string; purpose: ImagePurpose; contentType: string; width: number; height: number; size: number }
 
-// image-size's names of the formats taken.
-const FORMATS: Record<string, UploadFormat> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
 // Re-encoding takes up to a second or two of CPU an image: an account may upload so many an hour.
 const UPLOAD_RULES = [{ limit: 100, windowMs: 60 * 60_000 }]
 // Images waiting for the thread; past this many, an upload is turned away rather than queued.
 const MAX_WAITING = 8
+// Accounts with an image being processed.
+const uploading = new Set<string>()
 
 // The processing thread, started with the first upload; one that fails is replaced at the next.
 let processor: Worker | undefined
@@ -57,20 +58,35 @@ function process(upload: Uint8Array<ArrayBuffer>, format: UploadFormat, purpose:
   })
 }
 
+const startsWith = (bytes: Uint8Array, at: number, text: string) => [...text].every((char, i) => bytes[at + i] === char.charCodeAt(0))
+
+/** The format its first bytes say: PNG's signature, JPEG's start of image, or WebP's RIFF header. */
+function formatOfBytes(bytes: Uint8Array): UploadFormat | undefined {
+  if (bytes[0] === 0x89 && startsWith(bytes, 1, 'PNG\r\n')) return 'image/png'
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg'
+  if (startsWith(bytes, 0, 'RIFF') && startsWith(bytes, 8, 'WEBP')) return 'image/webp'
+  return undefined
+}
+
+/** The upload's size: a JPEG's as its decoder will read it (image-size can be shown a decoy frame), the others' from their header. */
+function sizeOf(upload: Uint8Array, format: UploadFormat) {
+  if (format === 'image/jpeg') return jpegFrameSize(upload)
+  try {
+    return imageSize(upload)
+  } catch {
+    return undefined
+  }
+}
+
 /** The upload's format, from its bytes (never from what the client says it is), within the limits on its size. */
 function formatOf(upload: Uint8Array): UploadFormat {
   if (upload.byteLength === 0) throw new AppError('invalid', IMAGE_MESSAGES.empty)
   if (upload.byteLength > IMAGE_UPLOAD_MAX_BYTES) throw new AppError('too_large', IMAGE_MESSAGES.tooLarge)
-  let facts: ReturnType<typeof imageSize>
-  try {
-    facts = imageSize(upload)
-  } catch {
-    throw new AppError('unsupported_type', IMAGE_MESSAGES.type)
-  }
-  const format = facts.type ? FORMATS[facts.type] : undefined
+  const format = formatOfBytes(upload)
   if (!format) throw new AppError('unsupported_type', IMAGE_MESSAGES.type)
-  if (!facts.width || !facts.height) throw new AppError('invalid', IMAGE_MESSAGES.unreadable)
-  if (facts.width > IMAGE_UPLOAD_MAX_SIDE || facts.height > IMAGE_UPLOAD_MAX_SIDE || facts.width * facts.height > IMAGE_UPLOAD_MAX_PIXELS)
+  const { width, height } = sizeOf(upload, format) ?? {}
+  if (!width || !height) throw new AppError('invalid', IMAGE_MESSAGES.unreadable)
+  if (width > IMAGE_UPLOAD_MAX_SIDE || height > IMAGE_UPLOAD_MAX_SIDE || width * height > IMAGE_UPLOAD_MAX_PIXELS)
     throw new AppError('too_large', IMAGE_MESSAGES.tooManyPixels)
   return format
 }
@@ -91,12 +107,17 @@ export async function uploadImage(accountId: string, upload: Uint8Array<ArrayBuf
   const format = formatOf(upload)
   const rate = await consumeRate(`image-upload:${accountId}`, UPLOAD_RULES)
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many images uploaded; try again later.', undefined, rate.retryAfter)
+  // One account's uploads are processed one at a time, so it cannot fill the queue for everyone.
+  if (uploading.has(accountId)) throw new AppError('rate_limited', 'Another of your images is being processed; upload this one once it is done.', undefined, 1)
+  uploading.add(accountId)
   let image: ProcessedImage
   try {
     image = await process(upload, format, purpose)
   } catch (error) {
     if (error instanceof AppError) throw error
     throw new AppError('invalid', IMAGE_MESSAGES.unreadable)
+  } finally {
+    uploading.delete(accountId)
   }
   const id = new Bun.CryptoHasher('sha256').update(accountId).update(image.bytes).digest('base64url').slice(0, 27)
   const stored = { id, accountId, purpose, contentType: image.contentType, width: image.width, height: image.height, size: image.bytes.byteLength }

@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Elysia } from 'elysia'
+import { AppError } from '../../platform/errors'
 import { apiKeyAuth } from '../public-api/api-key-auth'
 import { assistantServer } from './server'
 
@@ -15,9 +16,17 @@ export const mcpRoutes = new Elysia()
   .post(
     '/mcp',
     async ({ owner, request }) => {
+      let message: unknown
+      try {
+        message = JSON.parse(await request.text())
+      } catch {
+        throw new AppError('invalid', 'The body must be one JSON-RPC message.')
+      }
+      // The protocol has had no batches since 2025-06-18: one message a request, so one call against the key's rate limit.
+      if (Array.isArray(message)) throw new AppError('invalid', 'Send one JSON-RPC message a request; batches are not taken.')
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       await assistantServer(owner).connect(transport)
-      return transport.handleRequest(request)
+      return transport.handleRequest(request, { parsedBody: message })
     },
     // Each tool checks the scope it needs.
     { apiKey: 'any', parse: 'none', detail: { summary: 'Model Context Protocol (streamable HTTP) for AI assistants', hide: true } },

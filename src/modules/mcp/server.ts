@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { API_KEY_MESSAGES, keyAllows, type ApiKeyScope } from '../../shared/api-keys'
-import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX } from '../../shared/link-list'
+import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX, LINK_SEARCH_MAX } from '../../shared/link-list'
+import { ALIAS_MAX, DESCRIPTION_MAX, TITLE_MAX, URL_MAX } from '../../shared/link-rules'
 import type { ApiKeyOwner } from '../api-keys/service'
 import { linksJson, listLinkRows, updateLink } from '../links/service'
 import { createOrReuseLink, statsOfLink } from '../public-api/service'
@@ -28,10 +29,14 @@ async function answer(owner: ApiKeyOwner, scope: ApiKeyScope, work: () => Promis
 }
 const refusal = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
 
+/** Text as the REST API takes it: within a length, without control characters (the services check the rest). */
+const text = (max: number) => z.string().max(max).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must hold no control characters')
+const id = text(100).describe('The link id')
+
 const card = {
-  title: z.string().describe('The preview title platforms show'),
-  description: z.string().optional().describe('The preview description'),
-  ogImage: z.string().optional().describe('The preview image: an https address, or one uploaded to Linkcard'),
+  title: text(TITLE_MAX).describe('The preview title platforms show'),
+  description: text(DESCRIPTION_MAX).optional().describe('The preview description'),
+  ogImage: text(URL_MAX).optional().describe('The preview image: an https address, or one uploaded to Linkcard'),
 }
 
 /** The tools, acting for the key's owner. */
@@ -44,7 +49,11 @@ export function assistantServer(owner: ApiKeyOwner): McpServer {
     {
       title: 'Create a short link',
       description: 'Creates a short link with its own preview card, or answers the identical link the account has already (needs links:write).',
-      inputSchema: { targetUrl: z.string().describe('Where the link sends people'), ...card, alias: z.string().optional().describe('A readable path of its own, such as spring-sale') },
+      inputSchema: {
+        targetUrl: text(URL_MAX).describe('Where the link sends people'),
+        ...card,
+        alias: text(ALIAS_MAX).optional().describe('A readable path of its own, such as spring-sale'),
+      },
     },
     (input) => answer(owner, 'links:write', async () => (await createOrReuseLink(owner, input)).body),
   )
@@ -54,7 +63,7 @@ export function assistantServer(owner: ApiKeyOwner): McpServer {
       title: 'Find links',
       description: "Lists the account's links, newest first, optionally those whose title, target or alias holds `search` (needs links:read).",
       inputSchema: {
-        search: z.string().optional(),
+        search: text(LINK_SEARCH_MAX).optional(),
         page: z.number().int().min(1).optional(),
         limit: z.number().int().min(1).max(LINK_PAGE_MAX).optional().describe(`Links a page, ${LINK_PAGE_DEFAULT} unless given`),
       },
@@ -72,9 +81,9 @@ export function assistantServer(owner: ApiKeyOwner): McpServer {
       title: "A link's stats",
       description: "A link's clicks, QR code scans and previews by day, platform and country, over the last 30 days unless from and to are given; paid plans only (needs analytics:read).",
       inputSchema: {
-        id: z.string().describe('The link id'),
-        from: z.string().optional().describe('First day, YYYY-MM-DD'),
-        to: z.string().optional().describe('Last day, YYYY-MM-DD'),
+        id,
+        from: text(10).optional().describe('First day, YYYY-MM-DD'),
+        to: text(10).optional().describe('Last day, YYYY-MM-DD'),
       },
       annotations: { readOnlyHint: true },
     },
@@ -86,8 +95,8 @@ export function assistantServer(owner: ApiKeyOwner): McpServer {
       title: 'Change a link',
       description: 'Changes the given fields of a link; isActive false pauses it (needs links:write).',
       inputSchema: {
-        id: z.string().describe('The link id'),
-        targetUrl: z.string().optional(),
+        id,
+        targetUrl: text(URL_MAX).optional(),
         title: card.title.optional(),
         description: card.description,
         ogImage: card.ogImage,

@@ -93,6 +93,15 @@ export async function listDeliveries(accountId: string, endpointId: string, limi
   return { rows, total: Number(total) }
 }
 
+export async function findDelivery(accountId: string, id: string) {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.id, id)))
+    .limit(1)
+  return row
+}
+
 /** The delivery sent again from its first attempt's schedule: due now. */
 export async function redeliver(accountId: string, id: string, now: Date) {
   const [row] = await db

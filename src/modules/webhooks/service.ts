@@ -6,6 +6,7 @@
 // path never waits on a webhook.
 import { publish, subscribe } from '../../platform/bus'
 import { config } from '../../platform/config'
+import { consumeRate } from '../../platform/counters'
 import { AppError, fieldError } from '../../platform/errors'
 import { listenToAccountEvents, type AccountEvent, type Activity } from '../../platform/events'
 import { every, type Running } from '../../platform/lifecycle'
@@ -80,8 +81,16 @@ type Counts = { clicks: number; scans: number; previews: Record<string, number> 
 let activity = new Map<string, Map<string, Counts>>()
 let activitySince = new Date()
 
+/** Whether the account has an endpoint for clicks or previews, as far as this instance knows now (it asks again in the background). */
+function wantsActivity(accountId: string) {
+  if (!wanted) return true
+  if (Date.now() - wantedAt >= WANTED_FOR_MS) void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
+  return (wanted.get(accountId) ?? []).some((endpoint) => endpoint.events.includes('click') || endpoint.events.includes('preview.served'))
+}
+
 function onActivity({ accountId, linkId, kind, isScan, platform }: Activity) {
-  // Counting is cheap; whether anyone wants the counts is asked once a batch.
+  // On the redirect path: a look-up in memory, and a count only for accounts that want them.
+  if (!wantsActivity(accountId)) return
   let links = activity.get(accountId)
   if (!links) activity.set(accountId, (links = new Map()))
   let counts = links.get(linkId)
@@ -171,6 +180,7 @@ function wake() {
 /** Listens for account events, counts activity, and sends deliveries every second; stopping stores what was counted. */
 export function startWebhooks(): Running {
   running = true
+  void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
   const stopListening = listenToAccountEvents(onAccountEvent, onActivity)
   const stopDelivering = every(1000, wake)
   const stopBatching = every(config.webhookBatchSeconds * 1000, () => void sendActivity())
@@ -234,13 +244,16 @@ async function endpointOf(accountId: string, id: string) {
 }
 
 export async function updateEndpoint(accountId: string, id: string, input: WebhookEndpointChanges) {
-  await endpointOf(accountId, id)
-  const row = await repo.updateEndpoint(accountId, id, {
+  const before = await endpointOf(accountId, id)
+  const changes = {
     ...(input.url !== undefined && { url: await checkedUrl(input.url) }),
     ...(input.events !== undefined && { events: checkedEvents(input.events) }),
     ...(input.description !== undefined && { description: checkedDescription(input.description) }),
     ...(input.isActive !== undefined && { isActive: input.isActive }),
-  })
+  }
+  // Nothing to change: the endpoint as it is.
+  if (Object.keys(changes).length === 0) return toEndpointJson(before)
+  const row = await repo.updateEndpoint(accountId, id, changes)
   if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound)
   changed(accountId)
   return toEndpointJson(row)
@@ -255,9 +268,17 @@ export async function endpointSecret(accountId: string, id: string) {
   return { secret: unseal((await endpointOf(accountId, id)).secret) }
 }
 
+// Test messages and deliveries sent again make this server call the endpoint on request: so many an hour.
+const ON_REQUEST_RULES = [{ limit: 60, windowMs: 60 * 60_000 }]
+async function countSendOnRequest(accountId: string) {
+  const rate = await consumeRate(`webhook-on-request:${accountId}`, ON_REQUEST_RULES)
+  if (!rate.allowed) throw new AppError('rate_limited', 'Too many test messages and deliveries sent again; try again later.', undefined, rate.retryAfter)
+}
+
 /** Sends the endpoint a test message now, whatever events it wants. */
 export async function sendTestEvent(accountId: string, id: string) {
   const endpoint = await endpointOf(accountId, id)
+  await countSendOnRequest(accountId)
   await enqueue(accountId, [endpoint.id], WEBHOOK_TEST_EVENT, { endpointId: endpoint.id, message: 'A test message from Linkcard.' })
 }
 
@@ -288,6 +309,8 @@ export async function listDeliveries(accountId: string, endpointId: string, quer
 }
 
 export async function redeliver(accountId: string, id: string) {
+  if (!(await repo.findDelivery(accountId, id))) throw new AppError('not_found', WEBHOOK_MESSAGES.deliveryNotFound)
+  await countSendOnRequest(accountId)
   const row = await repo.redeliver(accountId, id, new Date())
   if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.deliveryNotFound)
   wake()
