@@ -30,28 +30,30 @@ const ENDPOINTS_CHANGED = 'webhook-endpoints-changed'
 
 // ---- who wants what ---------------------------------------------------------------------------
 
-// Every switched-on endpoint's events by account, read again on any change (on any instance) and
-// every minute: the table holds a few rows an account at most.
+// Every switched-on endpoint's events by account, read again after any change (on any instance)
+// and every minute: the table holds a few rows an account at most. A read begun before a change
+// does not count as fresh.
 let wanted: Map<string, { id: string; events: WebhookEvent[] }[]> | undefined
 let wantedAt = 0
+let changes = 0
 const WANTED_FOR_MS = 60_000
 
 const readWanted = singleFlight(async () => {
+  const seen = changes
   const byAccount = new Map<string, { id: string; events: WebhookEvent[] }[]>()
   for (const endpoint of await repo.activeEndpoints()) byAccount.set(endpoint.accountId, [...(byAccount.get(endpoint.accountId) ?? []), endpoint])
   wanted = byAccount
-  wantedAt = Date.now()
-  return byAccount
+  wantedAt = seen === changes ? Date.now() : 0
 })
-const forgetWanted = () => {
+const isFresh = () => wanted !== undefined && wantedAt > 0 && Date.now() - wantedAt < WANTED_FOR_MS
+subscribe(ENDPOINTS_CHANGED, () => {
+  changes++
   wantedAt = 0
-  void readWanted()
-}
-subscribe(ENDPOINTS_CHANGED, forgetWanted)
+})
 
 async function endpointsWanting(accountId: string, event: string) {
-  const known = wanted && Date.now() - wantedAt < WANTED_FOR_MS ? wanted : await readWanted()
-  return (known.get(accountId) ?? []).filter((endpoint) => endpoint.events.includes(event as WebhookEvent))
+  while (!isFresh()) await readWanted()
+  return (wanted!.get(accountId) ?? []).filter((endpoint) => endpoint.events.includes(event as WebhookEvent))
 }
 
 // ---- messages ---------------------------------------------------------------------------------
@@ -83,8 +85,8 @@ let activitySince = new Date()
 
 /** Whether the account has an endpoint for clicks or previews, as far as this instance knows now (it asks again in the background). */
 function wantsActivity(accountId: string) {
+  if (!isFresh()) void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
   if (!wanted) return true
-  if (Date.now() - wantedAt >= WANTED_FOR_MS) void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
   return (wanted.get(accountId) ?? []).some((endpoint) => endpoint.events.includes('click') || endpoint.events.includes('preview.served'))
 }
 
