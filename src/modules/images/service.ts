@@ -105,17 +105,17 @@ const uploadedJson = (image: repo.ImageFacts): UploadedImage => ({
 /** Takes an account's upload for a purpose and answers the stored image and its address. */
 export async function uploadImage(accountId: string, upload: Uint8Array<ArrayBuffer>, purpose: ImagePurpose): Promise<UploadedImage> {
   const format = formatOf(upload)
-  const rate = await consumeRate(`image-upload:${accountId}`, UPLOAD_RULES)
-  if (!rate.allowed) throw new AppError('rate_limited', 'Too many images uploaded; try again later.', undefined, rate.retryAfter)
   // One account's uploads are processed one at a time, so it cannot fill the queue for everyone.
   if (uploading.has(accountId)) throw new AppError('rate_limited', 'Another of your images is being processed; upload this one once it is done.', undefined, 1)
   uploading.add(accountId)
   let image: ProcessedImage
   try {
-    image = await process(upload, format, purpose)
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    throw new AppError('invalid', IMAGE_MESSAGES.unreadable)
+    const rate = await consumeRate(`image-upload:${accountId}`, UPLOAD_RULES)
+    if (!rate.allowed) throw new AppError('rate_limited', 'Too many images uploaded; try again later.', undefined, rate.retryAfter)
+    // What the codecs could not read is the upload's fault.
+    image = await process(upload, format, purpose).catch((error: unknown) => {
+      throw error instanceof AppError ? error : new AppError('invalid', IMAGE_MESSAGES.unreadable)
+    })
   } finally {
     uploading.delete(accountId)
   }
