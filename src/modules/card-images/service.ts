@@ -8,12 +8,11 @@ import { AppError } from '../../platform/errors'
 import { singleFlightBy } from '../../platform/single-flight'
 import { CARD_IMAGE_DEFAULT_COLOR, cardImagePath, cardImageSite } from '../../shared/card-images'
 import { LINK_MESSAGES } from '../../shared/link-rules'
-import { log } from '../../platform/log'
+import { threadCalls } from '../../platform/thread-calls'
 import { CARD_IMAGE_RENDER_ENTRY } from '../../threads'
 import { cardImageUrlOf, resolveLink, type LinkRow } from '../links/service'
 import type { CardImageContent } from '../../shared/card-images'
 import { drawnBrandOf } from './brand'
-import type { RenderReply, RenderRequest } from './render-worker'
 
 export type CardImage = { kind: 'image'; png: Uint8Array<ArrayBuffer>; etag: string } | { kind: 'moved'; location: string }
 
@@ -22,45 +21,14 @@ const images = new BoundedCache<string, { png: Uint8Array<ArrayBuffer>; etag: st
 // Drawing one takes a few hundred milliseconds of CPU: an address may have so many drawn a minute.
 const DRAW_RULES = [{ limit: 30, windowMs: 60_000 }]
 
-// The renderer's thread, started with the first image; one that fails is replaced at the next.
-let renderer: Worker | undefined
-let nextId = 0
-const rendering = new Map<number, { resolve: (png: Uint8Array<ArrayBuffer>) => void; reject: (error: Error) => void }>()
-
-function startRenderer() {
-  // Not ref'd (Bun's default): it never keeps a process alive.
-  const worker = new Worker(CARD_IMAGE_RENDER_ENTRY)
-  worker.onmessage = ({ data }: MessageEvent<RenderReply>) => {
-    const request = rendering.get(data.id)
-    rendering.delete(data.id)
-    if (data.png) request?.resolve(data.png)
-    else request?.reject(new Error(data.error ?? 'The card image was not drawn.'))
-  }
-  worker.onerror = (event) => {
-    log.error('card image renderer failed', { error: event.message })
-    for (const request of rendering.values()) request.reject(new Error('The card image renderer stopped.'))
-    rendering.clear()
-    worker.terminate()
-    renderer = undefined
-  }
-  return worker
-}
-
-/** The image drawn on the renderer's thread. */
-function render(content: CardImageContent): Promise<Uint8Array<ArrayBuffer>> {
-  renderer ??= startRenderer()
-  const id = nextId++
-  return new Promise((resolve, reject) => {
-    rendering.set(id, { resolve, reject })
-    renderer!.postMessage({ id, content } satisfies RenderRequest)
-  })
-}
+// Drawn on a thread of its own.
+const renderer = threadCalls<CardImageContent, Uint8Array<ArrayBuffer>>(CARD_IMAGE_RENDER_ENTRY, 'card image renderer')
 
 // Requests for one image while it is drawn wait for that drawing.
 const draw = singleFlightBy(
   async (key: string, link: LinkRow) => {
     const brand = await drawnBrandOf(link.accountId)
-    const png = await render({
+    const png = await renderer.call({
       layout: link.cardImage!,
       title: link.title,
       description: link.description,

@@ -6,11 +6,11 @@ import { BoundedCache } from '../../platform/cache'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
-import { log } from '../../platform/log'
+import { threadCalls } from '../../platform/thread-calls'
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_PIXELS, IMAGE_UPLOAD_MAX_SIDE, uploadedImagePath, type ImagePurpose } from '../../shared/images'
 import { IMAGE_PROCESS_ENTRY } from '../../threads'
 import type { ProcessedImage, UploadFormat } from './process'
-import type { ProcessReply, ProcessRequest } from './process-worker'
+import type { ProcessInput } from './process-worker'
 import { jpegFrameSize } from './jpeg-frame'
 import * as repo from './repo'
 import { imageStore } from './storage'
@@ -24,38 +24,12 @@ const MAX_WAITING = 8
 // Accounts with an image being processed.
 const uploading = new Set<string>()
 
-// The processing thread, started with the first upload; one that fails is replaced at the next.
-let processor: Worker | undefined
-let nextId = 0
-const processing = new Map<number, { resolve: (image: ProcessedImage) => void; reject: (error: Error) => void }>()
-
-function startProcessor() {
-  // Not ref'd (Bun's default): it never keeps a process alive.
-  const worker = new Worker(IMAGE_PROCESS_ENTRY)
-  worker.onmessage = ({ data }: MessageEvent<ProcessReply>) => {
-    const request = processing.get(data.id)
-    processing.delete(data.id)
-    if (data.image) request?.resolve(data.image)
-    else request?.reject(new Error(data.error ?? 'The image was not processed.'))
-  }
-  worker.onerror = (event) => {
-    log.error('image processor failed', { error: event.message })
-    for (const request of processing.values()) request.reject(new Error('The image processor stopped.'))
-    processing.clear()
-    worker.terminate()
-    processor = undefined
-  }
-  return worker
-}
+// Re-encoded on a thread of its own.
+const processor = threadCalls<ProcessInput, ProcessedImage>(IMAGE_PROCESS_ENTRY, 'image processor')
 
 function process(upload: Uint8Array<ArrayBuffer>, format: UploadFormat, purpose: ImagePurpose): Promise<ProcessedImage> {
-  if (processing.size >= MAX_WAITING) throw new AppError('unavailable', 'Too many images are being processed; try again in a moment.')
-  processor ??= startProcessor()
-  const id = nextId++
-  return new Promise((resolve, reject) => {
-    processing.set(id, { resolve, reject })
-    processor!.postMessage({ id, upload, format, purpose } satisfies ProcessRequest, [upload.buffer])
-  })
+  if (processor.waiting >= MAX_WAITING) throw new AppError('unavailable', 'Too many images are being processed; try again in a moment.')
+  return processor.call({ upload, format, purpose }, [upload.buffer])
 }
 
 const startsWith = (bytes: Uint8Array, at: number, text: string) => [...text].every((char, i) => bytes[at + i] === char.charCodeAt(0))
