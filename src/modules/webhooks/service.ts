@@ -83,10 +83,15 @@ type Counts = { clicks: number; scans: number; previews: Record<string, number> 
 let activity = new Map<string, Map<string, Counts>>()
 let activitySince = new Date()
 
-/** Whether the account has an endpoint for clicks or previews, as far as this instance knows now (it asks again in the background). */
+/**
+ * Whether the account may have an endpoint for clicks or previews. While the endpoints are being
+ * read again (after a change, or a minute), every account may: the batch asks once more.
+ */
 function wantsActivity(accountId: string) {
-  if (!isFresh()) void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
-  if (!wanted) return true
+  if (!isFresh()) {
+    void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
+    return true
+  }
   return (wanted.get(accountId) ?? []).some((endpoint) => endpoint.events.includes('click') || endpoint.events.includes('preview.served'))
 }
 
