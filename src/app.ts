@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contact/routes'
 import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { mcpRoutes } from './modules/mcp/routes'
+import { invitationRoutes, memberRoutes } from './modules/members/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { imageRoutes } from './modules/images/routes'
 import { importRoutes } from './modules/imports/routes'
@@ -53,6 +54,8 @@ const api = new Elysia({ prefix: '/api' })
   .use(domainRoutes)
   .use(apiKeyRoutes)
   .use(webhookRoutes)
+  .use(memberRoutes)
+  .use(invitationRoutes)
   .use(publicApiRoutes)
   .use(mcpRoutes)
   .use(apiDocs)

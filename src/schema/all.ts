@@ -11,6 +11,7 @@ import { domainTables } from '../modules/domains/tables'
 import { imageTables } from '../modules/images/tables'
 import { importTables } from '../modules/imports/tables'
 import { linkTables } from '../modules/links/tables'
+import { memberTables } from '../modules/members/tables'
 import { usageTables } from '../modules/usage/tables'
 import { utmPresetTables } from '../modules/utm-presets/tables'
 import { webhookTables } from '../modules/webhooks/tables'
@@ -19,6 +20,7 @@ import { platformTables } from '../platform/tables'
 export const allTables = (k: Kit) => ({
   ...accountTables(k),
   ...authTables(k),
+  ...memberTables(k),
   ...linkTables(k),
   ...importTables(k),
   ...imageTables(k),

@@ -3,9 +3,6 @@
 export const PLANS = ['free', 'indie', 'pro', 'enterprise'] as const
 export type Plan = (typeof PLANS)[number]
 
-export const USER_ROLES = ['owner', 'member'] as const
-export type UserRole = (typeof USER_ROLES)[number]
-
 export const TWITTER_CARDS = ['summary', 'summary_large_image', 'app', 'player'] as const
 export type TwitterCard = (typeof TWITTER_CARDS)[number]
 export const DEFAULT_TWITTER_CARD: TwitterCard = 'summary_large_image'

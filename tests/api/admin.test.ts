@@ -3,7 +3,7 @@ import { grantSuperAdmin, PASSWORD, runCommand, ownAddress, signUp, type SignedI
 import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
-import { sql } from '../helpers/sql'
+import { dbTime, sql } from '../helpers/sql'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
 let server: TestServer
@@ -44,8 +44,9 @@ async function createLink(who: SignedIn, extra: Record<string, unknown> = {}) {
 /** Moves a signed-up person into another account as a member (there is no invitation call yet). */
 async function makeMemberOf(person: SignedIn, owner: SignedIn) {
   const emptied = person.user.accountId
-  await sql(server, `update users set account_id = $1, role = 'member' where id = $2`, [owner.user.accountId, person.user.id])
+  await sql(server, 'update users set account_id = $1 where id = $2', [owner.user.accountId, person.user.id])
   await sql(server, 'delete from accounts where id = $1', [emptied])
+  await sql(server, `insert into memberships (account_id, user_id, role, created_at) values ($1, $2, 'member', $3)`, [owner.user.accountId, person.user.id, dbTime(server, new Date())])
   person.user.accountId = owner.user.accountId
 }
 

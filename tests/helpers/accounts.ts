@@ -1,7 +1,7 @@
 // Shortcuts for tests that need signed-in people.
 import { join } from 'node:path'
 import { uniqueEmail, type Client } from './http'
-import { confirmLinkFor, waitForMail } from './outbox'
+import { confirmLinkFor, invitationTokenFor, waitForMail } from './outbox'
 import type { TestServer } from './server'
 
 export const PASSWORD = 'correct horse battery'
@@ -71,4 +71,15 @@ export async function confirmAddress(http: Client, dataDir: string, email: strin
   const link = await waitForMail(() => confirmLinkFor(dataDir, email))
   const answer = await http.post('/api/auth/verify-email', { token: new URL(link).searchParams.get('token') })
   if (answer.status !== 200) throw new Error(`confirming failed: ${answer.status} ${answer.text}`)
+}
+
+/** Invites a new person into `by`'s account with `role`; they sign up from the mailed link. */
+export async function invitedMember(http: Client, server: TestServer, by: SignedIn, role: 'admin' | 'member' | 'viewer', label: string = role): Promise<SignedIn> {
+  const email = uniqueEmail(label)
+  const invited = await http.post('/api/members/invitations', { email, role }, { token: by.token })
+  if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${invited.text}`)
+  const token = await waitForMail(() => invitationTokenFor(server.dataDir, email))
+  const answer = await http.post(`/api/invitations/${token}/signup`, { password: PASSWORD })
+  if (answer.status !== 201) throw new Error(`signup by invitation failed: ${answer.status} ${answer.text}`)
+  return { token: answer.body.token, user: answer.body.user, email, password: PASSWORD }
 }

@@ -41,6 +41,14 @@ export function confirmLinkFor(dataDir: string, email: string): string | undefin
   return mail && /https?:\/\/\S+\/verify-email\?token=[\w.-]+/.exec(mail.text)?.[0]
 }
 
+/** The token of the newest invitation mailed to `email`. */
+export function invitationTokenFor(dataDir: string, email: string): string | undefined {
+  const mail = readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /\/invite\?token=/.test(m.text))
+    .at(-1)
+  return mail && /\/invite\?token=([\w-]+)/.exec(mail.text)?.[1]
+}
+
 /** Polls the outbox until `find` answers something (mail is sent in the background). */
 export async function waitForMail<T>(find: () => T | undefined, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs

@@ -2,7 +2,7 @@
 // plan are checked by the service, so the permission check always answers first.
 import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'
-import { AdminAccountList, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditLog } from './schema'
+import { AdminAccountList, AdminLinkList, AdminMember, AdminStats, AdminUser, AdminUserList, AuditLog } from './schema'
 import * as service from './service'
 
 const tags = ['Admin']
@@ -22,6 +22,12 @@ export const adminRoutes = new Elysia({ prefix: '/admin' })
     params: IdParams,
     response: AdminLinkList,
     detail: detail("A page of an account's links"),
+  })
+  .get('/accounts/:id/members', ({ params }) => service.membersOfAccount(params.id), {
+    superAdmin: true,
+    params: IdParams,
+    response: t.Array(AdminMember),
+    detail: detail("An account's members with their roles, oldest first"),
   })
   .delete(
     '/accounts/:id',

@@ -1,5 +1,6 @@
 import { t } from 'elysia'
 import { PLANS } from '../../shared/domain'
+import { MEMBER_ROLES } from '../../shared/members'
 import { User } from '../auth/schema'
 import { Link } from '../links/schema'
 
@@ -17,6 +18,8 @@ export const AdminAccount = t.Object({
   createdAt: t.String({ format: 'date-time' }),
 })
 export type AdminAccount = typeof AdminAccount.static
+
+export const AdminMember = t.Object({ userId: t.String(), email: t.String(), role: t.UnionEnum(MEMBER_ROLES), joinedAt: t.String({ format: 'date-time' }) })
 
 export const AdminAccountList = t.Object({ accounts: t.Array(AdminAccount), total: Count })
 export type AdminAccountList = typeof AdminAccountList.static

@@ -90,6 +90,11 @@ export async function linksOfUser(userId: string, params: ListParams): Promise<A
   return { shareLinks: rows, total }
 }
 
+export async function membersOfAccount(accountId: string) {
+  await accounts.getAccount(accountId)
+  return (await auth.membersOfAccount(accountId)).map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() }))
+}
+
 export async function linksOfAccount(accountId: string, params: ListParams): Promise<AdminLinkList> {
   const query = parseListQuery(params, links.LINK_SORTS)
   await accounts.getAccount(accountId)
@@ -137,14 +142,13 @@ export async function deleteUser(actor: Actor, userId: string) {
   })
 }
 
-/** The account with all its users, links, keys, events and domain. */
+/** The account with its links, keys, events and domain, and the users who belong to no other account. */
 export async function deleteAccount(actor: Actor, accountId: string) {
   if (accountId === actor.accountId) throw fieldError('invalid', 'id', 'You cannot delete your own account here.')
   await transaction(async (tx) => {
     const account = await accounts.getAccount(accountId, tx)
-    const users = (await auth.userCountsOf([accountId], tx)).get(accountId) ?? 0
-    await accounts.deleteAccount(accountId, tx)
-    await audit(actor, { action: 'account.deleted', targetType: 'account', targetId: accountId, details: { name: account.name, plan: account.plan, usersDeleted: users } }, tx)
+    const usersDeleted = await auth.deleteAccount(accountId, tx)
+    await audit(actor, { action: 'account.deleted', targetType: 'account', targetId: accountId, details: { name: account.name, plan: account.plan, usersDeleted } }, tx)
   })
 }
 

@@ -65,10 +65,10 @@ export async function writeLastUsed(uses: { id: string; at: Date }[]) {
 }
 
 /** Revokes every active key a user created; answers the hashes of those this call revoked. */
-export async function revokeKeysCreatedBy(userId: string, at: Date) {
+export async function revokeKeysCreatedBy(userId: string, at: Date, accountId?: string) {
   return db
     .update(apiKeys)
     .set({ revokedAt: at })
-    .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt), accountId === undefined ? undefined : eq(apiKeys.accountId, accountId)))
     .returning({ keyHash: apiKeys.keyHash })
 }

@@ -8,7 +8,7 @@ const tags = ['API keys (app)']
 export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
   .use(auth)
   .get('/', ({ user }) => listApiKeys(user.accountId), {
-    session: true,
+    session: 'integrations:manage',
     response: t.Array(ApiKey),
     detail: { summary: "The account's API keys, newest first, masked", tags, hide: true },
   })
@@ -18,7 +18,7 @@ export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
       set.status = 201
       return createApiKey({ accountId: user.accountId, userId: user.id }, body)
     },
-    { session: true, body: ApiKeyInput, response: { 201: CreatedApiKey }, detail: { summary: 'Create an API key (shown in full once)', tags, hide: true } },
+    { session: 'integrations:manage', body: ApiKeyInput, response: { 201: CreatedApiKey }, detail: { summary: 'Create an API key (shown in full once)', tags, hide: true } },
   )
   .delete(
     '/:id',
@@ -26,5 +26,5 @@ export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
       await revokeApiKey(user.accountId, params.id)
       set.status = 204
     },
-    { session: true, params: t.Object({ id: t.String() }), detail: { summary: 'Revoke an API key', tags, hide: true } },
+    { session: 'integrations:manage', params: t.Object({ id: t.String() }), detail: { summary: 'Revoke an API key', tags, hide: true } },
   )

@@ -181,7 +181,7 @@ export async function revokeApiKey(accountId: string, id: string) {
   if (!(await repo.findApiKey(accountId, id))) throw new AppError('not_found', API_KEY_MESSAGES.notFound)
 }
 
-/** Revokes every key a user created, on every instance (an account taken back from them). */
-export async function revokeApiKeysCreatedBy(userId: string) {
-  for (const row of await repo.revokeKeysCreatedBy(userId, new Date())) publish(KEY_REVOKED, row.keyHash)
+/** Revokes every key a user created (in one account, when given), on every instance: an account taken back from them, or they left it. */
+export async function revokeApiKeysCreatedBy(userId: string, accountId?: string) {
+  for (const row of await repo.revokeKeysCreatedBy(userId, new Date(), accountId)) publish(KEY_REVOKED, row.keyHash)
 }

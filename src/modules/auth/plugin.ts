@@ -1,11 +1,13 @@
 // The `auth` plugin: route options that resolve who is calling.
 //   { session: true }     a signed-in user (Bearer session token), else 401
+//   { session: 'links:write' }  one whose role in their account allows it (shared/members.ts), else 403
 //   { superAdmin: true }  a signed-in super admin, else 401 / 403
 // API keys are the public API's (public-api/api-key-auth.ts): a session token is not an API key and
 // an API key is not a session token, each refuses the other.
 import { Elysia } from 'elysia'
 import { AppError } from '../../platform/errors'
 import { API_KEY_PREFIX } from '../../shared/api-keys'
+import { can, MEMBER_MESSAGES, type Permission } from '../../shared/members'
 import { authenticateSession, type Actor } from './service'
 
 export function bearerToken(authorization: string | undefined) {
@@ -23,11 +25,13 @@ async function requireSession(authorization: string | undefined): Promise<Actor>
 }
 
 export const auth = new Elysia({ name: 'auth' }).macro({
-  session: {
+  session: (need: true | Permission) => ({
     async resolve({ headers }) {
-      return { user: await requireSession(headers.authorization) }
+      const user = await requireSession(headers.authorization)
+      if (need !== true && !can(user.role, need)) throw new AppError('forbidden', MEMBER_MESSAGES.forbidden(need))
+      return { user }
     },
-  },
+  }),
   superAdmin: {
     async resolve({ headers }) {
       const user = await requireSession(headers.authorization)

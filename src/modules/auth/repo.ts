@@ -4,16 +4,19 @@ import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import { authTables } from './tables'
 import { accountTables } from '../accounts/tables'
 
-const { users, userIdentities, passwordResetTokens, spentTokens } = authTables(kit)
+const { users, memberships, userIdentities, passwordResetTokens, spentTokens } = authTables(kit)
 const { accounts } = accountTables(kit)
 
 export type UserRow = typeof users.$inferSelect
 
 const userWithAccount = {
   user: users,
+  role: memberships.role,
   accountName: accounts.name,
   plan: accounts.plan,
 }
+// A user's current account and their membership of it: no row once they are no longer a member.
+const inCurrentAccount = and(eq(memberships.userId, users.id), eq(memberships.accountId, users.accountId))
 
 // Every signed-in call looks its user up: prepared once. Prepared look-ups by a unique key have no
 // LIMIT: SQLite runs a statement with a bound LIMIT about three times slower.
@@ -21,6 +24,7 @@ const userWithAccountById = prepared((db) =>
   db
     .select(userWithAccount)
     .from(users)
+    .innerJoin(memberships, inCurrentAccount)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(users.id, sql.placeholder('id')))
     .prepare(),
@@ -28,8 +32,13 @@ const userWithAccountById = prepared((db) =>
 
 export async function findUserWithAccount(id: string, tx?: Db) {
   const [row] = tx
-    ? await tx.select(userWithAccount).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
+    ? await tx.select(userWithAccount).from(users).innerJoin(memberships, inCurrentAccount).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id)).limit(1)
     : await userWithAccountById().execute({ id })
+  return row
+}
+
+export async function findUserById(id: string, tx: Db = db) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1)
   return row
 }
 
@@ -43,7 +52,7 @@ export async function insertUser(values: typeof users.$inferInsert, tx: Db = db)
   return row
 }
 
-export async function updateUser(id: string, changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'isSuperAdmin' | 'emailVerifiedAt'>>, tx: Db = db) {
+export async function updateUser(id: string, changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'isSuperAdmin' | 'emailVerifiedAt' | 'accountId'>>, tx: Db = db) {
   const [row] = await tx
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -118,7 +127,7 @@ export async function listUsers(query: PageQuery<UserSort>) {
       .select({
         id: users.id,
         email: users.email,
-        role: users.role,
+        role: memberships.role,
         isSuperAdmin: users.isSuperAdmin,
         accountId: users.accountId,
         accountName: accounts.name,
@@ -126,6 +135,7 @@ export async function listUsers(query: PageQuery<UserSort>) {
         createdAt: users.createdAt,
       })
       .from(users)
+      .innerJoin(memberships, inCurrentAccount)
       .innerJoin(accounts, eq(accounts.id, users.accountId))
       .where(where)
       .orderBy(order(userSortColumns[query.sortBy]), order(users.id))
@@ -138,13 +148,15 @@ export async function listUsers(query: PageQuery<UserSort>) {
 }
 
 /** A query of the accounts with a member whose e-mail contains the text (for the admin search). */
-export const accountIdsWithEmailContaining = (text: string) => db.select({ id: users.accountId }).from(users).where(containsText(users.email, text))
+export const accountIdsWithEmailContaining = (text: string) =>
+  db.select({ id: memberships.accountId }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(containsText(users.email, text))
 
 export async function findOwnerEmails(accountId: string) {
   const rows = await db
     .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.role, 'owner')))
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'owner')))
   return rows.map((row) => row.email)
 }
 
@@ -157,15 +169,69 @@ export async function countUsers() {
 export async function countUsersByAccount(accountIds: string[], tx: Db = db) {
   if (accountIds.length === 0) return []
   return tx
-    .select({ accountId: users.accountId, total: count() })
-    .from(users)
-    .where(inArray(users.accountId, accountIds))
-    .groupBy(users.accountId)
+    .select({ accountId: memberships.accountId, total: count() })
+    .from(memberships)
+    .where(inArray(memberships.accountId, accountIds))
+    .groupBy(memberships.accountId)
 }
 
-export async function countUsersOfAccount(accountId: string, tx: Db = db) {
-  const [row] = await tx.select({ count: sql<number>`count(*)` }).from(users).where(eq(users.accountId, accountId))
-  return Number(row.count)
+// ---- memberships ------------------------------------------------------------------------------
+
+export type MembershipRow = typeof memberships.$inferSelect
+
+export async function insertMembership(values: typeof memberships.$inferInsert, tx: Db = db) {
+  await tx.insert(memberships).values(values)
+}
+
+export async function findMembership(accountId: string, userId: string, tx: Db = db) {
+  const [row] = await tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .limit(1)
+  return row
+}
+
+/** The accounts a user belongs to, oldest membership first. */
+export function membershipsOfUser(userId: string, tx: Db = db) {
+  return tx
+    .select({ accountId: memberships.accountId, accountName: accounts.name, plan: accounts.plan, role: memberships.role })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.accountId))
+}
+
+/** An account's people, oldest membership first. */
+export function membersOfAccount(accountId: string, tx: Db = db) {
+  return tx
+    .select({ userId: users.id, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(asc(memberships.createdAt), asc(users.id))
+}
+
+export async function setMembershipRole(accountId: string, userId: string, role: MembershipRow['role'], tx: Db = db) {
+  const rows = await tx
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .returning({ userId: memberships.userId })
+  return rows.length > 0
+}
+
+export async function deleteMembership(accountId: string, userId: string, tx: Db = db) {
+  const rows = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .returning({ userId: memberships.userId })
+  return rows.length > 0
+}
+
+/** The users whose current account this is (they move to another of theirs when it goes). */
+export function usersWorkingIn(accountId: string, tx: Db = db) {
+  return tx.select({ id: users.id }).from(users).where(eq(users.accountId, accountId))
 }
 
 export async function findIdentity(provider: string, subject: string) {

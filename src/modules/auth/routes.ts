@@ -5,6 +5,7 @@ import { clientIp } from '../../platform/http'
 import { FLOW_COOKIE, finishSignIn, listProviders, startSignIn } from './identity-providers'
 import { auth } from './plugin'
 import {
+  AccountMembership,
   CodeInput,
   CurrentUser,
   DeleteAccountInput,
@@ -50,6 +51,13 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
     { body: LoginInput, response: Session, detail: { summary: 'Sign in', tags } },
   )
   .get('/me', ({ user }) => service.currentUser(user), { session: true, response: CurrentUser, detail: { summary: 'The signed-in user', tags } })
+  .get('/accounts', ({ user }) => service.accountsOf(user), { session: true, response: t.Array(AccountMembership), detail: { summary: 'The accounts the user belongs to', tags } })
+  .post('/switch-account', ({ user, body }) => service.switchAccount(user, body.accountId), {
+    session: true,
+    body: t.Object({ accountId: t.String({ maxLength: 100 }) }),
+    response: CurrentUser,
+    detail: { summary: 'Work in another of your accounts (on every device)', tags },
+  })
   .post(
     '/logout',
     async ({ user, set }) => {

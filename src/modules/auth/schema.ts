@@ -1,10 +1,11 @@
 import { t } from 'elysia'
 import { EMAIL_MAX, MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth-rules'
-import { PLANS, USER_ROLES } from '../../shared/domain'
+import { PLANS } from '../../shared/domain'
+import { MEMBER_ROLES } from '../../shared/members'
 
-const Email = t.String({ format: 'email', maxLength: EMAIL_MAX, error: MESSAGES.invalidEmail, description: 'E-mail address' })
+export const Email = t.String({ format: 'email', maxLength: EMAIL_MAX, error: MESSAGES.invalidEmail, description: 'E-mail address' })
 // Two parts so each bound gets its own message.
-const NewPassword = t.Intersect(
+export const NewPassword = t.Intersect(
   [t.String({ minLength: PASSWORD_MIN, error: MESSAGES.passwordTooShort }), t.String({ maxLength: PASSWORD_MAX, error: MESSAGES.passwordTooLong })],
   { description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters` },
 )
@@ -12,7 +13,7 @@ const NewPassword = t.Intersect(
 export const User = t.Object({
   id: t.String(),
   email: t.String(),
-  role: t.UnionEnum(USER_ROLES),
+  role: t.UnionEnum(MEMBER_ROLES, { description: 'Their role in the account they work in now' }),
   isSuperAdmin: t.Boolean(),
   accountId: t.String(),
   accountName: t.String(),
@@ -23,6 +24,14 @@ export type User = typeof User.static
 
 export const Session = t.Object({ token: t.String(), user: User })
 export type Session = typeof Session.static
+
+export const AccountMembership = t.Object({
+  accountId: t.String(),
+  accountName: t.String(),
+  plan: t.UnionEnum(PLANS),
+  role: t.UnionEnum(MEMBER_ROLES),
+  isCurrent: t.Boolean({ description: 'The account the user works in now' }),
+})
 
 export const CurrentUser = t.Object({
   user: User,

@@ -8,7 +8,8 @@ import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
 import { networkOf } from '../../shared/network'
-import type { Plan, UserRole } from '../../shared/domain'
+import type { Plan } from '../../shared/domain'
+import { MEMBER_MESSAGES, type MemberRole } from '../../shared/members'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import * as accounts from '../accounts/service'
 import * as repo from './repo'
@@ -19,7 +20,8 @@ import { signSession, signValue, verifySession, verifyValue } from './tokens'
 export type Actor = {
   id: string
   email: string
-  role: UserRole
+  /** Their role in the account they act for. */
+  role: MemberRole
   isSuperAdmin: boolean
   accountId: string
   accountName: string
@@ -60,15 +62,15 @@ function toUserJson(actor: Actor): User {
 async function loadActor(userId: string, tx?: Db): Promise<Actor | undefined> {
   const row = await repo.findUserWithAccount(userId, tx)
   if (!row) return undefined
-  const { user, accountName, plan } = row
-  return { ...user, accountName, plan }
+  const { user, role, accountName, plan } = row
+  return { ...user, role, accountName, plan }
 }
 
 async function sessionFor(actor: Actor) {
   return { token: await signSession({ userId: actor.id, version: actor.tokenVersion }), user: toUserJson(actor) }
 }
 
-const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
+export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
 
 // Verifying against a throw-away hash when the e-mail is unknown keeps both answers equally slow.
 let decoyHash: Promise<string> | undefined
@@ -131,7 +133,8 @@ async function createUserWithAccount(email: string, passwordHash: string | null)
   try {
     const userId = await transaction(async (tx) => {
       const account = await accounts.createAccount(accounts.accountNameFor(email), tx)
-      const user = await repo.insertUser({ accountId: account.id, email, passwordHash, role: 'owner' }, tx)
+      const user = await repo.insertUser({ accountId: account.id, email, passwordHash }, tx)
+      await repo.insertMembership({ accountId: account.id, userId: user.id, role: 'owner' }, tx)
       return user.id
     })
     return (await loadActor(userId))!
@@ -313,19 +316,101 @@ const userCleanup = () => {
 }
 
 /**
- * Deletes a user and every link they created. The last user of an account takes the account with
+ * Deletes a user and every link they created. An account they were the last member of goes with
  * them (links, keys, events and domain cascade), so no account is left without a person who can
- * sign in. Runs in the caller's transaction when given one (so an audit entry can share it).
+ * sign in; one they own with other members stays theirs until they hand it over (409). Runs in the
+ * caller's transaction when given one (so an audit entry can share it).
  */
 export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { accountDeleted: boolean; linksDeleted: number }> {
   if (!tx) return transaction((inner) => deleteUser(userId, inner))
   const actor = await loadActor(userId, tx)
   if (!actor) throw new AppError('not_found', 'User not found.')
+  const theirs = await repo.membershipsOfUser(userId, tx)
+  const memberCounts = await userCountsOf(theirs.map((membership) => membership.accountId), tx)
+  const alone = theirs.filter((membership) => memberCounts.get(membership.accountId) === 1)
+  if (theirs.some((membership) => membership.role === 'owner' && memberCounts.get(membership.accountId)! > 1))
+    throw new AppError('conflict', MEMBER_MESSAGES.ownsSharedAccount)
   const linksDeleted = await userCleanup().deleteLinksCreatedBy(userId, tx)
-  const accountDeleted = (await repo.countUsersOfAccount(actor.accountId, tx)) <= 1
-  if (accountDeleted) await accounts.deleteAccount(actor.accountId, tx)
-  else await repo.deleteUserRow(userId, tx)
-  return { ...actor, accountDeleted, linksDeleted }
+  for (const { accountId } of alone) await deleteAccount(accountId, tx)
+  await repo.deleteUserRow(userId, tx)
+  return { ...actor, accountDeleted: alone.some((membership) => membership.accountId === actor.accountId), linksDeleted }
+}
+
+/**
+ * Deletes an account (links, keys, events and domain cascade). Its members who belong to another
+ * account move there; the others go with it. Answers how many users went.
+ */
+export async function deleteAccount(accountId: string, tx: Db) {
+  let usersDeleted = 0
+  for (const { id } of await repo.usersWorkingIn(accountId, tx)) {
+    const elsewhere = (await repo.membershipsOfUser(id, tx)).find((membership) => membership.accountId !== accountId)
+    if (elsewhere) await repo.updateUser(id, { accountId: elsewhere.accountId }, tx)
+    else usersDeleted++
+  }
+  await accounts.deleteAccount(accountId, tx)
+  return usersDeleted
+}
+
+// ---- memberships ------------------------------------------------------------------------------
+
+/** The accounts the user belongs to, for switching between them. */
+export async function accountsOf(actor: Actor) {
+  return (await repo.membershipsOfUser(actor.id)).map((membership) => ({ ...membership, isCurrent: membership.accountId === actor.accountId }))
+}
+
+/** Makes another of the user's accounts the one they work in (on every device), or 404. */
+export async function switchAccount(actor: Actor, accountId: string) {
+  if (!(await repo.findMembership(accountId, actor.id))) throw new AppError('not_found', MEMBER_MESSAGES.notAMember)
+  await switchTo(actor.id, accountId)
+  return currentUser((await loadActor(actor.id))!)
+}
+
+/** Makes one of the user's accounts the one they work in. */
+export const switchTo = (userId: string, accountId: string, tx?: Db) => repo.updateUser(userId, { accountId }, tx)
+
+export const isKnownEmail = async (email: string) => (await repo.findUserByEmail(normalizeEmail(email))) !== undefined
+
+export const membersOfAccount = repo.membersOfAccount
+export const findMembership = repo.findMembership
+export const setMembershipRole = repo.setMembershipRole
+
+/** Adds an existing user to an account and makes it the one they work in. */
+export async function addMembership(accountId: string, userId: string, role: MemberRole, tx: Db) {
+  await repo.insertMembership({ accountId, userId, role }, tx)
+  await switchTo(userId, accountId, tx)
+}
+
+/** A new user who joins an account by invitation: their address is proven by the mailed link. */
+export async function signUpInvited(email: string, passwordHash: string, accountId: string, role: MemberRole, tx: Db) {
+  const user = await repo.insertUser({ accountId, email, passwordHash, emailVerifiedAt: new Date() }, tx)
+  await repo.insertMembership({ accountId, userId: user.id, role }, tx)
+  return user.id
+}
+
+/** A fresh session for a user, e.g. one who just joined an account. */
+export async function sessionOf(userId: string) {
+  const actor = await loadActor(userId)
+  if (!actor) throw new AppError('unauthorized', 'Please sign in.')
+  return sessionFor(actor)
+}
+
+/**
+ * Takes a user out of an account. Working in it, they move to another account of theirs, or to a
+ * new one of their own when they had no other, so they can still sign in.
+ */
+export async function removeMembership(accountId: string, userId: string, tx: Db) {
+  if (!(await repo.deleteMembership(accountId, userId, tx))) return false
+  // Still a member of the account they work in: nothing moves.
+  if (await repo.findUserWithAccount(userId, tx)) return true
+  const [elsewhere] = await repo.membershipsOfUser(userId, tx)
+  if (elsewhere) await repo.updateUser(userId, { accountId: elsewhere.accountId }, tx)
+  else {
+    const row = await repo.findUserById(userId, tx)
+    const account = await accounts.createAccount(accounts.accountNameFor(row!.email), tx)
+    await repo.insertMembership({ accountId: account.id, userId, role: 'owner' }, tx)
+    await repo.updateUser(userId, { accountId: account.id }, tx)
+  }
+  return true
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { UserRole } from '../../shared/domain'
+import type { MemberRole } from '../../shared/members'
 import { defineTables, id, stamp, type Kit } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
 
@@ -7,12 +7,12 @@ export const authTables = defineTables((k) => {
     'users',
     {
       id: id(k),
+      // The account the person works in now (one of their memberships): a sign-in opens it.
       accountId: accountIdColumn(k),
       // Stored lower-cased: e-mails compare case-insensitively.
       email: k.text('email').notNull(),
       // Null for people who only ever signed in through an identity provider.
       passwordHash: k.text('password_hash'),
-      role: k.text('role').$type<UserRole>().notNull().default('owner'),
       isSuperAdmin: k.flag('is_super_admin').notNull().default(false),
       // Bumped on password change: every session signed with an older version stops working.
       tokenVersion: k.integer('token_version').notNull().default(0),
@@ -26,6 +26,21 @@ export const authTables = defineTables((k) => {
       k.index('users_account_idx').on(t.accountId),
       k.index('users_created_at_idx').on(t.createdAt),
     ],
+  )
+
+  // Who belongs to which account, in what role (shared/members.ts). An account has one owner.
+  const memberships = k.table(
+    'memberships',
+    {
+      accountId: accountIdColumn(k),
+      userId: k
+        .text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      role: k.text('role').$type<MemberRole>().notNull(),
+      createdAt: stamp(k, 'created_at'),
+    },
+    (t) => [k.primaryKey({ columns: [t.accountId, t.userId] }), k.index('memberships_user_idx').on(t.userId)],
   )
 
   const userIdentities = k.table(
@@ -69,7 +84,7 @@ export const authTables = defineTables((k) => {
     (t) => [k.index('spent_tokens_expires_idx').on(t.expiresAt)],
   )
 
-  return { users, userIdentities, passwordResetTokens, spentTokens }
+  return { users, memberships, userIdentities, passwordResetTokens, spentTokens }
 })
 
 /** Who made a row: the row stays, without them, when they are deleted. */

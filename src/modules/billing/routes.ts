@@ -13,13 +13,13 @@ export const billingRoutes = new Elysia({ prefix: '/billing' })
     detail: { summary: "The account's plan and whether billing is available", tags, hide: true },
   })
   .post('/checkout', ({ user, body }) => createCheckout(user, body.plan), {
-    session: true,
+    session: 'billing:manage',
     body: CheckoutInput,
     response: RedirectUrl,
     detail: { summary: 'Start a Stripe Checkout for a plan', tags, hide: true },
   })
   .post('/portal', ({ user }) => createPortal(user), {
-    session: true,
+    session: 'billing:manage',
     response: RedirectUrl,
     detail: { summary: "Open Stripe's customer portal", tags, hide: true },
   })

@@ -18,7 +18,7 @@ export const cardImageRoutes = new Elysia()
   .use(auth)
   .get('/brand', ({ user }) => brandOf(user.accountId), { session: true, response: Brand, detail: { summary: "The account's colour and logo for made images", tags: ['Links'], hide: true } })
   .put('/brand', ({ user, body }) => setBrand(user.accountId, body), {
-    session: true,
+    session: 'domains:manage',
     body: Brand,
     response: Brand,
     detail: { summary: "Set the account's colour and logo for made images", tags: ['Links'], hide: true },

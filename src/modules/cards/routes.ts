@@ -15,7 +15,7 @@ export const cardRoutes = new Elysia({ prefix: '/shareLinks' })
     detail: { summary: "The link's card version, when each platform last fetched it, and how to refresh it there", tags, hide: true },
   })
   .post('/:id/card/refresh', ({ user, params, body }) => refreshCard(user, params.id, body.platform), {
-    session: true,
+    session: 'links:write',
     params,
     body: RefreshInput,
     response: Refreshed,

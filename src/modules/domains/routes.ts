@@ -19,10 +19,10 @@ export const domainRoutes = new Elysia({ prefix: '/custom-domain' })
       set.status = 201
       return status
     },
-    { session: true, body: CustomDomainInput, response: { 201: CustomDomainStatus }, detail: { summary: 'Connect a custom domain', tags, hide: true } },
+    { session: 'domains:manage', body: CustomDomainInput, response: { 201: CustomDomainStatus }, detail: { summary: 'Connect a custom domain', tags, hide: true } },
   )
   .post('/verify', ({ user }) => service.verifyCustomDomain(user), {
-    session: true,
+    session: 'domains:manage',
     response: CustomDomainStatus,
     detail: { summary: 'Check the DNS records and certificate now', tags, hide: true },
   })
@@ -32,7 +32,7 @@ export const domainRoutes = new Elysia({ prefix: '/custom-domain' })
       await service.removeCustomDomain(user)
       set.status = 204
     },
-    { session: true, detail: { summary: 'Remove the custom domain', tags, hide: true } },
+    { session: 'domains:manage', detail: { summary: 'Remove the custom domain', tags, hide: true } },
   )
   // Caddy's on_demand_tls "ask": 200 lets it obtain a certificate for the name, anything else refuses.
   .get(

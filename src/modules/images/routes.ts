@@ -18,7 +18,7 @@ export const imageRoutes = new Elysia({ prefix: '/images' })
       set.status = 201
       return uploadImage(user.accountId, await bytesOf(request), query.purpose ?? 'card')
     },
-    { session: true, parse: 'none', query: UploadQuery, response: { 201: UploadedImage }, detail: { summary: 'Upload an image', tags, hide: true } },
+    { session: 'links:write', parse: 'none', query: UploadQuery, response: { 201: UploadedImage }, detail: { summary: 'Upload an image', tags, hide: true } },
   )
   .get(
     '/:file',

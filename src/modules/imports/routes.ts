@@ -11,7 +11,7 @@ export const importRoutes = new Elysia({ prefix: '/imports' })
   .use(auth)
   .get('/', ({ user }) => listImports(user), { session: true, response: t.Array(Import), detail: { summary: "The account's latest imports", tags, hide: true } })
   .post('/preview', ({ body }) => previewImport(body), {
-    session: true,
+    session: 'links:write',
     body: ImportPreviewInput,
     response: ImportPreview,
     detail: { summary: 'The first rows of a file as they would be imported', tags, hide: true },
@@ -22,7 +22,7 @@ export const importRoutes = new Elysia({ prefix: '/imports' })
       set.status = 202
       return startImport(user, body)
     },
-    { session: true, body: ImportInput, response: { 202: Import }, detail: { summary: 'Start an import', tags, hide: true } },
+    { session: 'links:write', body: ImportInput, response: { 202: Import }, detail: { summary: 'Start an import', tags, hide: true } },
   )
   .get('/:id', ({ user, params }) => getImport(user, params.id), { session: true, params: IdParams, response: Import, detail: { summary: 'An import and its progress', tags, hide: true } })
   .get(

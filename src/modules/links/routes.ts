@@ -33,10 +33,10 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
       set.status = 201
       return createLink({ accountId: user.accountId, userId: user.id, plan: user.plan }, body)
     },
-    { session: true, body: LinkInput, response: { 201: Link }, detail: { summary: 'Create a link', tags, hide: true } },
+    { session: 'links:write', body: LinkInput, response: { 201: Link }, detail: { summary: 'Create a link', tags, hide: true } },
   )
   .post('/bulk', ({ user, body }) => changeLinks(user, body.action, body.ids), {
-    session: true,
+    session: 'links:write',
     body: LinkBulkInput,
     response: LinkBulkResult,
     detail: { summary: 'Switch on, switch off or delete many links at once', tags, hide: true },
@@ -62,7 +62,7 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     detail: { summary: 'One link', tags, hide: true },
   })
   .patch('/:id', ({ user, params, body }) => updateLink(user, params.id, body), {
-    session: true,
+    session: 'links:write',
     params: IdParams,
     body: LinkChanges,
     response: Link,
@@ -74,7 +74,7 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
       await deleteLink(user, params.id)
       set.status = 204
     },
-    { session: true, params: IdParams, detail: { summary: 'Delete a link', tags, hide: true } },
+    { session: 'links:write', params: IdParams, detail: { summary: 'Delete a link', tags, hide: true } },
   )
 
 const tagTags = ['Tags (app)']
@@ -89,10 +89,10 @@ export const tagRoutes = new Elysia({ prefix: '/tags' })
       set.status = 201
       return createTag(user, body)
     },
-    { session: true, body: TagInput, response: { 201: Tag }, detail: { summary: 'Add a tag', tags: tagTags, hide: true } },
+    { session: 'links:write', body: TagInput, response: { 201: Tag }, detail: { summary: 'Add a tag', tags: tagTags, hide: true } },
   )
   .patch('/:id', ({ user, params, body }) => updateTag(user, params.id, body), {
-    session: true,
+    session: 'links:write',
     params: IdParams,
     body: TagChanges,
     response: Tag,
@@ -104,5 +104,5 @@ export const tagRoutes = new Elysia({ prefix: '/tags' })
       await deleteTag(user, params.id)
       set.status = 204
     },
-    { session: true, params: IdParams, detail: { summary: 'Delete a tag; its links lose it', tags: tagTags, hide: true } },
+    { session: 'links:write', params: IdParams, detail: { summary: 'Delete a tag; its links lose it', tags: tagTags, hide: true } },
   )

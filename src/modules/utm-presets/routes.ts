@@ -16,10 +16,10 @@ export const utmPresetRoutes = new Elysia({ prefix: '/utmPresets' })
       set.status = 201
       return createUtmPreset(user, body)
     },
-    { session: true, body: UtmPresetInput, response: { 201: UtmPreset }, detail: { summary: 'Add a UTM preset', tags, hide: true } },
+    { session: 'links:write', body: UtmPresetInput, response: { 201: UtmPreset }, detail: { summary: 'Add a UTM preset', tags, hide: true } },
   )
   .patch('/:id', ({ user, params, body }) => updateUtmPreset(user, params.id, body), {
-    session: true,
+    session: 'links:write',
     params: IdParams,
     body: UtmPresetChanges,
     response: UtmPreset,
@@ -31,5 +31,5 @@ export const utmPresetRoutes = new Elysia({ prefix: '/utmPresets' })
       await deleteUtmPreset(user, params.id)
       set.status = 204
     },
-    { session: true, params: IdParams, detail: { summary: 'Delete a UTM preset', tags, hide: true } },
+    { session: 'links:write', params: IdParams, detail: { summary: 'Delete a UTM preset', tags, hide: true } },
   )

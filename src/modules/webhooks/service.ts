@@ -92,7 +92,7 @@ function wantsActivity(accountId: string) {
     void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
     return true
   }
-  return (wanted.get(accountId) ?? []).some((endpoint) => endpoint.events.includes('click') || endpoint.events.includes('preview.served'))
+  return (wanted!.get(accountId) ?? []).some((endpoint) => endpoint.events.includes('click') || endpoint.events.includes('preview.served'))
 }
 
 function onActivity({ accountId, linkId, kind, isScan, platform }: Activity) {

@@ -1,4 +1,5 @@
-import type { Plan, UserRole } from '../../../src/shared/domain'
+import type { Plan } from '../../../src/shared/domain'
+import type { MemberRole } from '../../../src/shared/members'
 import { PLAN_INFO } from '../../../src/shared/plans'
 import type { BadgeVariant } from '../../components/ui/badge'
 
@@ -6,4 +7,4 @@ export const planName = (plan: Plan) => PLAN_INFO[plan].name
 
 export const PLAN_BADGE: Record<Plan, BadgeVariant> = { free: 'secondary', indie: 'default', pro: 'success', enterprise: 'warning' }
 
-export const ROLE_BADGE: Record<UserRole, BadgeVariant> = { owner: 'default', member: 'outline' }
+export const ROLE_BADGE: Record<MemberRole, BadgeVariant> = { owner: 'default', admin: 'secondary', member: 'outline', viewer: 'outline' }

@@ -1,0 +1,166 @@
+// An account's people: invitations mailed with a one-time link, accepted by signing up or in;
+// roles changed, members removed, ownership handed over. Who may do what is shared/members.ts;
+// the memberships themselves are the auth module's, which answers who acts for which account.
+import { createHash, randomBytes } from 'node:crypto'
+import { config } from '../../platform/config'
+import { consumeRate } from '../../platform/counters'
+import { isUniqueViolation, transaction } from '../../platform/db'
+import { AppError, fieldError } from '../../platform/errors'
+import { log } from '../../platform/log'
+import { sendMail } from '../../platform/mailer'
+import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
+import { can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, ROLE_LABELS, type InvitableRole } from '../../shared/members'
+import { getAccount } from '../accounts/service'
+import { revokeApiKeysCreatedBy } from '../api-keys/service'
+import * as auth from '../auth/service'
+import type { Actor } from '../auth/service'
+import * as repo from './repo'
+import type { Invitation, InvitationInput, InvitationPreview, Member, Members } from './schema'
+
+const DAY = 24 * 60 * 60 * 1000
+const INVITATIONS_PER_ACCOUNT_HOUR = 30
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+function toInvitationJson({ invitation, invitedByEmail }: { invitation: repo.InvitationRow; invitedByEmail: string | null }): Invitation {
+  return { id: invitation.id, email: invitation.email, role: invitation.role, invitedBy: invitedByEmail, expiresAt: invitation.expiresAt.toISOString(), createdAt: invitation.createdAt.toISOString() }
+}
+
+/** The account's members, and its pending invitations for those who may manage them. */
+export async function listMembers(actor: Actor): Promise<Members> {
+  const [members, invitations] = await Promise.all([
+    auth.membersOfAccount(actor.accountId),
+    can(actor.role, 'members:manage') ? repo.pendingInvitations(actor.accountId, new Date()) : [],
+  ])
+  return {
+    members: members.map((member): Member => ({ ...member, joinedAt: member.joinedAt.toISOString(), isYou: member.userId === actor.id })),
+    invitations: invitations.map(toInvitationJson),
+  }
+}
+
+/** Mails an invitation (a new link replaces an earlier one to the same address). */
+export async function invite(actor: Actor, input: InvitationInput): Promise<Invitation> {
+  const email = normalizeEmail(input.email)
+  const members = await auth.membersOfAccount(actor.accountId)
+  if (members.some((member) => member.email === email)) throw fieldError('conflict', 'email', MEMBER_MESSAGES.alreadyMember)
+  const now = new Date()
+  if ((await repo.countPending(actor.accountId, now)) >= INVITATIONS_MAX) throw new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations)
+  const rate = await consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }])
+  if (!rate.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, rate.retryAfter)
+  const token = randomBytes(32).toString('base64url')
+  const row = await repo.putInvitation({
+    id: Bun.randomUUIDv7(),
+    accountId: actor.accountId,
+    email,
+    role: input.role,
+    tokenHash: hashToken(token),
+    invitedBy: actor.id,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY),
+    createdAt: now,
+  })
+  const link = `${config.publicUrl}/invite?token=${token}`
+  await sendMail({
+    to: email,
+    subject: `Join ${actor.accountName} on Linkcard`,
+    text:
+      `${actor.email} invited you to join the Linkcard account ${actor.accountName} as ${ROLE_LABELS[input.role].toLowerCase()}.\n\n` +
+      `To accept, open this link within the next ${INVITATION_TTL_DAYS} days:\n${link}\n\n` +
+      `If you don't know them, ignore this e-mail: nothing happens.\n`,
+  })
+  return toInvitationJson({ invitation: row, invitedByEmail: actor.email })
+}
+
+export async function withdrawInvitation(actor: Actor, id: string) {
+  if (!(await repo.deleteInvitation(actor.accountId, id))) throw new AppError('not_found', MEMBER_MESSAGES.invitationNotFound)
+}
+
+/** Another member of the actor's account, or 404. */
+async function memberOf(actor: Actor, userId: string) {
+  const membership = await auth.findMembership(actor.accountId, userId)
+  if (!membership) throw new AppError('not_found', MEMBER_MESSAGES.memberNotFound)
+  return membership
+}
+
+/** The owner is changed only by a transfer; an admin only by the owner. */
+function mayChange(actor: Actor, target: { role: string }) {
+  if (target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
+  if (target.role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyBelowOwner)
+}
+
+export async function changeRole(actor: Actor, userId: string, role: InvitableRole) {
+  mayChange(actor, await memberOf(actor, userId))
+  await auth.setMembershipRole(actor.accountId, userId, role)
+  return listMembers(actor)
+}
+
+/**
+ * Takes a member out of the account (or the actor leaves it). The keys they made for it stop
+ * working; the links they made stay the account's.
+ */
+export async function removeMember(actor: Actor, userId: string) {
+  const target = await memberOf(actor, userId)
+  if (userId !== actor.id) {
+    if (!can(actor.role, 'members:manage')) throw new AppError('forbidden', MEMBER_MESSAGES.forbidden('members:manage'))
+    mayChange(actor, target)
+  } else if (target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
+  await transaction((tx) => auth.removeMembership(actor.accountId, userId, tx))
+  await revokeApiKeysCreatedBy(userId, actor.accountId)
+  log.info('member removed', { accountId: actor.accountId, userId, by: actor.id })
+}
+
+/** Makes another member the owner; the owner becomes an admin. */
+export async function transferOwnership(actor: Actor, userId: string) {
+  if (actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerOnly)
+  if (userId === actor.id) throw new AppError('invalid', MEMBER_MESSAGES.transferToSelf)
+  await memberOf(actor, userId)
+  await transaction(async (tx) => {
+    await auth.setMembershipRole(actor.accountId, userId, 'owner', tx)
+    await auth.setMembershipRole(actor.accountId, actor.id, 'admin', tx)
+  })
+  log.info('ownership transferred', { accountId: actor.accountId, from: actor.id, to: userId })
+}
+
+// ---- the invited person -----------------------------------------------------------------------
+
+async function liveInvitation(token: string) {
+  const row = await repo.findByToken(hashToken(token), new Date())
+  if (!row) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)
+  return row
+}
+
+/** What the invitation link shows before it is accepted. */
+export async function previewInvitation(token: string): Promise<InvitationPreview> {
+  const row = await liveInvitation(token)
+  const account = await getAccount(row.invitation.accountId)
+  return { ...toInvitationJson(row), accountName: account.name, hasUser: await auth.isKnownEmail(row.invitation.email) }
+}
+
+/** A signed-in person accepts: they must be the address invited. Answers a session in the account. */
+export async function acceptInvitation(actor: Actor, token: string) {
+  const { invitation } = await liveInvitation(token)
+  if (invitation.email !== actor.email) throw new AppError('forbidden', MEMBER_MESSAGES.wrongInvitee(invitation.email))
+  await transaction(async (tx) => {
+    if (!(await repo.takeByToken(invitation.tokenHash, new Date(), tx))) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)
+    if (await auth.findMembership(invitation.accountId, actor.id, tx)) await auth.switchTo(actor.id, invitation.accountId, tx)
+    else await auth.addMembership(invitation.accountId, actor.id, invitation.role, tx)
+  })
+  return auth.sessionOf(actor.id)
+}
+
+/** Someone new accepts by choosing a password: the mailed link proves the address theirs. */
+export async function signUpByInvitation(token: string, password: string) {
+  const { invitation } = await liveInvitation(token)
+  if (await auth.isKnownEmail(invitation.email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
+  const passwordHash = await auth.hashPassword(password)
+  try {
+    const userId = await transaction(async (tx) => {
+      if (!(await repo.takeByToken(invitation.tokenHash, new Date(), tx))) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)
+      return auth.signUpInvited(invitation.email, passwordHash, invitation.accountId, invitation.role, tx)
+    })
+    log.info('signup by invitation', { userId, accountId: invitation.accountId })
+    return auth.sessionOf(userId)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
+    throw error
+  }
+}

@@ -1,0 +1,269 @@
+// Members: invitations mailed and accepted (by signing up or in), roles and what each may do,
+// removal, leaving, ownership handed over, switching accounts, and the account's isolation.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { can, MEMBER_MESSAGES, MEMBER_ROLES, PERMISSIONS, type MemberRole, type Permission } from '../../src/shared/members'
+import { grantSuperAdmin, invitedMember, PASSWORD, signUp, type SignedIn } from '../helpers/accounts'
+import { client, uniqueEmail, visit, type Client } from '../helpers/http'
+import { invitationTokenFor, readOutbox, waitForMail } from '../helpers/outbox'
+import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
+
+let server: TestServer
+let http: Client
+let owner: SignedIn
+
+beforeAll(async () => {
+  server = await startServer()
+  http = client(server.url)
+  owner = await signUp(http, 'team-owner')
+})
+afterAll(() => server.close())
+
+const as = (who: SignedIn) => ({ token: who.token })
+const membersOf = async (who: SignedIn) => (await http.get('/api/members', as(who))).body as { members: { userId: string; email: string; role: MemberRole; isYou: boolean }[]; invitations: { id: string; email: string; role: string }[] }
+const linkIds = async (who: SignedIn) => ((await http.get('/api/shareLinks?limit=500', as(who))).body as { id: string }[]).map((link) => link.id)
+const createLink = async (who: SignedIn, title = 'Team link') => (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/team', title }, as(who))).body as { id: string; url: string }
+const invite = async (by: SignedIn, email: string, role: string) => http.post('/api/members/invitations', { email, role }, as(by))
+
+describe('invitations', () => {
+  it('are mailed with a one-time link; signing up from it joins the account with the role, the address confirmed', async () => {
+    const email = uniqueEmail('invitee')
+    const made = await invite(owner, email, 'member')
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({ email, role: 'member', invitedBy: owner.email })
+    const token = await waitForMail(() => invitationTokenFor(server.dataDir, email))
+    const mail = readOutbox(server.dataDir).find((each) => each.to.includes(email))!
+    expect(mail.subject).toBe(`Join ${owner.email.split('@')[0]} on Linkcard`)
+    expect(mail.text).toContain(`${owner.email} invited you to join the Linkcard account ${owner.email.split('@')[0]} as member.`)
+    expect((await membersOf(owner)).invitations.map((each) => each.email)).toContain(email)
+
+    const preview = await http.get(`/api/invitations/${token}`)
+    expect(preview.body).toMatchObject({ email, role: 'member', accountName: owner.email.split('@')[0], hasUser: false })
+
+    const ownersLink = await createLink(owner)
+    const joined = await http.post(`/api/invitations/${token}/signup`, { password: PASSWORD })
+    expect(joined.status).toBe(201)
+    expect(joined.body.user).toMatchObject({ email, role: 'member', accountId: owner.user.accountId })
+    const member: SignedIn = { token: joined.body.token, user: joined.body.user, email, password: PASSWORD }
+    // The account's links are theirs to see; the address is confirmed by the link.
+    expect(await linkIds(member)).toContain(ownersLink.id)
+    expect((await http.get('/api/auth/email-status', as(member))).body.emailVerified).toBe(true)
+    // They have no account of their own: one membership.
+    expect((await http.get('/api/auth/accounts', as(member))).body).toEqual([{ accountId: owner.user.accountId, accountName: owner.email.split('@')[0], plan: 'free', role: 'member', isCurrent: true }])
+    // The link worked once; the invitation is gone from the list.
+    expect((await http.post(`/api/invitations/${token}/signup`, { password: PASSWORD })).status).toBe(404)
+    expect((await http.get(`/api/invitations/${token}`)).status).toBe(404)
+    expect((await membersOf(owner)).invitations.map((each) => each.email)).not.toContain(email)
+    // And they can sign in as anyone can.
+    expect((await http.post('/api/auth/login', { email, password: PASSWORD })).body.user.accountId).toBe(owner.user.accountId)
+  })
+
+  it('are accepted by a signed-in user of that address, who then switches between their accounts', async () => {
+    const someone = await signUp(http, 'has-own-account')
+    const ownLink = await createLink(someone, 'My own')
+    const teamLink = await createLink(owner, 'The team’s')
+    await invite(owner, someone.email.toUpperCase(), 'viewer')
+    const token = await waitForMail(() => invitationTokenFor(server.dataDir, someone.email))
+    expect((await http.get(`/api/invitations/${token}`)).body.hasUser).toBe(true)
+
+    // Someone else, signed in, cannot take it.
+    const stranger = await signUp(http, 'not-invited')
+    const refused = await http.post(`/api/invitations/${token}/accept`, undefined, as(stranger))
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe(MEMBER_MESSAGES.wrongInvitee(someone.email))
+    expect((await http.get('/api/auth/accounts', as(stranger))).body).toHaveLength(1)
+    // Signing up again with a known address is refused: they sign in instead.
+    expect((await http.post(`/api/invitations/${token}/signup`, { password: PASSWORD })).status).toBe(409)
+
+    const accepted = await http.post(`/api/invitations/${token}/accept`, undefined, as(someone))
+    expect(accepted.status).toBe(200)
+    expect(accepted.body.user).toMatchObject({ accountId: owner.user.accountId, role: 'viewer' })
+    // Sessions are the person's: the one they had now works in the team account too.
+    expect(await linkIds(someone)).toContain(teamLink.id)
+    expect(await linkIds(someone)).not.toContain(ownLink.id)
+    const accounts = (await http.get('/api/auth/accounts', as(someone))).body as { accountId: string; role: string; isCurrent: boolean }[]
+    expect(accounts.map(({ accountId, role, isCurrent }) => ({ accountId, role, isCurrent }))).toEqual([
+      { accountId: someone.user.accountId, role: 'owner', isCurrent: false },
+      { accountId: owner.user.accountId, role: 'viewer', isCurrent: true },
+    ])
+    const back = await http.post('/api/auth/switch-account', { accountId: someone.user.accountId }, as(someone))
+    expect(back.body.user).toMatchObject({ accountId: someone.user.accountId, role: 'owner' })
+    expect(await linkIds(someone)).toEqual([ownLink.id])
+    // An account they do not belong to is not theirs to switch to.
+    expect((await http.post('/api/auth/switch-account', { accountId: stranger.user.accountId }, as(someone))).status).toBe(404)
+    expect((await http.get('/api/auth/me', as(someone))).body.user.accountId).toBe(someone.user.accountId)
+  })
+
+  it('refuse bad input and members already in, name the field, and can be withdrawn', async () => {
+    for (const [body, field] of [
+      [{ email: 'not an address', role: 'member' }, 'email'],
+      [{ email: uniqueEmail('x'), role: 'owner' }, 'role'],
+      [{ email: uniqueEmail('x'), role: 'god' }, 'role'],
+    ] as const) {
+      const answer = await http.post('/api/members/invitations', body, as(owner))
+      expect({ status: answer.status, field: answer.body.errors?.[0]?.field }).toEqual({ status: 400, field })
+    }
+    const already = await invite(owner, owner.email, 'admin')
+    expect({ status: already.status, message: already.body.message }).toEqual({ status: 409, message: MEMBER_MESSAGES.alreadyMember })
+
+    const email = uniqueEmail('withdrawn')
+    const first = (await invite(owner, email, 'member')).body
+    const firstToken = await waitForMail(() => invitationTokenFor(server.dataDir, email))
+    // Inviting again replaces the first: its link stops working.
+    const second = (await invite(owner, email, 'admin')).body
+    const secondToken = await waitForMail(() => {
+      const token = invitationTokenFor(server.dataDir, email)
+      return token !== firstToken ? token : undefined
+    })
+    expect((await http.get(`/api/invitations/${firstToken}`)).status).toBe(404)
+    expect((await http.get(`/api/invitations/${secondToken}`)).body.role).toBe('admin')
+    expect((await membersOf(owner)).invitations.filter((each) => each.email === email)).toHaveLength(1)
+    expect(second.id).not.toBe(first.id)
+    expect((await http.delete(`/api/members/invitations/${second.id}`, as(owner))).status).toBe(204)
+    expect((await http.get(`/api/invitations/${secondToken}`)).status).toBe(404)
+    expect((await http.get('/api/invitations/not-a-token')).status).toBe(404)
+    // The token is kept only as a hash.
+    expect(JSON.stringify(await sql(server, 'select * from invitations'))).not.toContain(secondToken)
+  })
+})
+
+describe('roles', () => {
+  // One call for each permission; a role the table allows gets past the check, any other gets 403 naming it.
+  const calls: Record<Permission, (who: SignedIn) => Promise<{ status: number; body: any }>> = {
+    'links:read': (who) => http.get('/api/shareLinks', as(who)),
+    'links:write': (who) => http.post('/api/shareLinks', { targetUrl: 'https://example.com/role', title: 'By role' }, as(who)),
+    'integrations:manage': (who) => http.post('/api/apiKeys', { name: 'By role' }, as(who)),
+    'domains:manage': (who) => http.put('/api/brand', { color: '#112233', logo: null }, as(who)),
+    'members:manage': (who) => invite(who, uniqueEmail('by-role'), 'viewer'),
+    'billing:manage': (who) => http.post('/api/billing/portal', undefined, as(who)),
+  }
+
+  it('allow each role what the table says, and answer 403 naming the permission otherwise', async () => {
+    const people: Record<MemberRole, SignedIn> = {
+      owner,
+      admin: await invitedMember(http, server, owner, 'admin'),
+      member: await invitedMember(http, server, owner, 'member'),
+      viewer: await invitedMember(http, server, owner, 'viewer'),
+    }
+    const seen: string[] = []
+    for (const role of MEMBER_ROLES)
+      for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+        const answer = await calls[permission](people[role])
+        const allowed = can(role, permission)
+        seen.push(`${role} ${permission} ${allowed ? 'allowed' : 'refused'}`)
+        if (allowed) expect({ role, permission, status: answer.status }).not.toMatchObject({ status: 403 })
+        else expect({ role, permission, status: answer.status, message: answer.body.message }).toEqual({ role, permission, status: 403, message: MEMBER_MESSAGES.forbidden(permission) })
+      }
+    // The table itself, as the product promises it.
+    expect(seen.filter((line) => line.startsWith('viewer') && line.endsWith('allowed'))).toEqual(['viewer links:read allowed'])
+    expect(seen.filter((line) => line.startsWith('member') && line.endsWith('allowed'))).toEqual(['member links:read allowed', 'member links:write allowed'])
+    expect(seen.filter((line) => line.endsWith('billing:manage allowed'))).toEqual(['owner billing:manage allowed'])
+    // A viewer changes nothing: no link of theirs was made.
+    expect(await sql(server, 'select id from share_links where created_by = $1', [people.viewer.user.id])).toHaveLength(0)
+  })
+
+  it('are changed by admins below them and by the owner; the owner only by a transfer', async () => {
+    const admin = await invitedMember(http, server, owner, 'admin', 'role-admin')
+    const otherAdmin = await invitedMember(http, server, owner, 'admin', 'role-admin2')
+    const member = await invitedMember(http, server, owner, 'member', 'role-member')
+    const roleOf = async (who: SignedIn) => (await membersOf(owner)).members.find((each) => each.userId === who.user.id)?.role
+
+    expect((await http.patch(`/api/members/${member.user.id}`, { role: 'viewer' }, as(admin))).status).toBe(200)
+    expect(await roleOf(member)).toBe('viewer')
+    // The new role counts at once.
+    expect((await calls['links:write'](member)).status).toBe(403)
+    const onAdmin = await http.patch(`/api/members/${otherAdmin.user.id}`, { role: 'viewer' }, as(admin))
+    expect({ status: onAdmin.status, message: onAdmin.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.adminsOnlyBelowOwner })
+    const onOwner = await http.patch(`/api/members/${owner.user.id}`, { role: 'viewer' }, as(admin))
+    expect({ status: onOwner.status, message: onOwner.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.ownerStays })
+    expect((await http.patch(`/api/members/${otherAdmin.user.id}`, { role: 'member' }, as(owner))).status).toBe(200)
+    expect(await roleOf(otherAdmin)).toBe('member')
+    expect((await http.patch(`/api/members/${member.user.id}`, { role: 'owner' }, as(owner))).status).toBe(400)
+    expect((await http.patch(`/api/members/${admin.user.id}`, { role: 'member' }, as(member))).status).toBe(403)
+    expect(await roleOf(admin)).toBe('admin')
+  })
+})
+
+describe('members', () => {
+  it('are removed: their session no longer reaches the account, their keys stop, their links stay', async () => {
+    const leaver = await invitedMember(http, server, owner, 'admin', 'removed')
+    const link = await createLink(leaver, 'Made by a leaver')
+    const key = (await http.post('/api/apiKeys', { name: 'Leaver’s key' }, as(leaver))).body.key as string
+    expect((await http.get('/api/links', { token: key })).status).toBe(200)
+
+    expect((await http.delete(`/api/members/${leaver.user.id}`, as(owner))).status).toBe(204)
+    // Their session still signs them in, to a new account of their own, empty.
+    const me = (await http.get('/api/auth/me', as(leaver))).body.user
+    expect(me.accountId).not.toBe(owner.user.accountId)
+    expect(me.role).toBe('owner')
+    expect(await linkIds(leaver)).toEqual([])
+    expect((await http.get(`/api/shareLinks/${link.id}`, as(leaver))).status).toBe(404)
+    expect((await http.post('/api/auth/switch-account', { accountId: owner.user.accountId }, as(leaver))).status).toBe(404)
+    expect((await http.get('/api/links', { token: key })).status).toBe(401)
+    // The link is the account's.
+    expect(await linkIds(owner)).toContain(link.id)
+    expect((await visit(link.url)).status).toBe(302)
+    expect((await http.delete(`/api/members/${leaver.user.id}`, as(owner))).status).toBe(404)
+  })
+
+  it('leave by themselves; a viewer cannot remove anyone; the owner can be neither removed nor leave', async () => {
+    const viewer = await invitedMember(http, server, owner, 'viewer', 'leaving')
+    const member = await invitedMember(http, server, owner, 'member', 'staying')
+    expect((await http.delete(`/api/members/${member.user.id}`, as(viewer))).status).toBe(403)
+    expect((await http.delete(`/api/members/${owner.user.id}`, as(owner))).status).toBe(403)
+    const admin = await invitedMember(http, server, owner, 'admin', 'not-owner')
+    expect((await http.delete(`/api/members/${owner.user.id}`, as(admin))).status).toBe(403)
+    expect((await http.delete(`/api/members/${viewer.user.id}`, as(viewer))).status).toBe(204)
+    const left = (await membersOf(owner)).members.map((each) => each.userId)
+    expect(left).not.toContain(viewer.user.id)
+    expect(left).toContain(member.user.id)
+  })
+
+  it('take the ownership when the owner hands it over; the former owner becomes an admin', async () => {
+    const founder = await signUp(http, 'founder')
+    const heir = await invitedMember(http, server, founder, 'member', 'heir')
+    const denied = await http.post('/api/members/transfer', { userId: founder.user.id }, as(heir))
+    expect({ status: denied.status, message: denied.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.ownerOnly })
+    // The owner of a shared account cannot delete their user before handing it over.
+    const deleting = await http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(founder))
+    expect({ status: deleting.status, message: deleting.body.message }).toEqual({ status: 409, message: MEMBER_MESSAGES.ownsSharedAccount })
+    expect((await http.post('/api/members/transfer', { userId: 'nobody' }, as(founder))).status).toBe(404)
+
+    expect((await http.post('/api/members/transfer', { userId: heir.user.id }, as(founder))).status).toBe(204)
+    const roles = Object.fromEntries((await membersOf(heir)).members.map((each) => [each.email, each.role]))
+    expect(roles).toEqual({ [founder.email]: 'admin', [heir.email]: 'owner' })
+    expect((await http.post('/api/members/transfer', { userId: heir.user.id }, as(founder))).status).toBe(403)
+    // Now the former owner can go; the account stays with its new owner.
+    expect((await http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(founder))).status).toBe(204)
+    expect((await membersOf(heir)).members.map((each) => each.email)).toEqual([heir.email])
+  })
+
+  it("of another account are out of reach: its members, invitations and people answer 404 and change nothing", async () => {
+    const other = await signUp(http, 'other-team')
+    const theirMember = await invitedMember(http, server, other, 'member', 'their-member')
+    const pending = (await invite(other, uniqueEmail('their-invitee'), 'viewer')).body
+    for (const [method, path, body] of [
+      ['PATCH', `/api/members/${theirMember.user.id}`, { role: 'viewer' }],
+      ['DELETE', `/api/members/${theirMember.user.id}`, undefined],
+      ['DELETE', `/api/members/invitations/${pending.id}`, undefined],
+      ['POST', '/api/members/transfer', { userId: theirMember.user.id }],
+    ] as const) {
+      const answer = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) })
+      expect({ method, path, status: answer.status }).toEqual({ method, path, status: 404 })
+    }
+    const theirs = await membersOf(other)
+    expect(theirs.members.map((each) => [each.email, each.role])).toEqual([[other.email, 'owner'], [theirMember.email, 'member']])
+    expect(theirs.invitations.map((each) => each.id)).toEqual([pending.id])
+    expect((await membersOf(owner)).members.map((each) => each.userId)).not.toContain(theirMember.user.id)
+  })
+
+  it('are listed per account in the admin panel', async () => {
+    const admin = await signUp(http, 'members-admin')
+    await grantSuperAdmin(server, admin.email)
+    const viewer = await invitedMember(http, server, admin, 'viewer', 'admin-panel')
+    const listed = await http.get(`/api/admin/accounts/${admin.user.accountId}/members`, as(admin))
+    expect(listed.body.map((each: { email: string; role: string }) => [each.email, each.role])).toEqual([[admin.email, 'owner'], [viewer.email, 'viewer']])
+    expect((await http.get(`/api/admin/accounts/${admin.user.accountId}/members`, as(viewer))).status).toBe(403)
+    expect((await http.get('/api/admin/accounts/nope/members', as(admin))).status).toBe(404)
+  })
+})
