@@ -25,6 +25,8 @@ const ResetPasswordPage = lazy(() => import('./pages/reset-password').then((page
 const SettingsPage = lazy(() => import('./pages/settings').then((page) => ({ default: page.SettingsPage })))
 const ShareLinksPage = lazy(() => import('./pages/share-links').then((page) => ({ default: page.ShareLinksPage })))
 const SignupPage = lazy(() => import('./pages/signup').then((page) => ({ default: page.SignupPage })))
+const MembersPage = lazy(() => import('./pages/members').then((page) => ({ default: page.MembersPage })))
+const InvitePage = lazy(() => import('./pages/invite').then((page) => ({ default: page.InvitePage })))
 const VerifyEmailPage = lazy(() => import('./pages/verify-email').then((page) => ({ default: page.VerifyEmailPage })))
 
 /** /blog and /how-to are static pages the server renders: leave the app for them. */
@@ -50,11 +52,13 @@ const PAGES: Record<ScreenPath, ComponentType> = {
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
   '/verify-email': VerifyEmailPage,
+  '/invite': InvitePage,
   '/dashboard': DashboardPage,
   '/share-links': ShareLinksPage,
   '/share-links/:id/analytics': LinkAnalyticsPage,
   '/api-keys': ApiKeysPage,
   '/webhooks': WebhooksPage,
+  '/members': MembersPage,
   '/billing': BillingPage,
   '/domains': DomainsPage,
   '/settings': SettingsPage,

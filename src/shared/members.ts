@@ -19,6 +19,9 @@ export type Permission = keyof typeof PERMISSIONS
 
 export const ROLE_LABELS: Record<MemberRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member', viewer: 'Viewer' }
 
+/** The role in a sentence: "as an admin", "is now a viewer". */
+export const aRole = (role: MemberRole) => (role === 'owner' ? 'the owner' : `${role === 'admin' ? 'an' : 'a'} ${role}`)
+
 export function can(role: MemberRole, permission: Permission) {
   return (PERMISSIONS[permission].roles as readonly MemberRole[]).includes(role)
 }

@@ -34,7 +34,7 @@ describe('invitations', () => {
     const token = await waitForMail(() => invitationTokenFor(server.dataDir, email))
     const mail = readOutbox(server.dataDir).find((each) => each.to.includes(email))!
     expect(mail.subject).toBe(`Join ${owner.email.split('@')[0]} on Linkcard`)
-    expect(mail.text).toContain(`${owner.email} invited you to join the Linkcard account ${owner.email.split('@')[0]} as member.`)
+    expect(mail.text).toContain(`${owner.email} invited you to join the Linkcard account ${owner.email.split('@')[0]} as a member.`)
     expect((await membersOf(owner)).invitations.map((each) => each.email)).toContain(email)
 
     const preview = await http.get(`/api/invitations/${token}`)

@@ -44,6 +44,7 @@ describe('signed in, the header', () => {
       ['Links', '/share-links', 'Share Links'],
       ['API Keys', '/api-keys', 'API Keys'],
       ['Webhooks', '/webhooks', 'Webhooks'],
+      ['Members', '/members', 'Members'],
       ['Billing', '/billing', 'Plans & Billing'],
       ['Dashboard', '/dashboard', 'Dashboard'],
     ]) {
@@ -93,7 +94,7 @@ describe('signed in, the header', () => {
     expect(await header(page).getByRole('link', { name: 'Links', exact: true }).count()).toBe(0)
     await page.getByRole('button', { name: 'Open menu' }).click()
     const menu = page.locator('#site-menu')
-    for (const name of ['Dashboard', 'Links', 'API Keys', 'Webhooks', 'Billing', 'Domains', 'Docs', 'Settings'])
+    for (const name of ['Dashboard', 'Links', 'API Keys', 'Webhooks', 'Members', 'Billing', 'Domains', 'Docs', 'Settings'])
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true)
     await menu.getByText(session.user.email).waitFor()
     await menu.getByRole('link', { name: 'API Keys', exact: true }).click()

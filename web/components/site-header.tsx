@@ -1,9 +1,13 @@
-import { ChevronDown, CreditCard, LogOut, Menu, Settings, X } from 'lucide-react'
+import { Check, ChevronDown, CreditCard, LogOut, Menu, Settings, Users, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { PLAN_INFO } from '../../src/shared/plans'
 import { cn } from '../lib/cn'
-import { logOut, useCurrentUser, useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
+import { aRole, can, ROLE_LABELS } from '../../src/shared/members'
+import { useAccounts, type AccountMembership } from '../features/members/api'
+import { errorMessage } from '../lib/api'
+import { logOut, switchAccount, useCurrentUser, useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
+import { toast } from '../lib/toast'
 import { Button } from './ui/button'
 import { ActionMenu, MenuItem, MenuSeparator } from './ui/menu'
 import { Logo } from './logo'
@@ -22,13 +26,20 @@ function useNavItems(): NavItem[] {
       { label: 'Docs', href: '/docs' },
       { label: 'Blog', href: '/blog/', external: true },
     ]
+  // Screens the person's role has no use for are left out (the server refuses their calls anyway).
+  const may = (permission: Parameters<typeof can>[1]) => user !== null && can(user.role, permission)
   return [
     { label: 'Dashboard', href: '/dashboard' },
     { label: 'Links', href: '/share-links' },
-    { label: 'API Keys', href: '/api-keys' },
-    { label: 'Webhooks', href: '/webhooks' },
-    { label: 'Billing', href: '/billing' },
-    ...(user && PLAN_INFO[user.plan]?.hasCustomDomain ? [{ label: 'Domains', href: '/domains' }] : []),
+    ...(may('integrations:manage')
+      ? [
+          { label: 'API Keys', href: '/api-keys' },
+          { label: 'Webhooks', href: '/webhooks' },
+        ]
+      : []),
+    { label: 'Members', href: '/members' },
+    ...(may('billing:manage') ? [{ label: 'Billing', href: '/billing' }] : []),
+    ...(user && may('domains:manage') && PLAN_INFO[user.plan]?.hasCustomDomain ? [{ label: 'Domains', href: '/domains' }] : []),
     { label: 'Docs', href: '/docs' },
     ...(isSuperAdmin ? [{ label: 'Admin', href: '/admin' }] : []),
   ]
@@ -51,10 +62,31 @@ function NavLink({ item, className, onNavigate }: { item: NavItem; className: st
   )
 }
 
+/** Moves to another of the person's accounts: its own links, keys and members from then on. */
+function useSwitchAccount() {
+  const [, navigate] = useLocation()
+  const accounts = useAccounts(useCurrentUser())
+  return {
+    others: accounts.data && accounts.data.length > 1 ? accounts.data : [],
+    async switchTo(account: AccountMembership) {
+      if (account.isCurrent) return
+      try {
+        await switchAccount(account.accountId)
+        navigate('/dashboard')
+        toast({ title: `Now in ${account.accountName}`, description: `You work here as ${aRole(account.role)}.` })
+      } catch (failure) {
+        toast({ title: 'Failed to switch accounts', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
+      }
+    },
+  }
+}
+
 const MENU_ID = 'site-menu'
-/** The signed-in person's menu, on their e-mail: settings, billing, sign out. */
+/** The signed-in person's menu, on their e-mail: their accounts, settings, billing, sign out. */
 function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
   const [, navigate] = useLocation()
+  const user = useCurrentUser()
+  const { others, switchTo } = useSwitchAccount()
   return (
     <ActionMenu
       label={`Signed in as ${email}`}
@@ -65,20 +97,55 @@ function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => voi
         </Button>
       }
     >
+      {others.length > 0 && (
+        <>
+          {others.map((account) => (
+            <MenuItem key={account.accountId} onSelect={() => void switchTo(account)}>
+              {account.isCurrent ? <Check aria-hidden="true" /> : <span aria-hidden="true" className="size-4" />}
+              <span className="truncate">{account.accountName}</span>
+              <span className="ml-auto pl-3 text-xs text-slate-500">{ROLE_LABELS[account.role]}</span>
+            </MenuItem>
+          ))}
+          <MenuSeparator />
+        </>
+      )}
       <MenuItem onSelect={() => navigate('/settings')}>
         <Settings aria-hidden="true" />
         Settings
       </MenuItem>
-      <MenuItem onSelect={() => navigate('/billing')}>
-        <CreditCard aria-hidden="true" />
-        Billing
+      <MenuItem onSelect={() => navigate('/members')}>
+        <Users aria-hidden="true" />
+        Members
       </MenuItem>
+      {user && can(user.role, 'billing:manage') && (
+        <MenuItem onSelect={() => navigate('/billing')}>
+          <CreditCard aria-hidden="true" />
+          Billing
+        </MenuItem>
+      )}
       <MenuSeparator />
       <MenuItem onSelect={onSignOut}>
         <LogOut aria-hidden="true" />
         Sign Out
       </MenuItem>
     </ActionMenu>
+  )
+}
+
+/** The phone menu's account switcher: one button per account, the current one pressed. */
+function AccountChoices() {
+  const { others, switchTo } = useSwitchAccount()
+  if (others.length === 0) return null
+  return (
+    <fieldset className="grid gap-1">
+      <legend className="sr-only">Accounts</legend>
+      {others.map((account) => (
+        <Button key={account.accountId} variant={account.isCurrent ? 'secondary' : 'ghost'} className="justify-between" aria-pressed={account.isCurrent} onClick={() => void switchTo(account)}>
+          <span className="truncate">{account.accountName}</span>
+          <span className="text-xs font-normal text-slate-500">{ROLE_LABELS[account.role]}</span>
+        </Button>
+      ))}
+    </fieldset>
   )
 }
 
@@ -149,6 +216,7 @@ export function SiteHeader() {
           {signedIn ? (
             <>
               <p className="truncate px-3 text-sm text-slate-500">Signed in as {user?.email}</p>
+              <AccountChoices />
               <NavLink item={{ label: 'Settings', href: '/settings' }} className={cn(linkClass, 'text-base')} onNavigate={() => setIsMenuOpen(false)} />
               <Button variant="outline" onClick={handleSignOut}>
                 Sign Out

@@ -3,6 +3,7 @@
 import useSWR from 'swr'
 import { create } from 'zustand'
 import type { Session, User } from '../../src/modules/auth/schema'
+import { can, type Permission } from '../../src/shared/members'
 import { api, clearApiCache, setTokenSource } from './api'
 
 export const TOKEN_KEY = 'auth_token'
@@ -56,6 +57,8 @@ export const isAuthenticated = (state: SessionState) => Boolean(state.token && s
 
 export const useIsAuthenticated = () => useSession(isAuthenticated)
 export const useCurrentUser = () => useSession((state) => state.user)
+/** Whether the signed-in person's role in their account allows it (the server checks it too). */
+export const useCan = (permission: Permission) => useSession((state) => state.user !== null && can(state.user.role, permission))
 
 /** Stores a session the server answered in full (e.g. after a password change). */
 export function setSession(session: Session) {
@@ -82,6 +85,14 @@ export async function signIn(token: string): Promise<User> {
     write({ token: null, user: null })
     throw new Error('Failed to fetch user')
   }
+}
+
+/** Works in another of the person's accounts: every cached read was the other account's. */
+export async function switchAccount(accountId: string) {
+  const { user } = await api.post<{ user: User }>('/auth/switch-account', { accountId })
+  await clearApiCache()
+  setUser(user)
+  return user
 }
 
 /** Clears the stored session and every cached read. Navigation is the caller's. */

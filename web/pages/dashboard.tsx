@@ -10,7 +10,7 @@ import { UsageOverview } from '../features/dashboard/usage-overview'
 import { useLinkPage } from '../features/links/api'
 import { RECENT_LINKS } from '../features/links/link-view'
 import { RecentLinks } from '../features/links/recent-links'
-import { useCurrentUser } from '../lib/session'
+import { useCan, useCurrentUser } from '../lib/session'
 
 /** What a stat card shows for one read: the value, undefined while loading, null after a failure. */
 const statValue = <T,>(read: { data?: T; error?: unknown }, pick: (data: T) => number): StatValue =>
@@ -18,6 +18,8 @@ const statValue = <T,>(read: { data?: T; error?: unknown }, pick: (data: T) => n
 
 export function DashboardPage() {
   const user = useCurrentUser()
+  const mayIntegrate = useCan('integrations:manage')
+  const mayBill = useCan('billing:manage')
   const usage = useUsage()
   const stats = useDashboardStats()
   // The newest few links, and the total beside them.
@@ -35,18 +37,22 @@ export function DashboardPage() {
               Manage Links
             </Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link href="/api-keys">
-              <KeyRound aria-hidden="true" />
-              API Keys
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link href="/billing">
-              <CreditCard aria-hidden="true" />
-              Billing
-            </Link>
-          </Button>
+          {mayIntegrate && (
+            <Button asChild variant="outline">
+              <Link href="/api-keys">
+                <KeyRound aria-hidden="true" />
+                API Keys
+              </Link>
+            </Button>
+          )}
+          {mayBill && (
+            <Button asChild variant="outline">
+              <Link href="/billing">
+                <CreditCard aria-hidden="true" />
+                Billing
+              </Link>
+            </Button>
+          )}
         </>
       }
     >

@@ -8,12 +8,13 @@ import { PasswordForm } from '../features/account/password-form'
 import { ProfileCard } from '../features/account/profile-card'
 import { SignOutEverywhere } from '../features/account/sign-out-everywhere'
 import { useMe } from '../features/account/api'
-import { useCurrentUser } from '../lib/session'
+import { useCan, useCurrentUser } from '../lib/session'
 
 export function SettingsPage() {
   const stored = useCurrentUser()
   const { data, error, isLoading } = useMe()
   const user = data?.user ?? stored
+  const mayBrand = useCan('domains:manage')
   return (
     <Page title="Account Settings" description="Manage your profile, sign-in and account." width="narrow">
       {error && !user && <Alert variant="destructive">Failed to fetch user data</Alert>}
@@ -21,7 +22,7 @@ export function SettingsPage() {
       {user && (
         <div className="grid gap-6">
           <ProfileCard user={user} />
-          <BrandCard />
+          {mayBrand && <BrandCard />}
           <EmailForm user={user} />
           <PasswordForm />
           <SignOutEverywhere />

@@ -10,6 +10,7 @@ import { ImportDialog } from '../features/links/import-dialog'
 import { LinkFormDialog } from '../features/links/link-form-dialog'
 import { LinkManager } from '../features/links/link-manager'
 import { TagsDialog } from '../features/links/tags-dialog'
+import { useCan } from '../lib/session'
 
 /** Opened as /share-links?new=1 (the dashboard's first-link button), the create modal opens at once. */
 export function ShareLinksPage() {
@@ -19,6 +20,7 @@ export function ShareLinksPage() {
   // A link whose fields the new one starts from (Duplicate), and the link just made.
   const [template, setTemplate] = useState<Link>()
   const [created, setCreated] = useState<Link | null>(null)
+  const mayChange = useCan('links:write')
   const create = (from?: Link) => {
     setTemplate(from)
     setIsCreating(true)
@@ -33,13 +35,15 @@ export function ShareLinksPage() {
       description="Create and manage your short links and how they look when shared."
       actions={
         <div className="flex flex-wrap gap-2">
-          <TagsDialog />
-          <ImportDialog />
+          {mayChange && <TagsDialog />}
+          {mayChange && <ImportDialog />}
           <ExportMenu />
-          <Button onClick={() => create()}>
-            <Plus aria-hidden="true" />
-            Create Link
-          </Button>
+          {mayChange && (
+            <Button onClick={() => create()}>
+              <Plus aria-hidden="true" />
+              Create Link
+            </Button>
+          )}
         </div>
       }
     >

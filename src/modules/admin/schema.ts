@@ -20,6 +20,7 @@ export const AdminAccount = t.Object({
 export type AdminAccount = typeof AdminAccount.static
 
 export const AdminMember = t.Object({ userId: t.String(), email: t.String(), role: t.UnionEnum(MEMBER_ROLES), joinedAt: t.String({ format: 'date-time' }) })
+export type AdminMember = typeof AdminMember.static
 
 export const AdminAccountList = t.Object({ accounts: t.Array(AdminAccount), total: Count })
 export type AdminAccountList = typeof AdminAccountList.static

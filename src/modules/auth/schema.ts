@@ -32,6 +32,7 @@ export const AccountMembership = t.Object({
   role: t.UnionEnum(MEMBER_ROLES),
   isCurrent: t.Boolean({ description: 'The account the user works in now' }),
 })
+export type AccountMembership = typeof AccountMembership.static
 
 export const CurrentUser = t.Object({
   user: User,

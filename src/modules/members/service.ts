@@ -9,7 +9,7 @@ import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
-import { can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, ROLE_LABELS, type InvitableRole } from '../../shared/members'
+import { aRole, can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, type InvitableRole } from '../../shared/members'
 import { getAccount } from '../accounts/service'
 import { revokeApiKeysCreatedBy } from '../api-keys/service'
 import * as auth from '../auth/service'
@@ -63,7 +63,7 @@ export async function invite(actor: Actor, input: InvitationInput): Promise<Invi
     to: email,
     subject: `Join ${actor.accountName} on Linkcard`,
     text:
-      `${actor.email} invited you to join the Linkcard account ${actor.accountName} as ${ROLE_LABELS[input.role].toLowerCase()}.\n\n` +
+      `${actor.email} invited you to join the Linkcard account ${actor.accountName} as ${aRole(input.role)}.\n\n` +
       `To accept, open this link within the next ${INVITATION_TTL_DAYS} days:\n${link}\n\n` +
       `If you don't know them, ignore this e-mail: nothing happens.\n`,
   })

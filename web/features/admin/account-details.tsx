@@ -4,7 +4,12 @@ import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useCurrentUser } from '../../lib/session'
 import { toast } from '../../lib/toast'
-import { deleteAccount, useAccountLinks, type AdminAccount } from './api'
+import { ROLE_LABELS } from '../../../src/shared/members'
+import { Alert } from '../../components/ui/alert'
+import { LoadingState } from '../../components/ui/spinner'
+import { formatDate } from '../../lib/dates'
+import { ROLE_BADGE } from '../members/role-badge'
+import { deleteAccount, useAccountLinks, useAccountMembers, type AdminAccount } from './api'
 import { DetailCard } from './detail-card'
 import { PLAN_BADGE, planName } from './format'
 import { LinkList } from './link-list'
@@ -52,6 +57,7 @@ export function AccountDetails({ account, onClose }: { account: AdminAccount; on
           onConfirm={remove}
         />
       }
+      before={<AccountMembers accountId={account.id} />}
       linksTitle={`Account Links (${data?.total ?? 0})`}
     >
       <LinkList
@@ -64,5 +70,30 @@ export function AccountDetails({ account, onClose }: { account: AdminAccount; on
         onPageChange={setPage}
       />
     </DetailCard>
+  )
+}
+
+/** Who belongs to the account, in what role. */
+function AccountMembers({ accountId }: { accountId: string }) {
+  const { data: members, error } = useAccountMembers(accountId)
+  return (
+    <section aria-label="Members" className="grid gap-2 pb-3">
+      <h4 className="text-sm font-semibold text-slate-900">Members ({members?.length ?? 0})</h4>
+      {error && !members && <Alert variant="destructive">Failed to fetch the members</Alert>}
+      {!members && !error && <LoadingState label="Loading members..." />}
+      {members && (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {members.map((member) => (
+            <li key={member.userId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-testid="admin-member-row">
+              <span className="min-w-0 flex-1 truncate text-slate-900">{member.email}</span>
+              <Badge variant={ROLE_BADGE[member.role]}>{ROLE_LABELS[member.role]}</Badge>
+              <span className="text-xs text-slate-500">
+                since <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }

@@ -1,6 +1,6 @@
 // The admin panel's calls and the refreshes each change needs (every change adds to the audit log).
 import useSWR, { mutate } from 'swr'
-import type { AdminAccount, AdminAccountList, AdminLink, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditEntry, AuditLog } from '../../../src/modules/admin/schema'
+import type { AdminAccount, AdminAccountList, AdminLink, AdminLinkList, AdminMember, AdminStats, AdminUser, AdminUserList, AuditEntry, AuditLog } from '../../../src/modules/admin/schema'
 import type { Plan } from '../../../src/shared/domain'
 import { api } from '../../lib/api'
 
@@ -44,6 +44,9 @@ export const useAccountLinks = (accountId: string, page: number) =>
     revalidateOnMount: true,
     keepPreviousData: true,
   })
+
+export const useAccountMembers = (accountId: string) =>
+  useSWR<AdminMember[]>(`/admin/accounts/${encodeURIComponent(accountId)}/members`, api.get, { revalidateOnMount: true })
 
 const keyStarts = (prefix: string) => (key: unknown) => typeof key === 'string' && key.startsWith(prefix)
 const isLinkList = (key: unknown) => typeof key === 'string' && /^\/admin\/(users|accounts)\/[^/?]+\/links\?/.test(key)

@@ -9,12 +9,14 @@ type DetailCardProps = {
   onClose: () => void
   /** The delete button with its confirmation. */
   action: ReactNode
+  /** Above the links, e.g. an account's members. */
+  before?: ReactNode
   linksTitle: string
   children: ReactNode
 }
 
 /** The card that opens under a list for one account or user; it scrolls into view when opened. */
-export function DetailCard({ title, meta, onClose, action, linksTitle, children }: DetailCardProps) {
+export function DetailCard({ title, meta, onClose, action, before, linksTitle, children }: DetailCardProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     heading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
@@ -37,6 +39,7 @@ export function DetailCard({ title, meta, onClose, action, linksTitle, children 
         </div>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
+        {before}
         <h4 className="text-sm font-semibold text-slate-900">{linksTitle}</h4>
         <div>{children}</div>
       </CardContent>

@@ -1,10 +1,7 @@
 import type { Plan } from '../../../src/shared/domain'
-import type { MemberRole } from '../../../src/shared/members'
 import { PLAN_INFO } from '../../../src/shared/plans'
 import type { BadgeVariant } from '../../components/ui/badge'
 
 export const planName = (plan: Plan) => PLAN_INFO[plan].name
 
 export const PLAN_BADGE: Record<Plan, BadgeVariant> = { free: 'secondary', indie: 'default', pro: 'success', enterprise: 'warning' }
-
-export const ROLE_BADGE: Record<MemberRole, BadgeVariant> = { owner: 'default', admin: 'secondary', member: 'outline', viewer: 'outline' }

@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/spinner'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { cn } from '../../lib/cn'
 import { formatDate } from '../../lib/dates'
+import { useCan } from '../../lib/session'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { useTags, type CustomDomainStatus, type LinkWithCounts } from './api'
 import { TagChip } from './tag-chip'
@@ -145,6 +146,8 @@ function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, on
   const size = withLabels ? 'sm' : 'icon'
   const iconClass = withLabels ? undefined : 'size-8'
   const label = (text: string) => (withLabels ? {} : { 'aria-label': text, title: text })
+  // A viewer looks: changing the link is not theirs to do.
+  const mayChange = useCan('links:write')
   return (
     <div className={withLabels ? 'flex flex-wrap gap-2' : 'flex items-center justify-end gap-0.5'}>
       <Button asChild variant="ghost" size={size} className={iconClass}>
@@ -157,15 +160,19 @@ function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, on
         <QrCode aria-hidden="true" />
         {withLabels && 'QR Code'}
       </Button>
-      <Button variant="ghost" size={size} className={iconClass} onClick={() => onEdit(link)} {...label('Edit')}>
-        <Pencil aria-hidden="true" />
-        {withLabels && 'Edit'}
-      </Button>
-      <MoreActions link={link} onDuplicate={onDuplicate} onToggleActive={onToggleActive} withLabel={withLabels} />
-      <Button variant="ghost" size={size} className={cn(iconClass, 'text-red-600 hover:bg-red-50 hover:text-red-700')} onClick={() => onDelete(link)} {...label('Delete')}>
-        <Trash2 aria-hidden="true" />
-        {withLabels && 'Delete'}
-      </Button>
+      {mayChange && (
+        <>
+          <Button variant="ghost" size={size} className={iconClass} onClick={() => onEdit(link)} {...label('Edit')}>
+            <Pencil aria-hidden="true" />
+            {withLabels && 'Edit'}
+          </Button>
+          <MoreActions link={link} onDuplicate={onDuplicate} onToggleActive={onToggleActive} withLabel={withLabels} />
+          <Button variant="ghost" size={size} className={cn(iconClass, 'text-red-600 hover:bg-red-50 hover:text-red-700')} onClick={() => onDelete(link)} {...label('Delete')}>
+            <Trash2 aria-hidden="true" />
+            {withLabels && 'Delete'}
+          </Button>
+        </>
+      )}
     </div>
   )
 }

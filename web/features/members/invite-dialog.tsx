@@ -1,0 +1,84 @@
+import { UserPlus } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { MESSAGES } from '../../../src/shared/auth-rules'
+import { aRole, INVITABLE_ROLES, INVITATION_TTL_DAYS, ROLE_LABELS, type InvitableRole } from '../../../src/shared/members'
+import { Button } from '../../components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { Select } from '../../components/ui/select'
+import { ApiError, errorMessage } from '../../lib/api'
+import { toast } from '../../lib/toast'
+import { invite } from './api'
+
+export const ROLE_OPTIONS = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
+
+/** Invite someone by e-mail with a role; the link is mailed to them. */
+export function InviteDialog() {
+  const [isOpen, setIsOpen] = useState(false)
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<InvitableRole>('member')
+  const [error, setError] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  function openChange(next: boolean) {
+    if (isSubmitting) return
+    setIsOpen(next)
+    if (!next) {
+      setEmail('')
+      setRole('member')
+      setError(null)
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const address = email.trim()
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setError(MESSAGES.invalidEmail)
+    setError(null)
+    setIsSubmitting(true)
+    try {
+      await invite(address, role)
+      setIsSubmitting(false)
+      openChange(false)
+      toast({ title: 'Invitation sent', description: `${address} can join as ${aRole(role)} within ${INVITATION_TTL_DAYS} days.` })
+    } catch (failure) {
+      setIsSubmitting(false)
+      if (failure instanceof ApiError && failure.status < 500 && failure.status !== 429) setError(errorMessage(failure, 'The invitation could not be sent.'))
+      else toast({ title: 'Failed to send the invitation', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
+    }
+  }
+
+  return (
+    <Dialog open={isOpen} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Invite Member
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-5" noValidate>
+          <DialogHeader>
+            <DialogTitle>Invite Member</DialogTitle>
+            <DialogDescription>We e-mail them a link to join this account. They sign in, or sign up with that address.</DialogDescription>
+          </DialogHeader>
+          <FormField label="Email" error={error}>
+            <Input type="email" value={email} autoComplete="off" placeholder="colleague@example.com" autoFocus onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+          <FormField label="Role">
+            <Select value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => openChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" isLoading={isSubmitting}>
+              Send Invitation
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
