@@ -24,6 +24,7 @@ ALTER TABLE "memberships" ADD CONSTRAINT "memberships_user_id_users_id_fk" FOREI
 CREATE UNIQUE INDEX "invitations_token_idx" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_account_email_idx" ON "invitations" USING btree ("account_id","email");--> statement-breakpoint
 CREATE INDEX "memberships_user_idx" ON "memberships" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "memberships_one_owner_idx" ON "memberships" USING btree ("account_id") WHERE "memberships"."role" = 'owner';--> statement-breakpoint
 -- Everyone so far owns the account they signed up with.
 INSERT INTO "memberships" ("account_id", "user_id", "role", "created_at") SELECT "account_id", "id", "role", "created_at" FROM "users";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "role";

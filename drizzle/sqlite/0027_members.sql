@@ -24,6 +24,7 @@ CREATE TABLE `memberships` (
 );
 --> statement-breakpoint
 CREATE INDEX `memberships_user_idx` ON `memberships` (`user_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `memberships_one_owner_idx` ON `memberships` (`account_id`) WHERE "memberships"."role" = 'owner';--> statement-breakpoint
 -- Everyone so far owns the account they signed up with.
 INSERT INTO `memberships` (`account_id`, `user_id`, `role`, `created_at`) SELECT `account_id`, `id`, `role`, `created_at` FROM `users`;--> statement-breakpoint
 ALTER TABLE `users` DROP COLUMN `role`;

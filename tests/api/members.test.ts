@@ -238,6 +238,26 @@ describe('members', () => {
     expect((await membersOf(heir)).members.map((each) => each.email)).toEqual([heir.email])
   })
 
+  it('keep exactly one owner whatever races: two transfers at once, a transfer beside a removal', async () => {
+    const founder = await signUp(http, 'racing-founder')
+    const [first, second] = [await invitedMember(http, server, founder, 'member', 'racing-a'), await invitedMember(http, server, founder, 'member', 'racing-b')]
+    const admin = await invitedMember(http, server, founder, 'admin', 'racing-admin')
+    const owners = async () => (await sql<{ user_id: string }>(server, "select user_id from memberships where account_id = $1 and role = 'owner'", [founder.user.accountId])).map((row) => row.user_id)
+
+    const [toFirst, toSecond, removal] = await Promise.all([
+      http.post('/api/members/transfer', { userId: first.user.id }, as(founder)),
+      http.post('/api/members/transfer', { userId: second.user.id }, as(founder)),
+      http.delete(`/api/members/${first.user.id}`, as(admin)),
+    ])
+    expect([toFirst.status, toSecond.status].filter((status) => status === 204)).toHaveLength(1)
+    expect([toFirst, toSecond, removal].every((answer) => answer.status < 500)).toBe(true)
+    const [owner] = await owners()
+    expect(await owners()).toHaveLength(1)
+    // Whoever owns it now is still a member, and the founder stepped down to admin.
+    expect((await membersOf(founder)).members.find((each) => each.userId === owner)?.role).toBe('owner')
+    expect((await membersOf(founder)).members.find((each) => each.isYou)?.role).toBe('admin')
+  })
+
   it("of another account are out of reach: its members, invitations and people answer 404 and change nothing", async () => {
     const other = await signUp(http, 'other-team')
     const theirMember = await invitedMember(http, server, other, 'member', 'their-member')

@@ -212,20 +212,20 @@ export function membersOfAccount(accountId: string, tx: Db = db) {
     .orderBy(asc(memberships.createdAt), asc(users.id))
 }
 
-export async function setMembershipRole(accountId: string, userId: string, role: MembershipRow['role'], tx: Db = db) {
-  const rows = await tx
-    .update(memberships)
-    .set({ role })
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
-    .returning({ userId: memberships.userId })
+// A change to a membership applies only while it still has the role the change was decided on,
+// so two requests racing cannot both act on what only one of them saw.
+const membershipIn = (accountId: string, userId: string, role: MembershipRow['role']) =>
+  and(eq(memberships.accountId, accountId), eq(memberships.userId, userId), eq(memberships.role, role))
+
+/** Gives the membership another role, if it still has `from`; false otherwise. */
+export async function setMembershipRole(accountId: string, userId: string, from: MembershipRow['role'], to: MembershipRow['role'], tx: Db = db) {
+  const rows = await tx.update(memberships).set({ role: to }).where(membershipIn(accountId, userId, from)).returning({ userId: memberships.userId })
   return rows.length > 0
 }
 
-export async function deleteMembership(accountId: string, userId: string, tx: Db = db) {
-  const rows = await tx
-    .delete(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
-    .returning({ userId: memberships.userId })
+/** Ends the membership, if it still has `role`; false otherwise. */
+export async function deleteMembership(accountId: string, userId: string, role: MembershipRow['role'], tx: Db = db) {
+  const rows = await tx.delete(memberships).where(membershipIn(accountId, userId, role)).returning({ userId: memberships.userId })
   return rows.length > 0
 }
 

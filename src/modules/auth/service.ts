@@ -395,11 +395,11 @@ export async function sessionOf(userId: string) {
 }
 
 /**
- * Takes a user out of an account. Working in it, they move to another account of theirs, or to a
+ * Takes a user out of an account, if they still have `role` there (false otherwise). Working in it, they move to another account of theirs, or to a
  * new one of their own when they had no other, so they can still sign in.
  */
-export async function removeMembership(accountId: string, userId: string, tx: Db) {
-  if (!(await repo.deleteMembership(accountId, userId, tx))) return false
+export async function removeMembership(accountId: string, userId: string, role: MemberRole, tx: Db) {
+  if (!(await repo.deleteMembership(accountId, userId, role, tx))) return false
   // Still a member of the account they work in: nothing moves.
   if (await repo.findUserWithAccount(userId, tx)) return true
   const [elsewhere] = await repo.membershipsOfUser(userId, tx)

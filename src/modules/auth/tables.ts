@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { MemberRole } from '../../shared/members'
 import { defineTables, id, stamp, type Kit } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
@@ -28,7 +29,8 @@ export const authTables = defineTables((k) => {
     ],
   )
 
-  // Who belongs to which account, in what role (shared/members.ts). An account has one owner.
+  // Who belongs to which account, in what role (shared/members.ts). An account has one owner: the
+  // database holds to it, whatever requests race.
   const memberships = k.table(
     'memberships',
     {
@@ -40,7 +42,11 @@ export const authTables = defineTables((k) => {
       role: k.text('role').$type<MemberRole>().notNull(),
       createdAt: stamp(k, 'created_at'),
     },
-    (t) => [k.primaryKey({ columns: [t.accountId, t.userId] }), k.index('memberships_user_idx').on(t.userId)],
+    (t) => [
+      k.primaryKey({ columns: [t.accountId, t.userId] }),
+      k.index('memberships_user_idx').on(t.userId),
+      k.uniqueIndex('memberships_one_owner_idx').on(t.accountId).where(sql`${t.role} = 'owner'`),
+    ],
   )
 
   const userIdentities = k.table(

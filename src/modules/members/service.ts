@@ -88,8 +88,9 @@ function mayChange(actor: Actor, target: { role: string }) {
 }
 
 export async function changeRole(actor: Actor, userId: string, role: InvitableRole) {
-  mayChange(actor, await memberOf(actor, userId))
-  await auth.setMembershipRole(actor.accountId, userId, role)
+  const target = await memberOf(actor, userId)
+  mayChange(actor, target)
+  if (!(await auth.setMembershipRole(actor.accountId, userId, target.role, role))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
   return listMembers(actor)
 }
 
@@ -103,7 +104,7 @@ export async function removeMember(actor: Actor, userId: string) {
     if (!can(actor.role, 'members:manage')) throw new AppError('forbidden', MEMBER_MESSAGES.forbidden('members:manage'))
     mayChange(actor, target)
   } else if (target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
-  await transaction((tx) => auth.removeMembership(actor.accountId, userId, tx))
+  if (!(await transaction((tx) => auth.removeMembership(actor.accountId, userId, target.role, tx)))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
   await revokeApiKeysCreatedBy(userId, actor.accountId)
   log.info('member removed', { accountId: actor.accountId, userId, by: actor.id })
 }
@@ -112,10 +113,11 @@ export async function removeMember(actor: Actor, userId: string) {
 export async function transferOwnership(actor: Actor, userId: string) {
   if (actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerOnly)
   if (userId === actor.id) throw new AppError('invalid', MEMBER_MESSAGES.transferToSelf)
-  await memberOf(actor, userId)
+  const heir = await memberOf(actor, userId)
   await transaction(async (tx) => {
-    await auth.setMembershipRole(actor.accountId, userId, 'owner', tx)
-    await auth.setMembershipRole(actor.accountId, actor.id, 'admin', tx)
+    // Stepping down first: a transfer racing another finds no owner to move, and the account never has two.
+    if (!(await auth.setMembershipRole(actor.accountId, actor.id, 'owner', 'admin', tx))) throw new AppError('forbidden', MEMBER_MESSAGES.ownerOnly)
+    if (!(await auth.setMembershipRole(actor.accountId, userId, heir.role, 'owner', tx))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
   })
   log.info('ownership transferred', { accountId: actor.accountId, from: actor.id, to: userId })
 }
