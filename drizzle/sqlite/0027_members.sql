@@ -4,11 +4,11 @@ CREATE TABLE `invitations` (
 	`email` text NOT NULL,
 	`role` text NOT NULL,
 	`token_hash` text NOT NULL,
-	`created_by` text,
+	`invited_by` text NOT NULL,
 	`expires_at` integer NOT NULL,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`account_id`) REFERENCES `accounts`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`invited_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `invitations_token_idx` ON `invitations` (`token_hash`);--> statement-breakpoint

@@ -2,7 +2,7 @@
 // removal, leaving, ownership handed over, switching accounts, and the account's isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { can, MEMBER_MESSAGES, MEMBER_ROLES, PERMISSIONS, type MemberRole, type Permission } from '../../src/shared/members'
-import { grantSuperAdmin, invitedMember, PASSWORD, signUp, type SignedIn } from '../helpers/accounts'
+import { confirmAddress, grantSuperAdmin, invitedMember, PASSWORD, signUp, type SignedIn } from '../helpers/accounts'
 import { client, uniqueEmail, visit, type Client } from '../helpers/http'
 import { invitationTokenFor, readOutbox, waitForMail } from '../helpers/outbox'
 import { startServer, type TestServer } from '../helpers/server'
@@ -15,11 +15,17 @@ let owner: SignedIn
 beforeAll(async () => {
   server = await startServer()
   http = client(server.url)
-  owner = await signUp(http, 'team-owner')
+  owner = await confirmedSignUp('team-owner')
 })
 afterAll(() => server.close())
 
 const as = (who: SignedIn) => ({ token: who.token })
+/** Someone who signed up and confirmed their address (inviting needs it). */
+async function confirmedSignUp(label: string) {
+  const who = await signUp(http, label)
+  await confirmAddress(http, server.dataDir, who.email)
+  return who
+}
 const membersOf = async (who: SignedIn) => (await http.get('/api/members', as(who))).body as { members: { userId: string; email: string; role: MemberRole; isYou: boolean }[]; invitations: { id: string; email: string; role: string }[] }
 const linkIds = async (who: SignedIn) => ((await http.get('/api/shareLinks?limit=500', as(who))).body as { id: string }[]).map((link) => link.id)
 const createLink = async (who: SignedIn, title = 'Team link') => (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/team', title }, as(who))).body as { id: string; url: string }
@@ -94,11 +100,24 @@ describe('invitations', () => {
     expect((await http.get('/api/auth/me', as(someone))).body.user.accountId).toBe(someone.user.accountId)
   })
 
+  it('are sent only from a confirmed address, and at most 5 a day to one address', async () => {
+    const unconfirmed = await signUp(http, 'unconfirmed-inviter')
+    const refused = await invite(unconfirmed, uniqueEmail('x'), 'member')
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.confirmFirst })
+    expect(await sql(server, 'select id from invitations where account_id = $1', [unconfirmed.user.accountId])).toHaveLength(0)
+    const target = uniqueEmail('flooded')
+    const senders = await Promise.all(Array.from({ length: 6 }, (_, i) => confirmedSignUp(`sender-${i}`)))
+    const statuses = []
+    for (const sender of senders) statuses.push((await invite(sender, target, 'viewer')).status)
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+  })
+
   it('refuse bad input and members already in, name the field, and can be withdrawn', async () => {
     for (const [body, field] of [
       [{ email: 'not an address', role: 'member' }, 'email'],
       [{ email: uniqueEmail('x'), role: 'owner' }, 'role'],
       [{ email: uniqueEmail('x'), role: 'god' }, 'role'],
+      [{ email: uniqueEmail('x') }, 'role'],
     ] as const) {
       const answer = await http.post('/api/members/invitations', body, as(owner))
       expect({ status: answer.status, field: answer.body.errors?.[0]?.field }).toEqual({ status: 400, field })
@@ -173,12 +192,18 @@ describe('roles', () => {
     // The new role counts at once.
     expect((await calls['links:write'](member)).status).toBe(403)
     const onAdmin = await http.patch(`/api/members/${otherAdmin.user.id}`, { role: 'viewer' }, as(admin))
-    expect({ status: onAdmin.status, message: onAdmin.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.adminsOnlyBelowOwner })
+    expect({ status: onAdmin.status, message: onAdmin.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.adminsOnlyByOwner })
     const onOwner = await http.patch(`/api/members/${owner.user.id}`, { role: 'viewer' }, as(admin))
     expect({ status: onOwner.status, message: onOwner.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.ownerStays })
     expect((await http.patch(`/api/members/${otherAdmin.user.id}`, { role: 'member' }, as(owner))).status).toBe(200)
     expect(await roleOf(otherAdmin)).toBe('member')
     expect((await http.patch(`/api/members/${member.user.id}`, { role: 'owner' }, as(owner))).status).toBe(400)
+    // A role left out is refused, not filled in.
+    expect((await http.patch(`/api/members/${member.user.id}`, {}, as(owner))).status).toBe(400)
+    // Only the owner makes admins, by invitation or by a change.
+    const promoting = await http.patch(`/api/members/${member.user.id}`, { role: 'admin' }, as(admin))
+    expect({ status: promoting.status, message: promoting.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.adminsOnlyByOwner })
+    expect((await invite(admin, uniqueEmail('would-be-admin'), 'admin')).status).toBe(403)
     expect((await http.patch(`/api/members/${admin.user.id}`, { role: 'member' }, as(member))).status).toBe(403)
     expect(await roleOf(admin)).toBe('admin')
   })
@@ -206,6 +231,44 @@ describe('members', () => {
     expect((await http.delete(`/api/members/${leaver.user.id}`, as(owner))).status).toBe(404)
   })
 
+  it('lose what their role allowed: a demoted admin’s keys stop, a removed admin’s invitations are withdrawn', async () => {
+    const demoted = await invitedMember(http, server, owner, 'admin', 'demoted')
+    const key = (await http.post('/api/apiKeys', { name: 'Demoted’s key' }, as(demoted))).body.key as string
+    const invitee = uniqueEmail('invited-by-demoted')
+    expect((await invite(demoted, invitee, 'viewer')).status).toBe(201)
+    const token = await waitForMail(() => invitationTokenFor(server.dataDir, invitee))
+    expect((await http.patch(`/api/members/${demoted.user.id}`, { role: 'member' }, as(owner))).status).toBe(200)
+    expect((await http.get('/api/links', { token: key })).status).toBe(401)
+    expect((await http.get(`/api/invitations/${token}`)).status).toBe(404)
+
+    const removed = await invitedMember(http, server, owner, 'admin', 'removed-admin')
+    const second = uniqueEmail('second-address')
+    expect((await invite(removed, second, 'viewer')).status).toBe(201)
+    const secondToken = await waitForMail(() => invitationTokenFor(server.dataDir, second))
+    expect((await http.delete(`/api/members/${removed.user.id}`, as(owner))).status).toBe(204)
+    expect((await http.post(`/api/invitations/${secondToken}/signup`, { password: PASSWORD })).status).toBe(404)
+  })
+
+  it('who delete their user take their links in the accounts they are in, not in those they left', async () => {
+    const former = await invitedMember(http, server, owner, 'member', 'former')
+    const left = await createLink(former, 'Made before leaving')
+    expect((await http.delete(`/api/members/${former.user.id}`, as(owner))).status).toBe(204)
+    const own = await createLink(former, 'In their own account')
+    expect((await http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(former))).status).toBe(204)
+    expect(await linkIds(owner)).toContain(left.id)
+    expect(await sql(server, 'select id from share_links where id = $1', [own.id])).toHaveLength(0)
+  })
+
+  it('who are found working in an account they left (a switch that raced a removal) are moved to one of theirs, not locked out', async () => {
+    const person = await invitedMember(http, server, owner, 'member', 'raced')
+    await sql(server, 'delete from memberships where account_id = $1 and user_id = $2', [owner.user.accountId, person.user.id])
+    const me = await http.get('/api/auth/me', as(person))
+    expect(me.status).toBe(200)
+    expect(me.body.user).toMatchObject({ role: 'owner' })
+    expect(me.body.user.accountId).not.toBe(owner.user.accountId)
+    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(200)
+  })
+
   it('leave by themselves; a viewer cannot remove anyone; the owner can be neither removed nor leave', async () => {
     const viewer = await invitedMember(http, server, owner, 'viewer', 'leaving')
     const member = await invitedMember(http, server, owner, 'member', 'staying')
@@ -220,7 +283,7 @@ describe('members', () => {
   })
 
   it('take the ownership when the owner hands it over; the former owner becomes an admin', async () => {
-    const founder = await signUp(http, 'founder')
+    const founder = await confirmedSignUp('founder')
     const heir = await invitedMember(http, server, founder, 'member', 'heir')
     const denied = await http.post('/api/members/transfer', { userId: founder.user.id }, as(heir))
     expect({ status: denied.status, message: denied.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.ownerOnly })
@@ -239,7 +302,7 @@ describe('members', () => {
   })
 
   it('keep exactly one owner whatever races: two transfers at once, a transfer beside a removal', async () => {
-    const founder = await signUp(http, 'racing-founder')
+    const founder = await confirmedSignUp('racing-founder')
     const [first, second] = [await invitedMember(http, server, founder, 'member', 'racing-a'), await invitedMember(http, server, founder, 'member', 'racing-b')]
     const admin = await invitedMember(http, server, founder, 'admin', 'racing-admin')
     const owners = async () => (await sql<{ user_id: string }>(server, "select user_id from memberships where account_id = $1 and role = 'owner'", [founder.user.accountId])).map((row) => row.user_id)
@@ -259,7 +322,7 @@ describe('members', () => {
   })
 
   it("of another account are out of reach: its members, invitations and people answer 404 and change nothing", async () => {
-    const other = await signUp(http, 'other-team')
+    const other = await confirmedSignUp('other-team')
     const theirMember = await invitedMember(http, server, other, 'member', 'their-member')
     const pending = (await invite(other, uniqueEmail('their-invitee'), 'viewer')).body
     for (const [method, path, body] of [
@@ -278,7 +341,7 @@ describe('members', () => {
   })
 
   it('are listed per account in the admin panel', async () => {
-    const admin = await signUp(http, 'members-admin')
+    const admin = await confirmedSignUp('members-admin')
     await grantSuperAdmin(server, admin.email)
     const viewer = await invitedMember(http, server, admin, 'viewer', 'admin-panel')
     const listed = await http.get(`/api/admin/accounts/${admin.user.accountId}/members`, as(admin))

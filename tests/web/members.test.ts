@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
-import { grantSuperAdmin } from '../helpers/accounts'
+import { confirmAddress, grantSuperAdmin } from '../helpers/accounts'
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { client, uniqueEmail } from '../helpers/http'
 import { invitationTokenFor, waitForMail } from '../helpers/outbox'
@@ -23,6 +23,13 @@ afterAll(async () => {
   await browser?.close()
   await server?.close()
 })
+
+/** An account whose address is confirmed, as inviting needs. */
+async function confirmedAccount(label: string) {
+  const session = await createAccount(server, label)
+  await confirmAddress(client(server.url), server.dataDir, session.user.email)
+  return session
+}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor()
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -50,7 +57,7 @@ async function inviteThroughDialog(page: Page, email: string, role: 'Admin' | 'M
 describe('/members and /invite', () => {
   for (const viewport of [DESKTOP, PHONE])
     it(`invite someone new, who signs up from the link and sees the account's links as a viewer, at ${viewport.width} px`, async () => {
-      const owner = await createAccount(server, `members-owner-${viewport.width}`)
+      const owner = await confirmedAccount(`members-owner-${viewport.width}`)
       await createLink(owner, 'The team’s launch')
       const { page, context } = await openPage(browser, server.url, viewport)
       await openSignedIn(page, owner, '/members')
@@ -106,7 +113,7 @@ describe('/members and /invite', () => {
     })
 
   it('let someone with an account sign in from the link, join, and switch between their accounts from the header', async () => {
-    const owner = await createAccount(server, 'switch-owner')
+    const owner = await confirmedAccount('switch-owner')
     await createLink(owner, 'Owner’s link')
     const person = await createAccount(server, 'switch-person')
     await createLink(person, 'My own link')
@@ -141,7 +148,7 @@ describe('/members and /invite', () => {
   })
 
   it('show a signed-in stranger that the invitation is for someone else', async () => {
-    const owner = await createAccount(server, 'stranger-owner')
+    const owner = await confirmedAccount('stranger-owner')
     const email = uniqueEmail('meant-for')
     await client(server.url).post('/api/members/invitations', { email, role: 'admin' }, { token: owner.token })
     const token = await waitForMail(() => invitationTokenFor(server.dataDir, email))

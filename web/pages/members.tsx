@@ -1,6 +1,6 @@
 import { Page } from '../components/page'
 import { InviteDialog } from '../features/members/invite-dialog'
-import { MemberList } from '../features/members/member-list'
+import { MemberList, rolesToGive } from '../features/members/member-list'
 import { RoleTable } from '../features/members/role-table'
 import { useCan, useCurrentUser } from '../lib/session'
 
@@ -8,7 +8,7 @@ export function MembersPage() {
   const user = useCurrentUser()
   const mayInvite = useCan('members:manage')
   return (
-    <Page title="Members" description={`The people who work in ${user?.accountName ?? 'this account'}, and what each may do.`} actions={mayInvite ? <InviteDialog /> : undefined}>
+    <Page title="Members" description={`The people who work in ${user?.accountName ?? 'this account'}, and what each may do.`} actions={mayInvite && user ? <InviteDialog roles={rolesToGive(user.role)} /> : undefined}>
       <div className="grid min-w-0 grid-cols-1 gap-6">
         <MemberList />
         <RoleTable />

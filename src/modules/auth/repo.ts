@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { db, type Db, kit, prepared } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import { authTables } from './tables'
@@ -226,6 +226,20 @@ export async function setMembershipRole(accountId: string, userId: string, from:
 /** Ends the membership, if it still has `role`; false otherwise. */
 export async function deleteMembership(accountId: string, userId: string, role: MembershipRow['role'], tx: Db = db) {
   const rows = await tx.delete(memberships).where(membershipIn(accountId, userId, role)).returning({ userId: memberships.userId })
+  return rows.length > 0
+}
+
+/** Makes the account the user's current one, in one statement, only while they are its member. */
+export async function setCurrentAccount(userId: string, accountId: string, tx: Db = db) {
+  const isMember = tx
+    .select({ one: sql`1` })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+  const rows = await tx
+    .update(users)
+    .set({ accountId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), exists(isMember)))
+    .returning({ id: users.id })
   return rows.length > 0
 }
 

@@ -60,7 +60,13 @@ function toUserJson(actor: Actor): User {
 }
 
 async function loadActor(userId: string, tx?: Db): Promise<Actor | undefined> {
-  const row = await repo.findUserWithAccount(userId, tx)
+  let row = await repo.findUserWithAccount(userId, tx)
+  // A switch that raced the user's removal can leave them working in an account they left: they
+  // move to one of theirs (as a removal would have moved them) rather than being locked out.
+  if (!row && (await repo.findUserById(userId, tx))) {
+    await (tx ? moveToAnAccountOfTheirs(userId, tx) : transaction((inner) => moveToAnAccountOfTheirs(userId, inner)))
+    row = await repo.findUserWithAccount(userId, tx)
+  }
   if (!row) return undefined
   const { user, role, accountName, plan } = row
   return { ...user, role, accountName, plan }
@@ -170,8 +176,10 @@ export async function login(input: LoginInput, clientIp: string) {
   const user = await repo.findUserByEmail(email)
   const isValid = await verifyPassword(input.password, user?.passwordHash)
   await settle(!user || !isValid)
-  if (!user || !isValid) throw new AppError('unauthorized', MESSAGES.invalidCredentials)
-  return sessionFor((await loadActor(user.id))!)
+  // Gone between the two reads (deleted meanwhile): as if it never was.
+  const actor = user && isValid ? await loadActor(user.id) : undefined
+  if (!actor) throw new AppError('unauthorized', MESSAGES.invalidCredentials)
+  return sessionFor(actor)
 }
 
 function inBackground(work: Promise<unknown>, what: string) {
@@ -300,8 +308,8 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
  * them over, so auth needs none of them.
  */
 export type UserCleanup = {
-  /** Deletes the links the user made, in the transaction; answers how many. */
-  deleteLinksCreatedBy(userId: string, tx: Db): Promise<number>
+  /** Deletes the links the user made in these accounts, in the transaction; answers how many. */
+  deleteLinksCreatedBy(userId: string, accountIds: string[], tx: Db): Promise<number>
   /** Revokes the API keys the user made. */
   revokeApiKeysCreatedBy(userId: string): Promise<void>
 }
@@ -316,7 +324,8 @@ const userCleanup = () => {
 }
 
 /**
- * Deletes a user and every link they created. An account they were the last member of goes with
+ * Deletes a user and every link they created in the accounts they belong to (an account they were
+ * removed from keeps theirs). An account they were the last member of goes with
  * them (links, keys, events and domain cascade), so no account is left without a person who can
  * sign in; one they own with other members stays theirs until they hand it over (409). Runs in the
  * caller's transaction when given one (so an audit entry can share it).
@@ -330,7 +339,11 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   const alone = theirs.filter((membership) => memberCounts.get(membership.accountId) === 1)
   if (theirs.some((membership) => membership.role === 'owner' && memberCounts.get(membership.accountId)! > 1))
     throw new AppError('conflict', MEMBER_MESSAGES.ownsSharedAccount)
-  const linksDeleted = await userCleanup().deleteLinksCreatedBy(userId, tx)
+  const linksDeleted = await userCleanup().deleteLinksCreatedBy(
+    userId,
+    theirs.map((membership) => membership.accountId),
+    tx,
+  )
   for (const { accountId } of alone) await deleteAccount(accountId, tx)
   await repo.deleteUserRow(userId, tx)
   return { ...actor, accountDeleted: alone.some((membership) => membership.accountId === actor.accountId), linksDeleted }
@@ -360,13 +373,14 @@ export async function accountsOf(actor: Actor) {
 
 /** Makes another of the user's accounts the one they work in (on every device), or 404. */
 export async function switchAccount(actor: Actor, accountId: string) {
-  if (!(await repo.findMembership(accountId, actor.id))) throw new AppError('not_found', MEMBER_MESSAGES.notAMember)
-  await switchTo(actor.id, accountId)
-  return currentUser((await loadActor(actor.id))!)
+  if (!(await switchTo(actor.id, accountId))) throw new AppError('not_found', MEMBER_MESSAGES.notAMember)
+  const moved = await loadActor(actor.id)
+  if (!moved) throw new AppError('unauthorized', 'Please sign in.')
+  return currentUser(moved)
 }
 
-/** Makes one of the user's accounts the one they work in. */
-export const switchTo = (userId: string, accountId: string, tx?: Db) => repo.updateUser(userId, { accountId }, tx)
+/** Makes one of the user's accounts the one they work in; false when they are not its member. */
+export const switchTo = (userId: string, accountId: string, tx?: Db) => repo.setCurrentAccount(userId, accountId, tx)
 
 export const isKnownEmail = async (email: string) => (await repo.findUserByEmail(normalizeEmail(email))) !== undefined
 
@@ -401,7 +415,12 @@ export async function sessionOf(userId: string) {
 export async function removeMembership(accountId: string, userId: string, role: MemberRole, tx: Db) {
   if (!(await repo.deleteMembership(accountId, userId, role, tx))) return false
   // Still a member of the account they work in: nothing moves.
-  if (await repo.findUserWithAccount(userId, tx)) return true
+  if (!(await repo.findUserWithAccount(userId, tx))) await moveToAnAccountOfTheirs(userId, tx)
+  return true
+}
+
+/** Makes the user work in another account of theirs, or in a new one of their own when they have none. */
+async function moveToAnAccountOfTheirs(userId: string, tx: Db) {
   const [elsewhere] = await repo.membershipsOfUser(userId, tx)
   if (elsewhere) await repo.updateUser(userId, { accountId: elsewhere.accountId }, tx)
   else {
@@ -410,7 +429,6 @@ export async function removeMembership(accountId: string, userId: string, role: 
     await repo.insertMembership({ accountId: account.id, userId, role: 'owner' }, tx)
     await repo.updateUser(userId, { accountId: account.id }, tx)
   }
-  return true
 }
 
 /**

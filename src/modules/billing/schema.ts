@@ -1,8 +1,9 @@
 import { t } from 'elysia'
+import { oneOf } from '../../platform/schema'
 import { PLANS } from '../../shared/domain'
 
 export const CheckoutInput = t.Object({
-  plan: t.UnionEnum(['indie', 'pro'] as const, { error: 'Choose the Indie or Pro plan.', description: 'The plan to subscribe to' }),
+  plan: oneOf(['indie', 'pro'] as const, { error: 'Choose the Indie or Pro plan.', description: 'The plan to subscribe to' }),
 })
 export type CheckoutInput = typeof CheckoutInput.static
 

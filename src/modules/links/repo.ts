@@ -324,8 +324,12 @@ export async function deleteLinkById(id: string, tx: Db = db) {
   return row
 }
 
-export async function deleteLinksCreatedBy(userId: string, tx: Db = db) {
-  return tx.delete(shareLinks).where(eq(shareLinks.createdBy, userId)).returning({ slug: shareLinks.slug, aliasKey: shareLinks.aliasKey })
+export async function deleteLinksCreatedBy(userId: string, accountIds: string[], tx: Db = db) {
+  if (accountIds.length === 0) return []
+  return tx
+    .delete(shareLinks)
+    .where(and(eq(shareLinks.createdBy, userId), inArray(shareLinks.accountId, accountIds)))
+    .returning({ slug: shareLinks.slug, aliasKey: shareLinks.aliasKey })
 }
 
 // The redirect path's look-ups, prepared once: building and parsing the query each time would

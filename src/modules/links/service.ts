@@ -683,8 +683,9 @@ export async function deleteLinkById(id: string, tx?: Db) {
 }
 
 /** Deletes every link the person created, in the caller's transaction; they stop resolving once it commits. */
-export async function deleteLinksCreatedBy(userId: string, tx?: Db) {
-  const rows = await repo.deleteLinksCreatedBy(userId, tx)
+/** Deletes the links the user made in these accounts; answers how many. */
+export async function deleteLinksCreatedBy(userId: string, accountIds: string[], tx?: Db) {
+  const rows = await repo.deleteLinksCreatedBy(userId, accountIds, tx)
   if (rows.length > 0) afterCommit(tx, () => invalidateLink(...rows))
   return rows.length
 }

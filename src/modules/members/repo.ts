@@ -13,7 +13,7 @@ export const pendingInvitations = (accountId: string, now: Date) =>
   db
     .select({ invitation: invitations, invitedByEmail: users.email })
     .from(invitations)
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .innerJoin(users, eq(users.id, invitations.invitedBy))
     .where(and(eq(invitations.accountId, accountId), gt(invitations.expiresAt, now)))
     .orderBy(asc(invitations.createdAt), asc(invitations.id))
 
@@ -46,12 +46,17 @@ export async function deleteInvitation(accountId: string, id: string) {
   return rows.length > 0
 }
 
+/** Withdraws what one person invited to one account. */
+export async function deleteInvitationsBy(accountId: string, invitedBy: string) {
+  await db.delete(invitations).where(and(eq(invitations.accountId, accountId), eq(invitations.invitedBy, invitedBy)))
+}
+
 /** A live invitation by its token's hash, with who sent it. */
 export async function findByToken(tokenHash: string, now: Date) {
   const [row] = await db
     .select({ invitation: invitations, invitedByEmail: users.email })
     .from(invitations)
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .innerJoin(users, eq(users.id, invitations.invitedBy))
     .where(and(eq(invitations.tokenHash, tokenHash), gt(invitations.expiresAt, now)))
     .limit(1)
   return row

@@ -1,8 +1,9 @@
 import { t } from 'elysia'
 import { INVITABLE_ROLES, MEMBER_ROLES } from '../../shared/members'
+import { oneOf } from '../../platform/schema'
 import { Email, NewPassword } from '../auth/schema'
 
-const InvitableRole = t.UnionEnum(INVITABLE_ROLES, { error: `role must be one of: ${INVITABLE_ROLES.join(', ')}.` })
+const InvitableRole = oneOf(INVITABLE_ROLES, { error: `role must be one of: ${INVITABLE_ROLES.join(', ')}.` })
 
 export const Member = t.Object({
   userId: t.String(),
@@ -17,7 +18,7 @@ export const Invitation = t.Object({
   id: t.String(),
   email: t.String(),
   role: t.UnionEnum(INVITABLE_ROLES),
-  invitedBy: t.Nullable(t.String({ description: "The inviter's e-mail, while they are a user" })),
+  invitedBy: t.String({ description: "The inviter's e-mail" }),
   expiresAt: t.String({ format: 'date-time' }),
   createdAt: t.String({ format: 'date-time' }),
 })

@@ -9,7 +9,7 @@ import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
-import { aRole, can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, type InvitableRole } from '../../shared/members'
+import { aRole, can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, type InvitableRole, type MemberRole } from '../../shared/members'
 import { getAccount } from '../accounts/service'
 import { revokeApiKeysCreatedBy } from '../api-keys/service'
 import * as auth from '../auth/service'
@@ -19,10 +19,12 @@ import type { Invitation, InvitationInput, InvitationPreview, Member, Members } 
 
 const DAY = 24 * 60 * 60 * 1000
 const INVITATIONS_PER_ACCOUNT_HOUR = 30
+// Across every account: an address is not to be flooded with invitations.
+const INVITATIONS_PER_ADDRESS_DAY = 5
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-function toInvitationJson({ invitation, invitedByEmail }: { invitation: repo.InvitationRow; invitedByEmail: string | null }): Invitation {
+function toInvitationJson({ invitation, invitedByEmail }: { invitation: repo.InvitationRow; invitedByEmail: string }): Invitation {
   return { id: invitation.id, email: invitation.email, role: invitation.role, invitedBy: invitedByEmail, expiresAt: invitation.expiresAt.toISOString(), createdAt: invitation.createdAt.toISOString() }
 }
 
@@ -40,13 +42,20 @@ export async function listMembers(actor: Actor): Promise<Members> {
 
 /** Mails an invitation (a new link replaces an earlier one to the same address). */
 export async function invite(actor: Actor, input: InvitationInput): Promise<Invitation> {
+  // The mail names its sender: only an address shown to be theirs may send it.
+  if (!actor.emailVerifiedAt) throw new AppError('forbidden', MEMBER_MESSAGES.confirmFirst)
+  if (input.role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
   const email = normalizeEmail(input.email)
   const members = await auth.membersOfAccount(actor.accountId)
   if (members.some((member) => member.email === email)) throw fieldError('conflict', 'email', MEMBER_MESSAGES.alreadyMember)
   const now = new Date()
   if ((await repo.countPending(actor.accountId, now)) >= INVITATIONS_MAX) throw new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations)
-  const rate = await consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }])
-  if (!rate.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, rate.retryAfter)
+  const [byAccount, toAddress] = await Promise.all([
+    consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }]),
+    consumeRate(`invitations-to:${email}`, [{ limit: INVITATIONS_PER_ADDRESS_DAY, windowMs: DAY }]),
+  ])
+  if (!byAccount.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, byAccount.retryAfter)
+  if (!toAddress.allowed) throw new AppError('rate_limited', MEMBER_MESSAGES.tooManyToAddress, undefined, toAddress.retryAfter)
   const token = randomBytes(32).toString('base64url')
   const row = await repo.putInvitation({
     id: Bun.randomUUIDv7(),
@@ -81,22 +90,33 @@ async function memberOf(actor: Actor, userId: string) {
   return membership
 }
 
-/** The owner is changed only by a transfer; an admin only by the owner. */
+/** The owner is changed only by a transfer; an admin is made or changed only by the owner. */
 function mayChange(actor: Actor, target: { role: string }) {
   if (target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
-  if (target.role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyBelowOwner)
+  if (target.role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
+}
+
+/**
+ * What someone loses with a role in an account: the API keys they made for it once they may not
+ * manage keys, the invitations they sent once they may not invite. Nothing they hold outlives it.
+ */
+async function takeBackWhatRoleAllowed(accountId: string, userId: string, role: MemberRole | null) {
+  if (role === null || !can(role, 'integrations:manage')) await revokeApiKeysCreatedBy(userId, accountId)
+  if (role === null || !can(role, 'members:manage')) await repo.deleteInvitationsBy(accountId, userId)
 }
 
 export async function changeRole(actor: Actor, userId: string, role: InvitableRole) {
   const target = await memberOf(actor, userId)
   mayChange(actor, target)
+  if (role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
   if (!(await auth.setMembershipRole(actor.accountId, userId, target.role, role))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
+  await takeBackWhatRoleAllowed(actor.accountId, userId, role)
   return listMembers(actor)
 }
 
 /**
  * Takes a member out of the account (or the actor leaves it). The keys they made for it stop
- * working; the links they made stay the account's.
+ * working and their invitations are withdrawn; the links they made stay the account's.
  */
 export async function removeMember(actor: Actor, userId: string) {
   const target = await memberOf(actor, userId)
@@ -105,7 +125,7 @@ export async function removeMember(actor: Actor, userId: string) {
     mayChange(actor, target)
   } else if (target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
   if (!(await transaction((tx) => auth.removeMembership(actor.accountId, userId, target.role, tx)))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
-  await revokeApiKeysCreatedBy(userId, actor.accountId)
+  await takeBackWhatRoleAllowed(actor.accountId, userId, null)
   log.info('member removed', { accountId: actor.accountId, userId, by: actor.id })
 }
 

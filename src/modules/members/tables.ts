@@ -1,11 +1,12 @@
 import type { InvitableRole } from '../../shared/members'
 import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
-import { createdByColumn } from '../auth/tables'
+import { authTables } from '../auth/tables'
 
 export const memberTables = defineTables((k) => ({
   // An invitation mailed to an address; the link carries a token, of which only the hash is kept.
-  // Accepting it deletes it. One pending invitation per address and account.
+  // Accepting it deletes it, and so does the sender's leaving, removal or loss of the right to invite.
+  // One pending invitation per address and account.
   invitations: k.table(
     'invitations',
     {
@@ -14,7 +15,11 @@ export const memberTables = defineTables((k) => ({
       email: k.text('email').notNull(),
       role: k.text('role').$type<InvitableRole>().notNull(),
       tokenHash: k.text('token_hash').notNull(),
-      invitedBy: createdByColumn(k),
+      // A person's invitations go with them: none outlives its sender's right to send it.
+      invitedBy: k
+        .text('invited_by')
+        .notNull()
+        .references(() => authTables(k).users.id, { onDelete: 'cascade' }),
       expiresAt: k.time('expires_at').notNull(),
       createdAt: stamp(k, 'created_at'),
     },

@@ -26,7 +26,7 @@ export function InvitationAnswer({ token }: { token: string | null }) {
   return (
     <div className="grid gap-5">
       <p className="text-center text-sm text-slate-600">
-        {invitation.invitedBy ?? 'Someone'} invited <strong className="font-medium text-slate-900">{invitation.email}</strong> to join{' '}
+        {invitation.invitedBy} invited <strong className="font-medium text-slate-900">{invitation.email}</strong> to join{' '}
         <strong className="font-medium text-slate-900">{invitation.accountName}</strong> as {aRole(invitation.role)}.
       </p>
       {user ? (

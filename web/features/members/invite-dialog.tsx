@@ -14,7 +14,7 @@ import { invite } from './api'
 export const ROLE_OPTIONS = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
 
 /** Invite someone by e-mail with a role; the link is mailed to them. */
-export function InviteDialog() {
+export function InviteDialog({ roles }: { roles: typeof ROLE_OPTIONS }) {
   const [isOpen, setIsOpen] = useState(false)
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<InvitableRole>('member')
@@ -67,7 +67,7 @@ export function InviteDialog() {
             <Input type="email" value={email} autoComplete="off" placeholder="colleague@example.com" autoFocus onChange={(e) => setEmail(e.target.value)} />
           </FormField>
           <FormField label="Role">
-            <Select value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
+            <Select value={role} onValueChange={setRole} options={roles} />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={() => openChange(false)} disabled={isSubmitting}>

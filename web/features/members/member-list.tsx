@@ -19,6 +19,8 @@ import { ROLE_OPTIONS } from './invite-dialog'
 
 /** Whether `you` may change `them`: the owner only by a transfer, an admin only by the owner. */
 const mayChange = (you: MemberRole, them: Member) => can(you, 'members:manage') && them.role !== 'owner' && (them.role !== 'admin' || you === 'owner')
+/** The roles `you` may give: only the owner makes admins. */
+export const rolesToGive = (you: MemberRole) => ROLE_OPTIONS.filter((option) => option.value !== 'admin' || you === 'owner')
 
 async function attempt(work: () => Promise<unknown>, failed: string, done?: { title: string; description?: string }) {
   try {
@@ -89,7 +91,7 @@ function MemberRow({ member, yourRole }: { member: Member; yourRole: MemberRole 
           className="w-32"
           aria-label={`Role of ${member.email}`}
           value={member.role as InvitableRole}
-          options={ROLE_OPTIONS}
+          options={rolesToGive(yourRole)}
           onValueChange={(role) =>
             void attempt(() => changeRole(member.userId, role), 'Failed to change the role', { title: 'Role changed', description: `${member.email} is now ${aRole(role)}.` }).catch(() => undefined)
           }
@@ -122,7 +124,7 @@ function MemberRow({ member, yourRole }: { member: Member; yourRole: MemberRole 
         {isChangeable && (
           <ConfirmDialog
             title={`Remove ${member.email}?`}
-            description="They lose access to this account's links at once, and the API keys they made for it stop working. The links they made stay."
+            description="They lose access to this account's links at once; the API keys they made for it stop working and their invitations are withdrawn. The links they made stay."
             confirmLabel="Remove"
             destructive
             onConfirm={() => attempt(() => removeMember(member.userId), 'Failed to remove the member', { title: 'Member removed', description: `${member.email} no longer has access.` })}
@@ -166,7 +168,7 @@ function PendingInvitations({ invitations }: { invitations: Invitation[] }) {
               <div className="min-w-0 flex-1 basis-56">
                 <p className="truncate font-medium text-slate-900">{invitation.email}</p>
                 <p className="mt-0.5 text-xs text-slate-500">
-                  {invitation.invitedBy ? `Invited by ${invitation.invitedBy}, ` : ''}expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+                  Invited by {invitation.invitedBy}, expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
                 </p>
               </div>
               <Badge variant={ROLE_BADGE[invitation.role]}>{ROLE_LABELS[invitation.role]}</Badge>
