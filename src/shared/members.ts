@@ -46,7 +46,6 @@ export const MEMBER_MESSAGES = {
   transferToSelf: 'You own the account already.',
   ownsSharedAccount: 'You own an account with other members. Transfer its ownership or remove its members first.',
   notAMember: 'You are not a member of that account.',
-  changedMeanwhile: 'This member was changed by someone else meanwhile. Reload and try again.',
 } as const
 
 function rolesThatCan(permission: Permission) {

@@ -257,6 +257,13 @@ describe('members', () => {
     expect((await http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(former))).status).toBe(204)
     expect(await linkIds(owner)).toContain(left.id)
     expect(await sql(server, 'select id from share_links where id = $1', [own.id])).toHaveLength(0)
+
+    // The keys a deleted user made stop with them, in the accounts that stay.
+    const admin = await invitedMember(http, server, owner, 'admin', 'deleting-admin')
+    const key = (await http.post('/api/apiKeys', { name: 'Outlives me?' }, as(admin))).body.key as string
+    expect((await http.get('/api/links', { token: key })).status).toBe(200)
+    expect((await http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(admin))).status).toBe(204)
+    expect((await http.get('/api/links', { token: key })).status).toBe(401)
   })
 
   it('who are found working in an account they left (a switch that raced a removal) are moved to one of theirs, not locked out', async () => {
@@ -320,6 +327,33 @@ describe('members', () => {
     expect((await membersOf(founder)).members.find((each) => each.userId === owner)?.role).toBe('owner')
     expect((await membersOf(founder)).members.find((each) => each.isYou)?.role).toBe('admin')
   })
+
+  it('keep the account whole when a deletion races a transfer, or a join races the account going', async () => {
+    for (let round = 0; round < 5; round++) {
+      const founder = await confirmedSignUp(`whole-founder-${round}`)
+      const heir = await invitedMember(http, server, founder, 'admin', `whole-heir-${round}`)
+      const [deleted, transferred] = await Promise.all([
+        http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(heir)),
+        http.post('/api/members/transfer', { userId: heir.user.id }, as(founder)),
+      ])
+      expect([deleted.status, transferred.status].every((status) => status < 500)).toBe(true)
+      expect(await sql(server, "select user_id from memberships where account_id = $1 and role = 'owner'", [founder.user.accountId])).toHaveLength(1)
+
+      // The only member deletes their user while someone accepts their invitation: the joiner stays a user.
+      const alone = await confirmedSignUp(`whole-alone-${round}`)
+      const joiner = await signUp(http, `whole-joiner-${round}`)
+      await invite(alone, joiner.email, 'member')
+      const token = await waitForMail(() => invitationTokenFor(server.dataDir, joiner.email))
+      const [gone, accepted] = await Promise.all([
+        http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(alone)),
+        http.post(`/api/invitations/${token}/accept`, undefined, as(joiner)),
+      ])
+      expect([gone.status, accepted.status].every((status) => status < 500)).toBe(true)
+      expect((await http.post('/api/auth/login', { email: joiner.email, password: PASSWORD })).status).toBe(200)
+      for (const { account_id } of await sql<{ account_id: string }>(server, 'select account_id from memberships where user_id = $1', [joiner.user.id]))
+        expect(await sql(server, "select user_id from memberships where account_id = $1 and role = 'owner'", [account_id])).toHaveLength(1)
+    }
+  }, 60_000)
 
   it("of another account are out of reach: its members, invitations and people answer 404 and change nothing", async () => {
     const other = await confirmedSignUp('other-team')

@@ -1,6 +1,6 @@
 // SQL for API keys. Keys are found by the hash of the whole key; an account's keys by account first.
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm'
-import { db, kit, transaction } from '../../platform/db'
+import { db, type Db, kit, transaction } from '../../platform/db'
 import { apiKeyTables } from './tables'
 
 const { apiKeys } = apiKeyTables(kit)
@@ -8,8 +8,8 @@ const { apiKeys } = apiKeyTables(kit)
 export type ApiKeyRow = typeof apiKeys.$inferSelect
 export type NewApiKeyRow = typeof apiKeys.$inferInsert
 
-export async function insertApiKey(values: NewApiKeyRow) {
-  const [row] = await db.insert(apiKeys).values(values).returning()
+export async function insertApiKey(values: NewApiKeyRow, tx: Db = db) {
+  const [row] = await tx.insert(apiKeys).values(values).returning()
   return row
 }
 
@@ -65,8 +65,8 @@ export async function writeLastUsed(uses: { id: string; at: Date }[]) {
 }
 
 /** Revokes every active key a user created; answers the hashes of those this call revoked. */
-export async function revokeKeysCreatedBy(userId: string, at: Date, accountId?: string) {
-  return db
+export async function revokeKeysCreatedBy(userId: string, at: Date, accountId?: string, tx: Db = db) {
+  return tx
     .update(apiKeys)
     .set({ revokedAt: at })
     .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt), accountId === undefined ? undefined : eq(apiKeys.accountId, accountId)))

@@ -22,7 +22,9 @@ import {
   maskApiKey,
 } from '../../shared/api-keys'
 import type { Plan } from '../../shared/domain'
+import type { Db } from '../../platform/db'
 import { ACCOUNT_CHANGED, findAccount } from '../accounts/service'
+import { asMemberNow } from '../auth/service'
 import * as repo from './repo'
 import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
 
@@ -157,7 +159,8 @@ export async function createApiKey(creator: { accountId: string; userId: string 
   ])
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.apiKeysCreated(rate.retryAfter), undefined, rate.retryAfter)
   const key = generateKey()
-  const row = await repo.insertApiKey({
+  // Made while the creator's role still allows it: a demotion racing it revokes it, or refuses it.
+  const values = {
     accountId: creator.accountId,
     createdBy: creator.userId,
     name,
@@ -167,7 +170,8 @@ export async function createApiKey(creator: { accountId: string; userId: string 
     last4: key.slice(-4),
     // In one order, each once.
     scopes: API_KEY_SCOPES.filter((scope) => !input.scopes || input.scopes.includes(scope)),
-  })
+  }
+  const row = await asMemberNow(creator.accountId, creator.userId, 'integrations:manage', (tx) => repo.insertApiKey(values, tx))
   return { ...toApiKeyJson(row), key }
 }
 
@@ -182,6 +186,6 @@ export async function revokeApiKey(accountId: string, id: string) {
 }
 
 /** Revokes every key a user created (in one account, when given), on every instance: an account taken back from them, or they left it. */
-export async function revokeApiKeysCreatedBy(userId: string, accountId?: string) {
-  for (const row of await repo.revokeKeysCreatedBy(userId, new Date(), accountId)) publish(KEY_REVOKED, row.keyHash)
+export async function revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db) {
+  for (const row of await repo.revokeKeysCreatedBy(userId, new Date(), accountId, tx)) publish(KEY_REVOKED, row.keyHash)
 }

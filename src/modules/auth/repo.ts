@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
-import { db, type Db, kit, prepared } from '../../platform/db'
+import { db, type Db, isPostgres, kit, prepared } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import { authTables } from './tables'
 import { accountTables } from '../accounts/tables'
@@ -177,6 +177,16 @@ export async function countUsersByAccount(accountIds: string[], tx: Db = db) {
 
 // ---- memberships ------------------------------------------------------------------------------
 
+/**
+ * Holds the account's row until the transaction ends, so changes to who belongs to it take turns
+ * (PostgreSQL; SQLite runs one transaction at a time). False when the account is gone.
+ */
+export async function holdAccount(accountId: string, tx: Db) {
+  const query = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId))
+  const rows = await (isPostgres ? (query as unknown as { for: (strength: 'update') => typeof query }).for('update') : query)
+  return rows.length > 0
+}
+
 export type MembershipRow = typeof memberships.$inferSelect
 
 export async function insertMembership(values: typeof memberships.$inferInsert, tx: Db = db) {
@@ -212,21 +222,14 @@ export function membersOfAccount(accountId: string, tx: Db = db) {
     .orderBy(asc(memberships.createdAt), asc(users.id))
 }
 
-// A change to a membership applies only while it still has the role the change was decided on,
-// so two requests racing cannot both act on what only one of them saw.
-const membershipIn = (accountId: string, userId: string, role: MembershipRow['role']) =>
-  and(eq(memberships.accountId, accountId), eq(memberships.userId, userId), eq(memberships.role, role))
+const membershipOf = (accountId: string, userId: string) => and(eq(memberships.accountId, accountId), eq(memberships.userId, userId))
 
-/** Gives the membership another role, if it still has `from`; false otherwise. */
-export async function setMembershipRole(accountId: string, userId: string, from: MembershipRow['role'], to: MembershipRow['role'], tx: Db = db) {
-  const rows = await tx.update(memberships).set({ role: to }).where(membershipIn(accountId, userId, from)).returning({ userId: memberships.userId })
-  return rows.length > 0
+export async function setMembershipRole(accountId: string, userId: string, role: MembershipRow['role'], tx: Db = db) {
+  await tx.update(memberships).set({ role }).where(membershipOf(accountId, userId))
 }
 
-/** Ends the membership, if it still has `role`; false otherwise. */
-export async function deleteMembership(accountId: string, userId: string, role: MembershipRow['role'], tx: Db = db) {
-  const rows = await tx.delete(memberships).where(membershipIn(accountId, userId, role)).returning({ userId: memberships.userId })
-  return rows.length > 0
+export async function deleteMembership(accountId: string, userId: string, tx: Db = db) {
+  await tx.delete(memberships).where(membershipOf(accountId, userId))
 }
 
 /** Makes the account the user's current one, in one statement, only while they are its member. */

@@ -9,7 +9,7 @@ import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
 import { networkOf } from '../../shared/network'
 import type { Plan } from '../../shared/domain'
-import { MEMBER_MESSAGES, type MemberRole } from '../../shared/members'
+import { can, MEMBER_MESSAGES, type MemberRole, type Permission } from '../../shared/members'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import * as accounts from '../accounts/service'
 import * as repo from './repo'
@@ -310,8 +310,8 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
 export type UserCleanup = {
   /** Deletes the links the user made in these accounts, in the transaction; answers how many. */
   deleteLinksCreatedBy(userId: string, accountIds: string[], tx: Db): Promise<number>
-  /** Revokes the API keys the user made. */
-  revokeApiKeysCreatedBy(userId: string): Promise<void>
+  /** Revokes the API keys the user made (in one account, when given). */
+  revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db): Promise<void>
 }
 
 let cleanup: UserCleanup | undefined
@@ -334,6 +334,9 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   if (!tx) return transaction((inner) => deleteUser(userId, inner))
   const actor = await loadActor(userId, tx)
   if (!actor) throw new AppError('not_found', 'User not found.')
+  // Held in one order, so two deletions never wait on each other; read again once held.
+  const accountIds = (await repo.membershipsOfUser(userId, tx)).map((membership) => membership.accountId).sort()
+  for (const accountId of accountIds) await repo.holdAccount(accountId, tx)
   const theirs = await repo.membershipsOfUser(userId, tx)
   const memberCounts = await userCountsOf(theirs.map((membership) => membership.accountId), tx)
   const alone = theirs.filter((membership) => memberCounts.get(membership.accountId) === 1)
@@ -344,6 +347,8 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
     theirs.map((membership) => membership.accountId),
     tx,
   )
+  // Keys they made would outlive them in the accounts that stay.
+  await userCleanup().revokeApiKeysCreatedBy(userId, undefined, tx)
   for (const { accountId } of alone) await deleteAccount(accountId, tx)
   await repo.deleteUserRow(userId, tx)
   return { ...actor, accountDeleted: alone.some((membership) => membership.accountId === actor.accountId), linksDeleted }
@@ -354,6 +359,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
  * account move there; the others go with it. Answers how many users went.
  */
 export async function deleteAccount(accountId: string, tx: Db) {
+  await repo.holdAccount(accountId, tx)
   let usersDeleted = 0
   for (const { id } of await repo.usersWorkingIn(accountId, tx)) {
     const elsewhere = (await repo.membershipsOfUser(id, tx)).find((membership) => membership.accountId !== accountId)
@@ -366,6 +372,30 @@ export async function deleteAccount(accountId: string, tx: Db) {
 
 // ---- memberships ------------------------------------------------------------------------------
 
+/**
+ * Runs `work` in a transaction that holds the account still: who belongs to it, and in what role,
+ * changes only after it ends. 404 when the account is gone.
+ */
+export function withAccountHeld<T>(accountId: string, work: (tx: Db) => Promise<T>) {
+  return transaction(async (tx) => {
+    if (!(await repo.holdAccount(accountId, tx))) throw new AppError('not_found', 'Account not found.')
+    return work(tx)
+  })
+}
+
+/**
+ * withAccountHeld for a member acting: `work` gets their role as it is now (it may have changed
+ * since the request began), and runs only while that role allows `permission` (403 otherwise).
+ */
+export function asMemberNow<T>(accountId: string, userId: string, permission: Permission | null, work: (tx: Db, role: MemberRole) => Promise<T>) {
+  return withAccountHeld(accountId, async (tx) => {
+    const role = (await repo.findMembership(accountId, userId, tx))?.role
+    if (!role) throw new AppError('forbidden', MEMBER_MESSAGES.notAMember)
+    if (permission && !can(role, permission)) throw new AppError('forbidden', MEMBER_MESSAGES.forbidden(permission))
+    return work(tx, role)
+  })
+}
+
 /** The accounts the user belongs to, for switching between them. */
 export async function accountsOf(actor: Actor) {
   return (await repo.membershipsOfUser(actor.id)).map((membership) => ({ ...membership, isCurrent: membership.accountId === actor.accountId }))
@@ -373,7 +403,12 @@ export async function accountsOf(actor: Actor) {
 
 /** Makes another of the user's accounts the one they work in (on every device), or 404. */
 export async function switchAccount(actor: Actor, accountId: string) {
-  if (!(await switchTo(actor.id, accountId))) throw new AppError('not_found', MEMBER_MESSAGES.notAMember)
+  // Held, so a removal from it cannot pass in between.
+  const switched = await withAccountHeld(accountId, (tx) => switchTo(actor.id, accountId, tx)).catch((error) => {
+    if (error instanceof AppError && error.kind === 'not_found') return false
+    throw error
+  })
+  if (!switched) throw new AppError('not_found', MEMBER_MESSAGES.notAMember)
   const moved = await loadActor(actor.id)
   if (!moved) throw new AppError('unauthorized', 'Please sign in.')
   return currentUser(moved)
@@ -409,14 +444,13 @@ export async function sessionOf(userId: string) {
 }
 
 /**
- * Takes a user out of an account, if they still have `role` there (false otherwise). Working in it, they move to another account of theirs, or to a
+ * Takes a user out of an account (in a transaction holding it: withAccountHeld). Working in it, they move to another account of theirs, or to a
  * new one of their own when they had no other, so they can still sign in.
  */
-export async function removeMembership(accountId: string, userId: string, role: MemberRole, tx: Db) {
-  if (!(await repo.deleteMembership(accountId, userId, role, tx))) return false
+export async function removeMembership(accountId: string, userId: string, tx: Db) {
+  await repo.deleteMembership(accountId, userId, tx)
   // Still a member of the account they work in: nothing moves.
   if (!(await repo.findUserWithAccount(userId, tx))) await moveToAnAccountOfTheirs(userId, tx)
-  return true
 }
 
 /** Makes the user work in another account of theirs, or in a new one of their own when they have none. */

@@ -17,8 +17,8 @@ export const pendingInvitations = (accountId: string, now: Date) =>
     .where(and(eq(invitations.accountId, accountId), gt(invitations.expiresAt, now)))
     .orderBy(asc(invitations.createdAt), asc(invitations.id))
 
-export async function countPending(accountId: string, now: Date) {
-  const [{ total }] = await db
+export async function countPending(accountId: string, now: Date, tx: Db = db) {
+  const [{ total }] = await tx
     .select({ total: count() })
     .from(invitations)
     .where(and(eq(invitations.accountId, accountId), gt(invitations.expiresAt, now)))
@@ -26,8 +26,8 @@ export async function countPending(accountId: string, now: Date) {
 }
 
 /** Stores an invitation, replacing an earlier one to the same address (its link stops working). */
-export async function putInvitation(values: typeof invitations.$inferInsert) {
-  const [row] = await db
+export async function putInvitation(values: typeof invitations.$inferInsert, tx: Db = db) {
+  const [row] = await tx
     .insert(invitations)
     .values(values)
     .onConflictDoUpdate({
@@ -47,8 +47,8 @@ export async function deleteInvitation(accountId: string, id: string) {
 }
 
 /** Withdraws what one person invited to one account. */
-export async function deleteInvitationsBy(accountId: string, invitedBy: string) {
-  await db.delete(invitations).where(and(eq(invitations.accountId, accountId), eq(invitations.invitedBy, invitedBy)))
+export async function deleteInvitationsBy(accountId: string, invitedBy: string, tx: Db = db) {
+  await tx.delete(invitations).where(and(eq(invitations.accountId, accountId), eq(invitations.invitedBy, invitedBy)))
 }
 
 /** A live invitation by its token's hash, with who sent it. */

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
-import { isUniqueViolation, transaction } from '../../platform/db'
+import { isUniqueViolation, type Db } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
@@ -44,28 +44,25 @@ export async function listMembers(actor: Actor): Promise<Members> {
 export async function invite(actor: Actor, input: InvitationInput): Promise<Invitation> {
   // The mail names its sender: only an address shown to be theirs may send it.
   if (!actor.emailVerifiedAt) throw new AppError('forbidden', MEMBER_MESSAGES.confirmFirst)
-  if (input.role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
   const email = normalizeEmail(input.email)
-  const members = await auth.membersOfAccount(actor.accountId)
-  if (members.some((member) => member.email === email)) throw fieldError('conflict', 'email', MEMBER_MESSAGES.alreadyMember)
   const now = new Date()
-  if ((await repo.countPending(actor.accountId, now)) >= INVITATIONS_MAX) throw new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations)
-  const [byAccount, toAddress] = await Promise.all([
-    consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }]),
-    consumeRate(`invitations-to:${email}`, [{ limit: INVITATIONS_PER_ADDRESS_DAY, windowMs: DAY }]),
-  ])
-  if (!byAccount.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, byAccount.retryAfter)
-  if (!toAddress.allowed) throw new AppError('rate_limited', MEMBER_MESSAGES.tooManyToAddress, undefined, toAddress.retryAfter)
   const token = randomBytes(32).toString('base64url')
-  const row = await repo.putInvitation({
-    id: Bun.randomUUIDv7(),
-    accountId: actor.accountId,
-    email,
-    role: input.role,
-    tokenHash: hashToken(token),
-    invitedBy: actor.id,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY),
-    createdAt: now,
+  // Stored while the sender's role still allows it: a demotion racing it withdraws it, or refuses it.
+  const row = await auth.asMemberNow(actor.accountId, actor.id, 'members:manage', async (tx, role) => {
+    if (input.role === 'admin' && role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
+    const members = await auth.membersOfAccount(actor.accountId, tx)
+    if (members.some((member) => member.email === email)) throw fieldError('conflict', 'email', MEMBER_MESSAGES.alreadyMember)
+    if ((await repo.countPending(actor.accountId, now, tx)) >= INVITATIONS_MAX) throw new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations)
+    const [byAccount, toAddress] = await Promise.all([
+      consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }]),
+      consumeRate(`invitations-to:${email}`, [{ limit: INVITATIONS_PER_ADDRESS_DAY, windowMs: DAY }]),
+    ])
+    if (!byAccount.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, byAccount.retryAfter)
+    if (!toAddress.allowed) throw new AppError('rate_limited', MEMBER_MESSAGES.tooManyToAddress, undefined, toAddress.retryAfter)
+    return repo.putInvitation(
+      { id: Bun.randomUUIDv7(), accountId: actor.accountId, email, role: input.role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY), createdAt: now },
+      tx,
+    )
   })
   const link = `${config.publicUrl}/invite?token=${token}`
   await sendMail({
@@ -83,34 +80,35 @@ export async function withdrawInvitation(actor: Actor, id: string) {
   if (!(await repo.deleteInvitation(actor.accountId, id))) throw new AppError('not_found', MEMBER_MESSAGES.invitationNotFound)
 }
 
-/** Another member of the actor's account, or 404. */
-async function memberOf(actor: Actor, userId: string) {
-  const membership = await auth.findMembership(actor.accountId, userId)
+/** Another member of the actor's account as they are now, or 404. */
+async function memberOf(accountId: string, userId: string, tx: Db) {
+  const membership = await auth.findMembership(accountId, userId, tx)
   if (!membership) throw new AppError('not_found', MEMBER_MESSAGES.memberNotFound)
   return membership
 }
 
 /** The owner is changed only by a transfer; an admin is made or changed only by the owner. */
-function mayChange(actor: Actor, target: { role: string }) {
+function mayChange(yourRole: MemberRole, target: { role: string }) {
   if (target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
-  if (target.role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
+  if (target.role === 'admin' && yourRole !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
 }
 
 /**
  * What someone loses with a role in an account: the API keys they made for it once they may not
  * manage keys, the invitations they sent once they may not invite. Nothing they hold outlives it.
  */
-async function takeBackWhatRoleAllowed(accountId: string, userId: string, role: MemberRole | null) {
-  if (role === null || !can(role, 'integrations:manage')) await revokeApiKeysCreatedBy(userId, accountId)
-  if (role === null || !can(role, 'members:manage')) await repo.deleteInvitationsBy(accountId, userId)
+async function takeBackWhatRoleAllowed(accountId: string, userId: string, role: MemberRole | null, tx: Db) {
+  if (role === null || !can(role, 'integrations:manage')) await revokeApiKeysCreatedBy(userId, accountId, tx)
+  if (role === null || !can(role, 'members:manage')) await repo.deleteInvitationsBy(accountId, userId, tx)
 }
 
 export async function changeRole(actor: Actor, userId: string, role: InvitableRole) {
-  const target = await memberOf(actor, userId)
-  mayChange(actor, target)
-  if (role === 'admin' && actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
-  if (!(await auth.setMembershipRole(actor.accountId, userId, target.role, role))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
-  await takeBackWhatRoleAllowed(actor.accountId, userId, role)
+  await auth.asMemberNow(actor.accountId, actor.id, 'members:manage', async (tx, yourRole) => {
+    mayChange(yourRole, await memberOf(actor.accountId, userId, tx))
+    if (role === 'admin' && yourRole !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
+    await auth.setMembershipRole(actor.accountId, userId, role, tx)
+    await takeBackWhatRoleAllowed(actor.accountId, userId, role, tx)
+  })
   return listMembers(actor)
 }
 
@@ -119,25 +117,26 @@ export async function changeRole(actor: Actor, userId: string, role: InvitableRo
  * working and their invitations are withdrawn; the links they made stay the account's.
  */
 export async function removeMember(actor: Actor, userId: string) {
-  const target = await memberOf(actor, userId)
-  if (userId !== actor.id) {
-    if (!can(actor.role, 'members:manage')) throw new AppError('forbidden', MEMBER_MESSAGES.forbidden('members:manage'))
-    mayChange(actor, target)
-  } else if (target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
-  if (!(await transaction((tx) => auth.removeMembership(actor.accountId, userId, target.role, tx)))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
-  await takeBackWhatRoleAllowed(actor.accountId, userId, null)
+  const leaving = userId === actor.id
+  await auth.asMemberNow(actor.accountId, actor.id, leaving ? null : 'members:manage', async (tx, yourRole) => {
+    const target = await memberOf(actor.accountId, userId, tx)
+    if (leaving && target.role === 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerStays)
+    if (!leaving) mayChange(yourRole, target)
+    await takeBackWhatRoleAllowed(actor.accountId, userId, null, tx)
+    await auth.removeMembership(actor.accountId, userId, tx)
+  })
   log.info('member removed', { accountId: actor.accountId, userId, by: actor.id })
 }
 
 /** Makes another member the owner; the owner becomes an admin. */
 export async function transferOwnership(actor: Actor, userId: string) {
-  if (actor.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerOnly)
   if (userId === actor.id) throw new AppError('invalid', MEMBER_MESSAGES.transferToSelf)
-  const heir = await memberOf(actor, userId)
-  await transaction(async (tx) => {
-    // Stepping down first: a transfer racing another finds no owner to move, and the account never has two.
-    if (!(await auth.setMembershipRole(actor.accountId, actor.id, 'owner', 'admin', tx))) throw new AppError('forbidden', MEMBER_MESSAGES.ownerOnly)
-    if (!(await auth.setMembershipRole(actor.accountId, userId, heir.role, 'owner', tx))) throw new AppError('conflict', MEMBER_MESSAGES.changedMeanwhile)
+  await auth.asMemberNow(actor.accountId, actor.id, null, async (tx, yourRole) => {
+    if (yourRole !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerOnly)
+    await memberOf(actor.accountId, userId, tx)
+    // Stepping down first: the account never has two owners (a unique index holds to it too).
+    await auth.setMembershipRole(actor.accountId, actor.id, 'admin', tx)
+    await auth.setMembershipRole(actor.accountId, userId, 'owner', tx)
   })
   log.info('ownership transferred', { accountId: actor.accountId, from: actor.id, to: userId })
 }
@@ -161,7 +160,7 @@ export async function previewInvitation(token: string): Promise<InvitationPrevie
 export async function acceptInvitation(actor: Actor, token: string) {
   const { invitation } = await liveInvitation(token)
   if (invitation.email !== actor.email) throw new AppError('forbidden', MEMBER_MESSAGES.wrongInvitee(invitation.email))
-  await transaction(async (tx) => {
+  await auth.withAccountHeld(invitation.accountId, async (tx) => {
     if (!(await repo.takeByToken(invitation.tokenHash, new Date(), tx))) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)
     if (await auth.findMembership(invitation.accountId, actor.id, tx)) await auth.switchTo(actor.id, invitation.accountId, tx)
     else await auth.addMembership(invitation.accountId, actor.id, invitation.role, tx)
@@ -175,7 +174,7 @@ export async function signUpByInvitation(token: string, password: string) {
   if (await auth.isKnownEmail(invitation.email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
   const passwordHash = await auth.hashPassword(password)
   try {
-    const userId = await transaction(async (tx) => {
+    const userId = await auth.withAccountHeld(invitation.accountId, async (tx) => {
       if (!(await repo.takeByToken(invitation.tokenHash, new Date(), tx))) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)
       return auth.signUpInvited(invitation.email, passwordHash, invitation.accountId, invitation.role, tx)
     })
