@@ -140,6 +140,8 @@ describe('/members and /invite', () => {
     await page.getByRole('menuitem', { name: new RegExp(`^${person.user.accountName}`) }).click()
     await waitForToast(page, `Now in ${person.user.accountName}`)
     await heading(page, 'Dashboard')
+    // With two accounts, the menu's button names the one in use.
+    await page.getByRole('button', { name: `Account menu for ${person.user.email}` }).getByText(person.user.accountName, { exact: true }).waitFor()
     await page.goto('/share-links')
     await page.getByText('My own link').first().waitFor()
     expect(await page.getByText('Owner’s link').count()).toBe(0)

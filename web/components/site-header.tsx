@@ -91,8 +91,12 @@ function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => voi
     <ActionMenu
       label={`Signed in as ${email}`}
       trigger={
-        <Button variant="ghost" size="sm" className="max-w-64 gap-1.5 font-normal text-slate-700" aria-label={`Account menu for ${email}`}>
-          <span className="truncate">{email}</span>
+        <Button variant="ghost" size="sm" className="h-auto max-w-64 gap-1.5 py-1 font-normal text-slate-700" aria-label={`Account menu for ${email}`}>
+          {/* With more than one account, which one this is. */}
+          <span className="grid min-w-0 text-left leading-tight">
+            <span className="truncate">{email}</span>
+            {others.length > 0 && user && <span className="truncate text-xs text-slate-500">{user.accountName}</span>}
+          </span>
           <ChevronDown aria-hidden="true" className="text-slate-500" />
         </Button>
       }
