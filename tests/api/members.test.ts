@@ -355,6 +355,16 @@ describe('members', () => {
     }
   }, 60_000)
 
+  it('answer many changes to one account at once, without waiting on each other for ever', async () => {
+    const busy = await confirmedSignUp('busy-owner')
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => invite(busy, uniqueEmail(`busy-${i}`), 'viewer')),
+      ...Array.from({ length: 8 }, () => http.post('/api/shareLinks', { targetUrl: 'https://example.com/busy', title: 'Busy' }, as(busy))),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([...Array(12).fill(201), ...Array(8).fill(201)])
+    expect((await membersOf(busy)).invitations).toHaveLength(12)
+  }, 30_000)
+
   it("of another account are out of reach: its members, invitations and people answer 404 and change nothing", async () => {
     const other = await confirmedSignUp('other-team')
     const theirMember = await invitedMember(http, server, other, 'member', 'their-member')

@@ -22,7 +22,7 @@ import {
   maskApiKey,
 } from '../../shared/api-keys'
 import type { Plan } from '../../shared/domain'
-import type { Db } from '../../platform/db'
+import { afterCommit, type Db } from '../../platform/db'
 import { ACCOUNT_CHANGED, findAccount } from '../accounts/service'
 import { asMemberNow } from '../auth/service'
 import * as repo from './repo'
@@ -187,5 +187,9 @@ export async function revokeApiKey(accountId: string, id: string) {
 
 /** Revokes every key a user created (in one account, when given), on every instance: an account taken back from them, or they left it. */
 export async function revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db) {
-  for (const row of await repo.revokeKeysCreatedBy(userId, new Date(), accountId, tx)) publish(KEY_REVOKED, row.keyHash)
+  const rows = await repo.revokeKeysCreatedBy(userId, new Date(), accountId, tx)
+  // Told once committed: a key read before then would be cached as still good.
+  afterCommit(tx, () => {
+    for (const row of rows) publish(KEY_REVOKED, row.keyHash)
+  })
 }

@@ -179,11 +179,12 @@ export async function countUsersByAccount(accountIds: string[], tx: Db = db) {
 
 /**
  * Holds the account's row until the transaction ends, so changes to who belongs to it take turns
- * (PostgreSQL; SQLite runs one transaction at a time). False when the account is gone.
+ * (PostgreSQL; SQLite runs one transaction at a time). False when the account is gone. "No key"
+ * update: rows that only refer to the account (a new link, a user moving to it) need not wait.
  */
 export async function holdAccount(accountId: string, tx: Db) {
   const query = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId))
-  const rows = await (isPostgres ? (query as unknown as { for: (strength: 'update') => typeof query }).for('update') : query)
+  const rows = await (isPostgres ? (query as unknown as { for: (strength: 'no key update') => typeof query }).for('no key update') : query)
   return rows.length > 0
 }
 

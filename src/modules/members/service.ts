@@ -47,18 +47,19 @@ export async function invite(actor: Actor, input: InvitationInput): Promise<Invi
   const email = normalizeEmail(input.email)
   const now = new Date()
   const token = randomBytes(32).toString('base64url')
+  // Counted before the account is held: a transaction awaits only its own statements.
+  const [byAccount, toAddress] = await Promise.all([
+    consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }]),
+    consumeRate(`invitations-to:${email}`, [{ limit: INVITATIONS_PER_ADDRESS_DAY, windowMs: DAY }]),
+  ])
+  if (!byAccount.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, byAccount.retryAfter)
+  if (!toAddress.allowed) throw new AppError('rate_limited', MEMBER_MESSAGES.tooManyToAddress, undefined, toAddress.retryAfter)
   // Stored while the sender's role still allows it: a demotion racing it withdraws it, or refuses it.
   const row = await auth.asMemberNow(actor.accountId, actor.id, 'members:manage', async (tx, role) => {
     if (input.role === 'admin' && role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
     const members = await auth.membersOfAccount(actor.accountId, tx)
     if (members.some((member) => member.email === email)) throw fieldError('conflict', 'email', MEMBER_MESSAGES.alreadyMember)
     if ((await repo.countPending(actor.accountId, now, tx)) >= INVITATIONS_MAX) throw new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations)
-    const [byAccount, toAddress] = await Promise.all([
-      consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }]),
-      consumeRate(`invitations-to:${email}`, [{ limit: INVITATIONS_PER_ADDRESS_DAY, windowMs: DAY }]),
-    ])
-    if (!byAccount.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, byAccount.retryAfter)
-    if (!toAddress.allowed) throw new AppError('rate_limited', MEMBER_MESSAGES.tooManyToAddress, undefined, toAddress.retryAfter)
     return repo.putInvitation(
       { id: Bun.randomUUIDv7(), accountId: actor.accountId, email, role: input.role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY), createdAt: now },
       tx,
