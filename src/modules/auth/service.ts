@@ -334,7 +334,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   if (!tx) return transaction((inner) => deleteUser(userId, inner))
   const actor = await loadActor(userId, tx)
   if (!actor) throw new AppError('not_found', 'User not found.')
-  // Held in one order, so two deletions never wait on each other; read again once held.
+  // Held in one order, so two deletions cannot deadlock; read again once held.
   const accountIds = (await repo.membershipsOfUser(userId, tx)).map((membership) => membership.accountId).sort()
   for (const accountId of accountIds) await repo.holdAccount(accountId, tx)
   const theirs = await repo.membershipsOfUser(userId, tx)
@@ -444,8 +444,9 @@ export async function sessionOf(userId: string) {
 }
 
 /**
- * Takes a user out of an account (in a transaction holding it: withAccountHeld). Working in it, they move to another account of theirs, or to a
- * new one of their own when they had no other, so they can still sign in.
+ * Takes a user out of an account (in a transaction holding it: withAccountHeld). Working in it,
+ * they move to another account of theirs, or to a new one of their own when they had no other, so
+ * they can still sign in.
  */
 export async function removeMembership(accountId: string, userId: string, tx: Db) {
   await repo.deleteMembership(accountId, userId, tx)
