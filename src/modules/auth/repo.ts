@@ -190,6 +190,8 @@ export async function holdAccount(accountId: string, tx: Db) {
 
 export type MembershipRow = typeof memberships.$inferSelect
 
+const membershipOf = (accountId: string, userId: string) => and(eq(memberships.accountId, accountId), eq(memberships.userId, userId))
+
 export async function insertMembership(values: typeof memberships.$inferInsert, tx: Db = db) {
   await tx.insert(memberships).values(values)
 }
@@ -198,7 +200,7 @@ export async function findMembership(accountId: string, userId: string, tx: Db =
   const [row] = await tx
     .select()
     .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .where(membershipOf(accountId, userId))
     .limit(1)
   return row
 }
@@ -223,8 +225,6 @@ export function membersOfAccount(accountId: string, tx: Db = db) {
     .orderBy(asc(memberships.createdAt), asc(users.id))
 }
 
-const membershipOf = (accountId: string, userId: string) => and(eq(memberships.accountId, accountId), eq(memberships.userId, userId))
-
 export async function setMembershipRole(accountId: string, userId: string, role: MembershipRow['role'], tx: Db = db) {
   await tx.update(memberships).set({ role }).where(membershipOf(accountId, userId))
 }
@@ -238,7 +238,7 @@ export async function setCurrentAccount(userId: string, accountId: string, tx: D
   const isMember = tx
     .select({ one: sql`1` })
     .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .where(membershipOf(accountId, userId))
   const rows = await tx
     .update(users)
     .set({ accountId, updatedAt: new Date() })

@@ -15,17 +15,16 @@ export const useAccounts = (user: { id: string; accountId: string; role: string 
   useSWR<AccountMembership[]>(user ? [ACCOUNTS, user.id, user.accountId, user.role] : null, ([path]: [string]) => api.get<AccountMembership[]>(path))
 
 export const mutateMembers = () => mutate(MEMBERS)
-const refresh = mutateMembers
 
 export async function invite(email: string, role: InvitableRole) {
   const invitation = await api.post<Invitation>(`${MEMBERS}/invitations`, { email, role })
-  await refresh()
+  await mutateMembers()
   return invitation
 }
 
 export async function withdrawInvitation(id: string) {
   await api.delete(`${MEMBERS}/invitations/${encodeURIComponent(id)}`)
-  await refresh()
+  await mutateMembers()
 }
 
 export async function changeRole(userId: string, role: InvitableRole) {
@@ -34,7 +33,7 @@ export async function changeRole(userId: string, role: InvitableRole) {
 
 export async function removeMember(userId: string) {
   await api.delete(`${MEMBERS}/${encodeURIComponent(userId)}`)
-  await refresh()
+  await mutateMembers()
 }
 
 export async function transferOwnership(userId: string) {
