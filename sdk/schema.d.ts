@@ -674,11 +674,29 @@ export interface components {
             ogImage: string | null;
             /** @description Preview image described */
             ogImageAlt: string | null;
+            ogImageWidth: number | null;
+            ogImageHeight: number | null;
+            /** @description The preview image's media type (image/png, image/jpeg...); null until read, or when it could not be */
+            ogImageType: string | null;
             /**
              * @description X card type
              * @enum {string}
              */
             twitterCard: "summary" | "summary_large_image" | "app" | "player";
+            /** @description The player of a `player` card: its https address, width and height */
+            twitterPlayer: {
+                url: string;
+                width: number;
+                height: number;
+            } | null;
+            /** @description The app of an `app` card: its App Store and Google Play ids */
+            twitterApp: {
+                iphone: string | null;
+                ipad: string | null;
+                googleplay: string | null;
+            } | null;
+            /** @description Accent colour of the card (#rrggbb) */
+            themeColor: string | null;
             /** @description Each platform's own card: platform (x, facebook, linkedin, slack, discord, whatsapp, imessage, telegram) → the title, description and image only its crawler gets, null where it gets the link's; null for none */
             platformCards: {
                 [key: string]: {

@@ -129,6 +129,8 @@ export const ExportedLink = t.Object({
   previews: t.Integer({ description: 'Previews of all time' }),
 })
 
+// What the edge worker needs of a link for the page it rewrites: every field of the short link's
+// own card (shared/card-tags.ts), the image's size and type too.
 export const LinkByTarget = t.Object({
   id: PublicLink.properties.id,
   targetUrl: PublicLink.properties.targetUrl,
@@ -136,7 +138,13 @@ export const LinkByTarget = t.Object({
   description: PublicLink.properties.description,
   ogImage: PublicLink.properties.ogImage,
   ogImageAlt: PublicLink.properties.ogImageAlt,
+  ogImageWidth: t.Nullable(t.Integer({ description: "The preview image's width in pixels, as Linkcard read it after the link was saved; null until read, or when it could not be" })),
+  ogImageHeight: t.Nullable(t.Integer({ description: "The preview image's height in pixels; null until read, or when it could not be" })),
+  ogImageType: t.Nullable(t.String({ description: "The preview image's media type (image/png, image/jpeg...); null until read, or when it could not be" })),
   twitterCard: PublicLink.properties.twitterCard,
+  twitterPlayer: PublicLink.properties.twitterPlayer,
+  twitterApp: PublicLink.properties.twitterApp,
+  themeColor: PublicLink.properties.themeColor,
   platformCards: PublicLink.properties.platformCards,
   cardImageUrl: PublicLink.properties.cardImageUrl,
   isActive: PublicLink.properties.isActive,
