@@ -22,10 +22,12 @@ import { classifyVisitor } from '../src/shared/visitors'
 import { withoutTracking } from '../src/shared/tracking'
 import { escapeHtml } from '../src/shared/html'
 import { cardFor, type PlatformCards } from '../src/shared/platform-cards'
+import { cardTags, withMadeImage, type CardFields } from '../src/shared/card-tags'
 
 type Env = Record<string, string | undefined>
 type Context = { waitUntil(promise: Promise<unknown>): void }
-type Link = { title: string; description?: string | null; ogImage?: string | null; ogImageAlt?: string | null; twitterCard?: string | null; platformCards?: PlatformCards | null; cardImageUrl?: string | null; isActive?: boolean }
+// As GET /api/link/byTarget answers it: the fields of the link's card, and what picks the card.
+type Link = CardFields & { platformCards?: PlatformCards | null; cardImageUrl?: string | null; isActive?: boolean }
 type Lookup = { link: Link | null; outcome: 'found' | 'missing' | 'failed' }
 type Settings = { base: string; key: string; budgetMs: number; cacheSeconds: number }
 
@@ -52,10 +54,9 @@ export default {
     if (!isHtml(response)) return response
     const link = await withinBudget(lookUp, settings.budgetMs)
     if (!link?.isActive) return response
-    // A platform with a card of its own gets it; the cache entry holds every platform's.
-    const card = cardFor(link, visitor.platform)
-    // A card without an image of its own shows the one Linkcard makes, when the link has one.
-    return rewrite(response, card.ogImage ? card : { ...card, ogImage: link.cardImageUrl }, page)
+    // A platform with a card of its own gets it (the cache entry holds every platform's), with the
+    // tags of the short link's own page for that platform.
+    return rewrite(response, withMadeImage(cardFor(link, visitor.platform), link.cardImageUrl), page)
   },
 }
 
@@ -145,30 +146,12 @@ async function fingerprint(key: string) {
   return [...new Uint8Array(digest).slice(0, 12)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/** The tags the link sets: [attribute, name, value], only those with a value. */
-function previewTags(link: Link, page: string): [string, string, string][] {
-  const tags: [string, string, string | null | undefined][] = [
-    ['name', 'description', link.description],
-    ['property', 'og:title', link.title],
-    ['property', 'og:description', link.description],
-    ['property', 'og:image', link.ogImage],
-    ['property', 'og:image:alt', link.ogImageAlt],
-    ['property', 'og:url', page],
-    ['name', 'twitter:card', link.twitterCard],
-    ['name', 'twitter:title', link.title],
-    ['name', 'twitter:description', link.description],
-    ['name', 'twitter:image', link.ogImage],
-    ['name', 'twitter:image:alt', link.ogImageAlt],
-  ]
-  return tags.filter((tag): tag is [string, string, string] => typeof tag[2] === 'string' && tag[2] !== '')
-}
-
 /**
  * Streams the page with the link's title and tags: existing tags are replaced, missing ones added to
  * <head>. The origin's validators described its own body, so they go; the answer varies by visitor.
  */
-function rewrite(response: Response, link: Link, page: string): Response {
-  const wanted = new Map(previewTags(link, page).map(([attribute, name, value]) => [name, { attribute, value }]))
+function rewrite(response: Response, link: CardFields, page: string): Response {
+  const wanted = new Map(cardTags(link, page).map(([attribute, name, value]) => [name, { attribute, value }]))
   const written = new Set<string>()
   let sawTitle = false
 

@@ -328,7 +328,115 @@ export interface components {
              */
             updatedAt: string;
         };
-        NewLink: {
+        NewLink: components["schemas"]["NewLinkWithTitle"] | components["schemas"]["NewLinkFromPage"];
+        NewLinkWithTitle: {
+            /**
+             * Format: uri
+             * @description Where visitors are sent (http or https, up to 2048 characters); not a short link of this service
+             */
+            targetUrl: string;
+            /** @description Preview title (up to 200 characters, one line). Required unless useOriginalMeta is true */
+            title: string;
+            /** @description Preview description (up to 1000 characters; tabs and line breaks allowed) */
+            description?: string | null;
+            /** @description Custom path instead of the random slug: 3-50 letters, digits, hyphens and underscores, starting and ending with a letter or digit, unique in any letter case and not one of the paths the product serves (admin, api, docs, ...) */
+            alias?: string | null;
+            /**
+             * Format: uri
+             * @description Preview image URL (http or https); 1200x630 suits every platform
+             */
+            ogImage?: string | null;
+            /** @description Preview image described (up to 420 characters, one line) */
+            ogImageAlt?: string | null;
+            /**
+             * @description X card type; a new link gets summary_large_image when none is given
+             * @enum {string}
+             */
+            twitterCard?: "summary" | "summary_large_image" | "app" | "player";
+            /** @description The video or audio player of a `player` card (required for one, with ogImage); null for none */
+            twitterPlayer?: {
+                /**
+                 * Format: uri
+                 * @description The player page, https only
+                 */
+                url: string;
+                /** @description Player width in pixels */
+                width: number;
+                /** @description Player height in pixels */
+                height: number;
+            } | null;
+            /** @description The app of an `app` card (required for one: at least one store id); null for none */
+            twitterApp?: {
+                /** @description App Store id of the iPhone app, the number in its App Store address */
+                iphone?: string | null;
+                /** @description App Store id of the iPad app; the iPhone one when left out */
+                ipad?: string | null;
+                /** @description Google Play package name, like com.example.app */
+                googleplay?: string | null;
+            } | null;
+            /** @description Accent colour of the card as #rrggbb (Discord draws its embed bar in it); null for none */
+            themeColor?: string | null;
+            /** @description A card of its own for a platform's crawler, by platform (x, facebook, linkedin, slack, discord, whatsapp, imessage, telegram): the title, description or image only that platform gets, each falling back to the link's own when null or left out. Every other crawler gets the link's card. On a change the link gets exactly these; null (or {}) for none */
+            platformCards?: {
+                [key: string]: {
+                    /** @description The title this platform shows instead of the link's (one line); null for the link's */
+                    title?: string | null;
+                    /** @description The description this platform shows instead of the link's; null for the link's */
+                    description?: string | null;
+                    /**
+                     * Format: uri
+                     * @description The image this platform shows instead of the link's (http or https); null for the link's
+                     */
+                    ogImage?: string | null;
+                } | null;
+            } | null;
+            /**
+             * @description A 1200x630 card image Linkcard makes from the link's title, description, site and accent colour, in this layout (classic, bold, minimal), used while the link has no ogImage; null for none
+             * @enum {string|null}
+             */
+            cardImage?: "classic" | "bold" | "minimal" | null;
+            /**
+             * Format: uri
+             * @description Canonical URL for search engines (http or https; defaults to the target URL)
+             */
+            canonicalUrl?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 date-time with a time zone (e.g. 2030-01-31T18:00:00Z), in the future, after which the link answers 410; null for permanent
+             */
+            expiresAt?: string | null;
+            /**
+             * Format: uri
+             * @description Where people are sent once the link has expired or reached its click limit (http or https; not a short link of this service); null for the 410 page
+             */
+            fallbackUrl?: string | null;
+            /**
+             * Format: uri
+             * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             */
+            iosUrl?: string | null;
+            /**
+             * Format: uri
+             * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             */
+            androidUrl?: string | null;
+            /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
+            geoTargets?: {
+                [key: string]: string;
+            } | null;
+            /** @description People's clicks the link sends to its target; later ones go to the fallback URL (or get the 410 page). null for no limit */
+            clickLimit?: number | null;
+            /** @description A password people must give before they are sent on (4 to 128 characters, spaces kept; stored only as an argon2id hash, never answered); link-preview crawlers still get the card. null for none */
+            password?: string | null;
+            /** @description The link's tags by name (up to 50, each 1 to 40 characters without commas, the same in any letter case): a name the account has no tag for yet becomes one. On a change, the link gets exactly these; unchanged when left out */
+            tags?: string[];
+            /**
+             * @description False or left out: the link has the fields given, the title among them
+             * @constant
+             */
+            useOriginalMeta?: false;
+        };
+        NewLinkFromPage: {
             /**
              * Format: uri
              * @description Where visitors are sent (http or https, up to 2048 characters); not a short link of this service
@@ -429,8 +537,11 @@ export interface components {
             password?: string | null;
             /** @description The link's tags by name (up to 50, each 1 to 40 characters without commas, the same in any letter case): a name the account has no tag for yet becomes one. On a change, the link gets exactly these; unchanged when left out */
             tags?: string[];
-            /** @description Read the target page's own title, description, image and image alt text and use them for every field you leave out. The title then becomes optional; a page without one gets its host name. A page that cannot be read answers 400. */
-            useOriginalMeta?: boolean;
+            /**
+             * @description Read the target page's own title, description, image and image alt text and use them for every field you leave out. The title then becomes optional; a page without one gets its host name. A page that cannot be read answers 400.
+             * @constant
+             */
+            useOriginalMeta: true;
         };
         LinkChanges: {
             /**
@@ -563,11 +674,29 @@ export interface components {
             ogImage: string | null;
             /** @description Preview image described */
             ogImageAlt: string | null;
+            ogImageWidth: number | null;
+            ogImageHeight: number | null;
+            /** @description The preview image's media type (image/png, image/jpeg...); null until read, or when it could not be */
+            ogImageType: string | null;
             /**
              * @description X card type
              * @enum {string}
              */
             twitterCard: "summary" | "summary_large_image" | "app" | "player";
+            /** @description The player of a `player` card: its https address, width and height */
+            twitterPlayer: {
+                url: string;
+                width: number;
+                height: number;
+            } | null;
+            /** @description The app of an `app` card: its App Store and Google Play ids */
+            twitterApp: {
+                iphone: string | null;
+                ipad: string | null;
+                googleplay: string | null;
+            } | null;
+            /** @description Accent colour of the card (#rrggbb) */
+            themeColor: string | null;
             /** @description Each platform's own card: platform (x, facebook, linkedin, slack, discord, whatsapp, imessage, telegram) → the title, description and image only its crawler gets, null where it gets the link's; null for none */
             platformCards: {
                 [key: string]: {

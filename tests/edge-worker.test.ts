@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Miniflare } from 'miniflare'
+import { PNG } from 'pngjs'
 import corpus from '../src/shared/visitors.corpus.json'
 import { signUp } from './helpers/accounts'
 import { client } from './helpers/http'
@@ -32,12 +33,17 @@ const SPA_PAGE = `<!doctype html>
 
 const BARE_PAGE = `<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>`
 
+// An image of the app's, which Linkcard reads for its size and type (FETCH_ALLOWED_HOSTS).
+const IMAGE = { width: 800, height: 418 }
+const imagePng = new Uint8Array(PNG.sync.write(new PNG(IMAGE)))
+
 // The app: one page for every path, cached a day by whoever may, with a validator it honours.
 const origin = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
   fetch(request) {
     const path = new URL(request.url).pathname
+    if (path === '/images/wide.png') return new Response(imagePng, { headers: { 'content-type': 'image/png' } })
     if (path === '/app.js') return new Response('console.log("<title>not html</title>")', { headers: { 'content-type': 'text/javascript' } })
     if (path === '/data.json') return Response.json({ title: 'json' })
     if (path === '/bare') return new Response(BARE_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } })
@@ -90,6 +96,8 @@ const stub = Bun.serve({
 let workerd: Miniflare
 const workers: Record<string, Record<string, string>> = {}
 let keys: { ann: string; bob: string }
+// The short links of the pages whose cards are compared with the links' own pages.
+const shortLinks: Record<string, string> = {}
 
 /** A request through one of the configured workers, as `userAgent` sends it (null: no User-Agent). */
 async function run(worker: string, url: string, userAgent: string | null, init: { method?: string; headers?: Record<string, string> } = {}) {
@@ -102,7 +110,7 @@ async function run(worker: string, url: string, userAgent: string | null, init: 
 const crawler = CRAWLER_UA.facebook
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${origin.port}` } })
   const http = client(server.url)
   const newKey = async (name: string) => {
     const who = await signUp(http, name)
@@ -125,6 +133,17 @@ beforeAll(async () => {
     ogImageAlt: 'A wide banner',
     platformCards: { whatsapp: { ogImage: 'https://cdn.example/square.png' }, x: { title: 'Short for X' } },
   })
+  const sized = await link('/sized', {
+    title: 'A sized image',
+    description: 'Its size is known',
+    ogImage: page('/images/wide.png'),
+    ogImageAlt: 'A wide picture',
+    twitterCard: 'player',
+    twitterPlayer: { url: 'https://player.example/embed', width: 640, height: 360 },
+    themeColor: '#ff5500',
+  })
+  const made = await link('/made', { title: 'A made image', description: 'Drawn by Linkcard', cardImage: 'classic' })
+  Object.assign(shortLinks, { '/sized': sized.body.url, '/made': made.body.url })
   const paused = await link('/paused', { title: 'Paused link' })
   await http.patch(`/api/link/${paused.body.id}`, { isActive: false }, { token: keys.ann })
 
@@ -195,6 +214,25 @@ describe('edge worker in workerd', () => {
     // Everything else is as the origin sent it.
     expect(answer.text).toContain('<link rel="stylesheet" href="/app.css">')
     expect(answer.text).toContain('<body><div id="root"></div><script src="/app.js"></script></body>')
+  })
+
+  it("carries the tags of the short link's own card page, the image's width, height and type among them", async () => {
+    const cardPage = async (path: string, userAgent: string) => readHead(await (await fetch(shortLinks[path]!, { headers: { 'user-agent': userAgent } })).text()).meta
+    // The image is read in the background after the link is saved.
+    await until(() => cardPage('/sized', crawler), { what: "the card's image size", done: (meta) => meta['og:image:width'] !== undefined })
+    const sameTags = (meta: Record<string, string[]>) => Object.fromEntries(Object.entries(meta).filter(([name]) => name !== 'og:url' && name !== 'og:type'))
+    for (const [path, userAgent] of [['/sized', crawler], ['/sized', CRAWLER_UA.x], ['/made', crawler]] as const) {
+      const own = await cardPage(path, userAgent)
+      const rewritten = readHead((await run('uncached', page(path), userAgent)).text).meta
+      expect({ path, userAgent, tags: sameTags(rewritten) }).toEqual({ path, userAgent, tags: sameTags(own) })
+      for (const name of ['og:image:width', 'og:image:height', 'og:image:type']) expect({ name, value: rewritten[name] }).toEqual({ name, value: own[name] })
+    }
+    const sized = readHead((await run('uncached', page('/sized'), crawler)).text).meta
+    expect([sized['og:image:width'], sized['og:image:height'], sized['og:image:type']]).toEqual([[String(IMAGE.width)], [String(IMAGE.height)], ['image/png']])
+    expect(sized['twitter:player']).toEqual(['https://player.example/embed'])
+    expect(sized['theme-color']).toEqual(['#ff5500'])
+    const made = readHead((await run('uncached', page('/made'), crawler)).text).meta
+    expect([made['og:image:width'], made['og:image:height'], made['og:image:type']]).toEqual([['1200'], ['630'], ['image/png']])
   })
 
   it("gives a platform with a card of its own that card, and every other crawler the link's", async () => {

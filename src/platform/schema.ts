@@ -1,5 +1,5 @@
 // Schema helpers for what Elysia's `t` gets wrong, or cannot say, for this product's contracts.
-import { t } from 'elysia'
+import { t, type TSchema } from 'elysia'
 import { TypeSystem } from 'elysia/type-system'
 
 /**
@@ -85,3 +85,18 @@ export const textObjectMapCheckedByService = (limits: { keys: readonly string[];
     propertyNames: { type: 'string', enum: [...limits.keys] },
     additionalProperties: { anyOf: [limits.values, { type: 'null' }] },
   })
+
+/** Where documentedAsShapes keeps the shapes, for the API's document to state. */
+export const SHAPES = 'x-shapes'
+
+/** One way an object may be given: the fields it requires besides the object's own, and those it narrows. */
+type Shape = { description: string; required: string[]; properties?: Record<string, TSchema> }
+
+/**
+ * An object validated as `schema`, which the API's document states as any of `shapes`: the whole
+ * object once per way it may be given (a field required in one and not in another). Client
+ * generators (openapi-typescript, hey-api, orval) make a union type of such shapes, where they ignore
+ * a rule said with if/then/else. Validation reads no `x-` keyword: the answers and their messages
+ * stay those of `schema` and the service.
+ */
+export const documentedAsShapes = <T extends TSchema>(schema: T, shapes: [Shape, Shape, ...Shape[]]): T => ({ ...schema, [SHAPES]: shapes })

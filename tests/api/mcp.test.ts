@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { API_KEY_MESSAGES } from '../../src/shared/api-keys'
 import { signUp, type SignedIn } from '../helpers/accounts'
+import { keywordsClientsIgnore } from '../helpers/ignored-keywords'
 import { client as httpClient, type Client as Http } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -54,6 +55,14 @@ describe('/api/mcp', () => {
     const stats = await call(assistant, 'get_link_stats', { id: link.id })
     expect(stats.isError).toBe(true)
     expect(textOf(stats)).toContain('paid plan')
+    await assistant.close()
+  })
+
+  it("states each tool's input in shapes clients honour: the title create_link needs is required, and no rule uses a keyword they ignore", async () => {
+    const assistant = await connect(await keyOf(owner))
+    const { tools } = await assistant.listTools()
+    expect(tools.flatMap((tool) => keywordsClientsIgnore(tool.inputSchema, `${tool.name}#`))).toEqual([])
+    expect(tools.find((tool) => tool.name === 'create_link')?.inputSchema.required?.sort()).toEqual(['targetUrl', 'title'])
     await assistant.close()
   })
 

@@ -51,7 +51,7 @@ describe('the OpenAPI document', () => {
 
   it('names its shared schemas as components and every operation readably', async () => {
     const document = await (await fetch(`${server.url}/api/openapi.json`)).json()
-    expect(Object.keys(document.components.schemas).sort()).toEqual(['CreatedLink', 'Error', 'Link', 'LinkByTarget', 'LinkChanges', 'LinkStats', 'NewLink'])
+    expect(Object.keys(document.components.schemas).sort()).toEqual(['CreatedLink', 'Error', 'Link', 'LinkByTarget', 'LinkChanges', 'LinkStats', 'NewLink', 'NewLinkFromPage', 'NewLinkWithTitle'])
     const operationIds = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId))
     expect(operationIds.sort()).toEqual([
       'createLink',

@@ -9,6 +9,7 @@ import { ALIAS_MAX, ALIAS_MIN, ALIAS_PATTERN, DESCRIPTION_MAX, HTTP_URL_PATTERN,
 import { QR_BACKGROUND_PATTERN, QR_COLOR_PATTERN, QR_ERROR_CORRECTION, QR_LOGO_PATTERN, QR_MARGIN_MAX, QR_MARGIN_MIN, QR_SIZE_MAX, QR_SIZE_MIN } from '../../src/shared/qr-design'
 import { signUp } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
+import { keywordsClientsIgnore } from '../helpers/ignored-keywords'
 import { valuesOf } from '../helpers/schema-values'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -125,10 +126,11 @@ describe('GET /api/openapi.json', () => {
   })
 
   it('describes the fields of the request and of the link', () => {
-    const body = document.paths['/api/link'].post.requestBody.content['application/json'].schema
-    expect(body.required).toEqual(['targetUrl'])
-    for (const field of ['targetUrl', 'title', 'description', 'alias', 'ogImage', 'ogImageAlt', 'twitterCard', 'canonicalUrl', 'expiresAt', 'useOriginalMeta'])
-      expect(body.properties[field].description?.length).toBeGreaterThan(5)
+    for (const body of document.paths['/api/link'].post.requestBody.content['application/json'].schema.anyOf) {
+      expect(body.required).toContain('targetUrl')
+      for (const field of ['targetUrl', 'title', 'description', 'alias', 'ogImage', 'ogImageAlt', 'twitterCard', 'canonicalUrl', 'expiresAt', 'useOriginalMeta'])
+        expect(body.properties[field].description?.length).toBeGreaterThan(5)
+    }
     const link = document.paths['/api/link/{id}'].get.responses['200'].content['application/json'].schema
     for (const [field, schema] of Object.entries(link.properties as Record<string, { description?: string }>)) expect([field, schema.description?.length ?? 0]).not.toEqual([field, 0])
   })
@@ -139,7 +141,7 @@ describe('GET /api/openapi.json', () => {
       expect(Object.keys(operation.requestBody.content)).toEqual(['application/json'])
       return operation.requestBody.content['application/json'].schema
     })
-    for (const body of [create, update]) {
+    for (const body of [...create.anyOf, update]) {
       const fields = body.properties
       for (const url of ['targetUrl', 'ogImage', 'canonicalUrl']) expect(fields[url]).toMatchObject({ format: 'uri', maxLength: URL_MAX, pattern: HTTP_URL_PATTERN })
       expect(fields.title).toMatchObject({ minLength: 1, maxLength: TITLE_MAX })
@@ -148,11 +150,20 @@ describe('GET /api/openapi.json', () => {
       expect(fields.alias).toMatchObject({ minLength: ALIAS_MIN, maxLength: ALIAS_MAX, pattern: ALIAS_PATTERN })
       expect(fields.expiresAt).toMatchObject({ format: 'date-time', type: ['string', 'null'] })
     }
-    // The title may be left out only when the page's own is read.
-    expect({ if: create.if, else: create.else }).toEqual({
-      if: { properties: { useOriginalMeta: { const: true } }, required: ['useOriginalMeta'] },
-      else: { properties: { title: true }, required: ['title'] },
-    })
+    // The title may be left out only when the page's own is read: a new link is one of two shapes,
+    // told apart by useOriginalMeta, which generated clients make a union type of.
+    expect(Object.keys(create)).toEqual(['anyOf'])
+    const shapes = create.anyOf.map((shape: { required: string[]; properties: { useOriginalMeta: object } }) => ({ required: shape.required, useOriginalMeta: shape.properties.useOriginalMeta }))
+    expect(shapes).toMatchObject([
+      { required: ['targetUrl', 'title'], useOriginalMeta: { type: 'boolean', const: false } },
+      { required: ['targetUrl', 'useOriginalMeta'], useOriginalMeta: { type: 'boolean', const: true } },
+    ])
+    expect(served.paths['/api/link'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/NewLink' })
+    expect(served.components.schemas.NewLink.anyOf.map((shape: { $ref: string }) => shape.$ref)).toEqual(['#/components/schemas/NewLinkWithTitle', '#/components/schemas/NewLinkFromPage'])
+  })
+
+  it('states no rule with a keyword that generated clients ignore (if/then/else, not, dependent...)', () => {
+    expect(keywordsClientsIgnore(served)).toEqual([])
   })
 
   it("states the QR code's options with the limits the server holds them to", () => {
@@ -173,7 +184,7 @@ describe('GET /api/openapi.json', () => {
   it('comes from the schemas that validate the requests', async () => {
     const { token } = await signUp(http, 'docs')
     const { key } = (await http.post('/api/apiKeys', { name: 'Docs' }, { token })).body
-    const cards = document.paths['/api/link'].post.requestBody.content['application/json'].schema.properties.twitterCard.enum
+    const cards = document.paths['/api/link'].post.requestBody.content['application/json'].schema.anyOf[0].properties.twitterCard.enum
     expect(cards).toEqual([...TWITTER_CARDS])
     const refused = await http.post('/api/link', { targetUrl: 'https://example.com', title: 'x', twitterCard: 'poster' }, { token: key })
     expect(refused.status).toBe(400)

@@ -6,7 +6,7 @@ import fc from 'fast-check'
 
 type Schema = Record<string, any>
 
-const KNOWN = new Set(['description', 'type', 'enum', 'const', 'if', 'then', 'else', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'items', 'minItems', 'maxItems', 'propertyNames', 'additionalProperties', 'maxProperties'])
+const KNOWN = new Set(['description', 'type', 'enum', 'const', 'anyOf', 'properties', 'required', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'items', 'minItems', 'maxItems', 'propertyNames', 'additionalProperties', 'maxProperties'])
 const DAY_MS = 24 * 60 * 60_000
 
 /** RFC 3339 with the offset given in minutes (0 as Z), to the millisecond or the second. */
@@ -69,25 +69,13 @@ function valuesOfType(type: string, schema: Schema): fc.Arbitrary<unknown> {
   }
 }
 
-/** The object schema with the names `more` requires added, and its property schemas standing for the wider ones (`true`: no narrower). */
-function narrowed(schema: Schema, ...more: Schema[]): Schema {
-  const properties = { ...schema.properties }
-  for (const [name, property] of more.flatMap((part) => Object.entries(part.properties ?? {}))) if (property !== true) properties[name] = property
-  return { ...schema, properties, required: [...(schema.required ?? []), ...more.flatMap((part) => part.required ?? [])] }
-}
-
 /** Values the schema accepts. */
 export function valuesOf(schema: Schema): fc.Arbitrary<unknown> {
   const unknown = Object.keys(schema).filter((keyword) => !KNOWN.has(keyword))
   if (unknown.length > 0) throw new Error(`no values for a schema with ${unknown.join(', ')}`)
   if (schema.const !== undefined) return fc.constant(schema.const)
   if (schema.enum) return fc.constantFrom(...schema.enum)
-  if (schema.if) {
-    // Values that meet `if`, and values that meet `else`; both meet `then`, so either is accepted
-    // whether or not it meets `if`.
-    const { if: condition, then: consequence = {}, else: alternative = {}, ...rest } = schema
-    return fc.oneof(valuesOf(narrowed(rest, condition, consequence)), valuesOf(narrowed(rest, alternative, consequence)))
-  }
+  if (schema.anyOf) return fc.oneof(...(schema.anyOf as Schema[]).map(valuesOf))
   const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type]
   return fc.oneof(...types.map((type) => valuesOfType(type, schema)))
 }

@@ -65,7 +65,16 @@ describe('/docs reference', () => {
     expect(await page.getByTestId('api-operation').count()).toBe(expected)
     const create = page.locator('#post-api-link')
     expect(await create.textContent()).toContain('Create a link')
-    expect(await create.getByRole('region', { name: 'Request body of POST /api/link' }).textContent()).toContain('useOriginalMeta')
+    // A new link's two shapes (with its title, or with useOriginalMeta) read as one list of fields.
+    const body = create.getByRole('region', { name: 'Request body of POST /api/link' })
+    const field = async (name: string) => {
+      const row = body.locator('dt', { hasText: new RegExp(`^${name}(required)?$`) }).locator('..')
+      const [type, description] = await row.locator('dd').allInnerTexts()
+      return { name, required: (await row.getByText('required', { exact: true }).count()) === 1, type, description: description!.slice(0, 40) }
+    }
+    expect(await field('targetUrl')).toEqual({ name: 'targetUrl', required: true, type: 'string (uri)', description: 'Where visitors are sent (http or https, ' })
+    expect(await field('title')).toEqual({ name: 'title', required: false, type: 'string', description: 'Preview title (up to 200 characters, one' })
+    expect(await field('useOriginalMeta')).toEqual({ name: 'useOriginalMeta', required: false, type: 'boolean', description: "Read the target page's own title, descri" })
     expect(await create.getByRole('region', { name: 'Response 201 of POST /api/link' }).textContent()).toContain('existing')
     const stats = page.locator('#get-api-stats-id')
     expect(await stats.getByRole('region', { name: 'Parameters of GET /api/stats/{id}' }).textContent()).toContain('from (query)')

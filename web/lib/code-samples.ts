@@ -18,7 +18,7 @@ export function createLinkCurl(endpoint: string) {
 export function createLinkTypeScript(baseUrl: string) {
   const body = JSON.stringify(SAMPLE_LINK_INPUT, null, 2).replaceAll('\n', '\n  ').replace(/"(\w+)":/g, '$1:')
   return [
-    "import { createLinkcardClient } from './linkcard-sdk'",
+    "import { createLinkcardClient } from 'linkcard-sdk'",
     '',
     `const linkcard = createLinkcardClient({ baseUrl: '${baseUrl}', apiKey: process.env.LINKCARD_API_KEY! })`,
     '',

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import swaggerBundlePath from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import swaggerCssPath from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import { config } from '../../platform/config'
+import { SHAPES } from '../../platform/schema'
 import { API_KEY_SCOPE_NAMES, API_KEY_SCOPES, API_RATE_LIMITS } from '../../shared/api-keys'
 
 // Only the public API (and the health check) belongs in the document; the app's own calls are not
@@ -89,6 +90,21 @@ function tidy(node: Json, key?: string): Json {
     const { anyOf: _, ...rest } = object
     return tidy({ ...anyOf[1], ...rest })
   }
+  // An object given in shapes (documentedAsShapes) is documented as any of them, and by them alone:
+  // generators would write its fields' intersection with them. anyOf, not oneOf, though the shapes
+  // exclude each other: by the value of a field one of them may leave out, which Redocly's check of
+  // a oneOf cannot see.
+  if (key !== 'properties' && Array.isArray(object[SHAPES])) {
+    type Shape = { description: string; required: string[]; properties?: object }
+    const { description, [SHAPES]: shapes, properties, required = [] } = object as { description?: Json; 'x-shapes': Shape[]; properties: object; required?: string[] }
+    const anyOf = shapes.map((shape) => ({
+      type: 'object',
+      description: shape.description,
+      required: [...required, ...shape.required],
+      properties: { ...properties, ...shape.properties },
+    }))
+    return tidy(description === undefined ? { anyOf } : { description, anyOf })
+  }
   const result: Record<string, Json> = {}
   const nullableEnum = Array.isArray(object.type) && object.type.includes('null') && Array.isArray(object.enum) && !object.enum.includes(null)
   for (const [name, value] of Object.entries(nullableEnum ? { ...object, enum: [...(object.enum as Json[]), null] } : object)) {
@@ -102,10 +118,12 @@ function tidy(node: Json, key?: string): Json {
 }
 
 // The schemas clients know by name, as components (a generated client gets a type for each), by
-// the operation and part of it where each first appears.
-const COMPONENTS: Record<string, [operationId: string, part: 'body' | number]> = {
+// the operation and part of it where each first appears (and which of its shapes).
+const COMPONENTS: Record<string, [operationId: string, part: 'body' | number, shape?: number]> = {
   Link: ['getLink', 200],
   NewLink: ['createLink', 'body'],
+  NewLinkWithTitle: ['createLink', 'body', 0],
+  NewLinkFromPage: ['createLink', 'body', 1],
   LinkChanges: ['updateLink', 'body'],
   CreatedLink: ['createLink', 201],
   LinkByTarget: ['getLinkByTarget', 200],
@@ -139,24 +157,28 @@ function withComponents(document: Json): Json {
   const operations = new Map(Object.values(paths).flatMap((methods) => Object.values(methods)).map((operation) => [operation.operationId, operation]))
   const schemas: Record<string, Json> = {}
   const named = new Map<string, string>()
-  for (const [name, [operationId, part]] of Object.entries(COMPONENTS)) {
+  for (const [name, [operationId, part, shape]] of Object.entries(COMPONENTS)) {
     const operation = operations.get(operationId)
     const content = part === 'body' ? operation?.requestBody : operation?.responses?.[part]
-    const schema = content?.content?.['application/json']?.schema
+    const whole = content?.content?.['application/json']?.schema as { anyOf?: Json[] } | undefined
+    const schema = shape === undefined ? whole : whole?.anyOf?.[shape]
     if (!schema) continue
     schemas[name] = withoutDescription(schema)
     named.set(canonical(schemas[name]), name)
   }
+  const children = (object: Record<string, Json>) => Object.fromEntries(Object.entries(object).map(([entry, value]) => [entry, refer(value, entry)]))
   const refer = (node: Json, key?: string): Json => {
-    if (Array.isArray(node)) return node.map((item) => refer(item))
+    if (Array.isArray(node)) return node.map((item) => refer(item, key === 'anyOf' ? key : undefined))
     if (!node || typeof node !== 'object') return node
     const object = node as Record<string, Json>
-    const name = key === 'schema' || key === 'items' ? named.get(canonical(withoutDescription(object))) : undefined
+    const name = key === 'schema' || key === 'items' || key === 'anyOf' ? named.get(canonical(withoutDescription(object))) : undefined
     if (name) return { $ref: `#/components/schemas/${name}`, ...(object.description ? { description: object.description } : {}) }
-    return Object.fromEntries(Object.entries(object).map(([entry, value]) => [entry, refer(value, entry)]))
+    return children(object)
   }
   const result = refer(document) as Record<string, Record<string, Json>>
-  result.components = { ...result.components, schemas: { ...(result.components?.schemas as object), ...schemas } }
+  // A component names the others it is made of (NewLink its shapes).
+  const components = mapValues(schemas, (schema) => children(schema as Record<string, Json>))
+  result.components = { ...result.components, schemas: { ...(result.components?.schemas as object), ...components } }
   return result
 }
 

@@ -2,7 +2,7 @@
 // @elysiajs/openapi, the OpenAPI document at /api/openapi.json.
 import { t, type TSchema } from 'elysia'
 import { withHeaders } from '@elysiajs/openapi'
-import { oneOf } from '../../platform/schema'
+import { documentedAsShapes, oneOf } from '../../platform/schema'
 import { API_RATE_LIMITS } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT } from '../../shared/rate-limits'
 import { EVENT_TYPES } from '../../shared/domain'
@@ -13,27 +13,31 @@ import { LinkChanges, LinkInput, LinkPageParams, Link as LinkSchema } from '../l
 /** A copy of `schema` with its description set, for fields whose docs the public API adds. */
 const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description })
 
-export const LinkCreateInput = t.Object(
-  {
+const USE_ORIGINAL_META =
+  "Read the target page's own title, description, image and image alt text and use them for every field you leave out. " +
+  'The title then becomes optional; a page without one gets its host name. A page that cannot be read answers 400.'
+
+// The service asks for the title, in its own words, unless useOriginalMeta is true: validation
+// checks the fields' types alone, and the document states the rule as the two shapes a new link
+// takes, which generated clients make a union type of.
+export const LinkCreateInput = documentedAsShapes(
+  t.Object({
     ...LinkInput.properties,
-    title: t.Optional(
-      described(LinkInput.properties.title, `Preview title (up to ${TITLE_MAX} characters, one line). Required unless useOriginalMeta is true`),
-    ),
-    useOriginalMeta: t.Optional(
-      t.Boolean({
-        error: 'useOriginalMeta must be true or false.',
-        description:
-          "Read the target page's own title, description, image and image alt text and use them for every field you leave out. " +
-          "The title then becomes optional; a page without one gets its host name. A page that cannot be read answers 400.",
-      }),
-    ),
-  },
-  // The service asks for the title, in its own words, unless useOriginalMeta is true; this states
-  // the rule for the document (`title: true`: the title as described above).
-  {
-    if: { properties: { useOriginalMeta: { const: true } }, required: ['useOriginalMeta'] },
-    else: { properties: { title: true }, required: ['title'] },
-  },
+    title: t.Optional(described(LinkInput.properties.title, `Preview title (up to ${TITLE_MAX} characters, one line). Required unless useOriginalMeta is true`)),
+    useOriginalMeta: t.Optional(t.Boolean({ error: 'useOriginalMeta must be true or false.', description: USE_ORIGINAL_META })),
+  }),
+  [
+    {
+      description: 'A new link with its title',
+      required: ['title'],
+      properties: { useOriginalMeta: t.Literal(false, { description: 'False or left out: the link has the fields given, the title among them' }) },
+    },
+    {
+      description: 'A new link whose fields left out, the title too, are read from the target page',
+      required: ['useOriginalMeta'],
+      properties: { useOriginalMeta: t.Literal(true, { description: USE_ORIGINAL_META }) },
+    },
+  ],
 )
 export type LinkCreateInput = typeof LinkCreateInput.static
 
@@ -125,6 +129,8 @@ export const ExportedLink = t.Object({
   previews: t.Integer({ description: 'Previews of all time' }),
 })
 
+// What the edge worker needs of a link for the page it rewrites: every field of the short link's
+// own card (shared/card-tags.ts), the image's size and type too.
 export const LinkByTarget = t.Object({
   id: PublicLink.properties.id,
   targetUrl: PublicLink.properties.targetUrl,
@@ -132,7 +138,13 @@ export const LinkByTarget = t.Object({
   description: PublicLink.properties.description,
   ogImage: PublicLink.properties.ogImage,
   ogImageAlt: PublicLink.properties.ogImageAlt,
+  ogImageWidth: t.Nullable(t.Integer({ description: "The preview image's width in pixels, as Linkcard read it after the link was saved; null until read, or when it could not be" })),
+  ogImageHeight: t.Nullable(t.Integer({ description: "The preview image's height in pixels; null until read, or when it could not be" })),
+  ogImageType: t.Nullable(t.String({ description: "The preview image's media type (image/png, image/jpeg...); null until read, or when it could not be" })),
   twitterCard: PublicLink.properties.twitterCard,
+  twitterPlayer: PublicLink.properties.twitterPlayer,
+  twitterApp: PublicLink.properties.twitterApp,
+  themeColor: PublicLink.properties.themeColor,
   platformCards: PublicLink.properties.platformCards,
   cardImageUrl: PublicLink.properties.cardImageUrl,
   isActive: PublicLink.properties.isActive,

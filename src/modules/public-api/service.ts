@@ -217,8 +217,11 @@ export async function findLinkByTarget(owner: ApiKeyOwner, target: string) {
   const untracked = found ? target : withoutTracking(target)
   if (untracked !== target) [found] = await findLinksByTarget(owner, untracked)
   if (!found) throw new AppError('not_found', 'No link for this target URL.')
-  const { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, platformCards, isActive } = withNormalizedUrls(found)
-  return { id, targetUrl, title, description, ogImage, ogImageAlt, twitterCard, platformCards, cardImageUrl: cardImageUrlOf(found), isActive }
+  const { id, targetUrl, title, description, ogImage, ogImageAlt, ogImageWidth, ogImageHeight, ogImageType, twitterCard, twitterPlayer, twitterApp, themeColor, platformCards, isActive } =
+    withNormalizedUrls(found)
+  // Every field of the card's tags (shared/card-tags.ts): the edge worker writes those of the short link's own page.
+  const card = { title, description, ogImage, ogImageAlt, ogImageWidth, ogImageHeight, ogImageType, twitterCard, twitterPlayer, twitterApp, themeColor }
+  return { id, targetUrl, ...card, platformCards, cardImageUrl: cardImageUrlOf(found), isActive }
 }
 
 /** `GET /api/stats/:id`: paid plans only; the plan is read fresh, so an upgrade counts at once. */

@@ -3,10 +3,8 @@
 // who lands here is sent on by a script, and sees a link to the target meanwhile.
 import { createHash } from 'node:crypto'
 import { escapeHtml } from '../../shared/html'
-import { missingForCard } from '../../shared/card-rules'
-import { CARD_IMAGE_SIZE } from '../../shared/card-images'
+import { cardTags, withMadeImage } from '../../shared/card-tags'
 import { cardFor } from '../../shared/platform-cards'
-import type { TwitterCard } from '../../shared/domain'
 import { LINK_PASSWORD_MAX } from '../../shared/link-rules'
 import { scanUrlOf } from '../../shared/qr-design'
 import { cardImageUrlOf, shortUrlOf, type LinkRow } from '../links/service'
@@ -14,9 +12,6 @@ import { cardImageUrlOf, shortUrlOf, type LinkRow } from '../links/service'
 const SEND_ON = "location.replace(document.getElementById('target').href)"
 /** The one script a preview page runs, allowed by its hash (the CSP allows no other inline script). */
 export const SEND_ON_SOURCE = `'sha256-${createHash('sha256').update(SEND_ON).digest('base64')}'`
-
-const meta = (attribute: 'property' | 'name', key: string, value: string | null) =>
-  value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : ''
 
 // Rendered once per link row and platform with a card of its own: a changed link is a new row
 // object, so its pages are rendered afresh.
@@ -30,67 +25,21 @@ export function previewPage(link: LinkRow, platform: string | null = null) {
   if (pages === undefined) rendered.set(link, (pages = new Map()))
   let page = pages.get(key)
   if (page === undefined) {
-    page = render(withMadeImage(card), shortUrlOf(link))
+    page = render(withMadeImage(card, cardImageUrlOf(card)), shortUrlOf(link))
     pages.set(key, page)
   }
   return page
 }
 
-/** A card without an image of its own shows the one Linkcard makes, when the link asks for one. */
-function withMadeImage(card: LinkRow): LinkRow {
-  const url = cardImageUrlOf(card)
-  return url ? { ...card, ogImage: url, ogImageWidth: CARD_IMAGE_SIZE.width, ogImageHeight: CARD_IMAGE_SIZE.height, ogImageType: 'image/png' } : card
-}
-
-/**
- * The card X is told to draw: the link's own when it has what that card needs, else the card its
- * image allows (a large-image card without an image would show an empty frame; links saved before
- * player and app cards needed their fields keep working this way).
- */
-function cardOf(link: LinkRow): TwitterCard {
-  if (missingForCard(link) === null && link.twitterCard !== 'summary_large_image') return link.twitterCard
-  return link.ogImage ? 'summary_large_image' : 'summary'
-}
-
 function render(link: LinkRow, shortUrl: string) {
   const target = escapeHtml(link.targetUrl)
-  const card = cardOf(link)
   const head = [
     '<meta charset="utf-8">',
     `<title>${escapeHtml(link.title)}</title>`,
-    meta('name', 'description', link.description),
     `<link rel="canonical" href="${escapeHtml(link.canonicalUrl ?? link.targetUrl)}">`,
     '<meta property="og:type" content="website">',
-    meta('property', 'og:title', link.title),
-    meta('property', 'og:description', link.description),
-    meta('property', 'og:image', link.ogImage),
-    // Known once the image was read after saving; a changed image clears them until it is read.
-    ...(link.ogImage && link.ogImageWidth && link.ogImageHeight
-      ? [meta('property', 'og:image:width', String(link.ogImageWidth)), meta('property', 'og:image:height', String(link.ogImageHeight)), meta('property', 'og:image:type', link.ogImageType)]
-      : []),
-    meta('property', 'og:image:alt', link.ogImageAlt),
-    meta('property', 'og:url', shortUrl),
-    meta('name', 'twitter:card', card),
-    meta('name', 'twitter:title', link.title),
-    meta('name', 'twitter:description', link.description),
-    meta('name', 'twitter:image', link.ogImage),
-    meta('name', 'twitter:image:alt', link.ogImageAlt),
-    ...(card === 'player' && link.twitterPlayer
-      ? [
-          meta('name', 'twitter:player', link.twitterPlayer.url),
-          meta('name', 'twitter:player:width', String(link.twitterPlayer.width)),
-          meta('name', 'twitter:player:height', String(link.twitterPlayer.height)),
-        ]
-      : []),
-    ...(card === 'app' && link.twitterApp
-      ? [
-          meta('name', 'twitter:app:id:iphone', link.twitterApp.iphone),
-          meta('name', 'twitter:app:id:ipad', link.twitterApp.ipad ?? link.twitterApp.iphone),
-          meta('name', 'twitter:app:id:googleplay', link.twitterApp.googleplay),
-        ]
-      : []),
-    meta('name', 'theme-color', link.themeColor),
-  ].filter(Boolean)
+    ...cardTags(link, shortUrl).map(([attribute, name, value]) => `<meta ${attribute}="${name}" content="${escapeHtml(value)}">`),
+  ]
   return `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<p>Continue to <a id="target" href="${target}">${target}</a></p>\n<script>${SEND_ON}</script>\n</body>\n</html>\n`
 }
 

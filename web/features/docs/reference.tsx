@@ -64,10 +64,31 @@ function typeName(input: JsonSchema | undefined, doc: OpenApiDocument): string {
 
 type Field = { name: string; type: string; required: boolean; description?: string }
 
-/** The fields of an object schema (or of an array's items), nested objects flattened as a.b. */
+/**
+ * An object given in shapes (any of several objects, a new link with its title or with
+ * useOriginalMeta) as one list: each field once, required when every shape requires it, described
+ * as the shape that requires it describes it, and a field each shape fixes to a value as its type.
+ */
+function mergedShapes(schema: JsonSchema, doc: OpenApiDocument): JsonSchema {
+  const shapes = (schema.anyOf ?? []).map((shape) => resolve(shape, doc))
+  if (shapes.length === 0 || !shapes.every((shape) => shape?.properties)) return schema
+  const names = [...new Set(shapes.flatMap((shape) => Object.keys(shape!.properties!)))]
+  const properties = Object.fromEntries(
+    names.map((name) => {
+      const own = shapes.find((shape) => shape!.required?.includes(name) && shape!.properties![name]) ?? shapes.find((shape) => shape!.properties![name])
+      const field = resolve(own!.properties![name], doc)!
+      const values = shapes.map((shape) => shape!.properties![name]?.const)
+      return [name, values.every((value) => value !== undefined) ? { ...field, const: undefined } : field]
+    }),
+  )
+  return { ...schema, properties, required: names.filter((name) => shapes.every((shape) => shape!.required?.includes(name))) }
+}
+
+/** The fields of an object schema (or of an array's items, or of an object's shapes), nested objects flattened as a.b. */
 function fieldsOf(input: JsonSchema | undefined, doc: OpenApiDocument, prefix = ''): Field[] {
   let schema = resolve(input, doc)
   if (schema?.type === 'array') schema = resolve(schema.items, doc)
+  if (schema?.anyOf) schema = mergedShapes(schema, doc)
   if (!schema?.properties) return []
   return Object.entries(schema.properties).flatMap(([name, child]) => {
     const resolved = resolve(child, doc)
