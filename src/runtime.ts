@@ -2,6 +2,7 @@
 // in reverse. Importing a module starts nothing; this does, for the server (index.ts), the
 // commands and in-process tests.
 import { connectBus } from './platform/bus'
+import { provideEventOutbox } from './platform/events'
 import { startCounters } from './platform/counters'
 import { closeDb, migrate, openDatabase } from './platform/db'
 import { Lifecycle } from './platform/lifecycle'
@@ -15,7 +16,7 @@ import { startImports } from './modules/imports/service'
 import { provideLinkTotals } from './modules/links/listing'
 import { deleteLinksCreatedBy } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
-import { startWebhooks } from './modules/webhooks/service'
+import { startWebhooks, webhookOutbox } from './modules/webhooks/service'
 
 /** The database, opened and migrated: all that the commands (grant-admin, backup) need. */
 export async function startDatabase(lifecycle = new Lifecycle()) {
@@ -32,6 +33,8 @@ export async function startLinkcard({ background = true } = {}) {
   // Modules call the ones built on them only through what is handed over here.
   provideUserCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
   provideLinkTotals(linkTotals)
+  // Changes store their webhook messages in their own transactions, whether or not this instance sends them.
+  provideEventOutbox(webhookOutbox)
   const lifecycle = await startDatabase()
   await lifecycle.start('shared state', connectSharedState)
   await lifecycle.start('counters', startCounters)

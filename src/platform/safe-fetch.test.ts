@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'bun:test'
-import { isPublicAddress, safeFetch } from './safe-fetch'
+import { isPublicAddress, safeFetch, safePost, unreachableReason } from './safe-fetch'
 
 const NOT_PUBLIC = 'This address is not reachable from Linkcard (private or local network).'
+const WITH_CREDENTIALS = 'Addresses with a user name or password are refused: Linkcard never sends them.'
 const HTML = ['text/html']
 
 describe('isPublicAddress', () => {
@@ -81,6 +82,37 @@ describe('safeFetch refuses before connecting', () => {
   ])
     it(`refuses ${url}`, async () => {
       await expect(safeFetch(url, { accept: HTML })).rejects.toMatchObject({ kind: 'invalid', message: NOT_PUBLIC })
+    })
+
+  // Special-use names are decided by the name alone, before any lookup: DNS may not answer for them.
+  for (const url of [
+    'http://localhost./',
+    'http://LOCALHOST../',
+    'http://hooks.localhost/',
+    'http://site.test/',
+    'http://site.test./',
+    'http://nothing.invalid/',
+    'http://docs.example/',
+    'http://example.com/',
+    'http://www.example.net./',
+    'http://example.org/',
+    'http://printer.local/',
+    'http://hidden.onion/',
+    'http://nas.home.arpa/',
+    'http://svc.internal/',
+  ])
+    it(`refuses the special-use name in ${url}`, async () => {
+      await expect(safeFetch(url, { accept: HTML })).rejects.toMatchObject({ kind: 'invalid', message: NOT_PUBLIC })
+      await expect(safePost(url, { headers: {}, body: '{}' })).rejects.toMatchObject({ kind: 'invalid', message: NOT_PUBLIC })
+      expect(await unreachableReason(url)).toBe(NOT_PUBLIC)
+    })
+
+  // Checked first: the address (loopback here) is never looked at.
+  for (const url of ['http://user:secret@127.0.0.1/', 'https://token@127.0.0.1/hook', 'http://:secret@[::1]:8080/'])
+    it(`refuses the user name or password in ${url}, which would never be sent`, async () => {
+      await expect(safeFetch(url, { accept: HTML })).rejects.toMatchObject({ kind: 'invalid', message: WITH_CREDENTIALS })
+      await expect(safePost(url, { headers: {}, body: '{}' })).rejects.toMatchObject({ kind: 'invalid', message: WITH_CREDENTIALS })
+      expect(await unreachableReason(url)).toBe(WITH_CREDENTIALS)
     })
 
   for (const url of ['ftp://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url'])

@@ -1,16 +1,20 @@
 // Fetches pages that a user names (metadata of a link's target) without letting them reach this
 // server's own network: loopback, private, link-local and cloud-metadata addresses are refused in
 // every spelling, on every redirect hop, and the check runs inside the connection's own DNS lookup,
-// so the address checked is the address connected to (no DNS-rebinding window).
+// so the address checked is the address connected to (no DNS-rebinding window). Special-use names
+// (localhost, .local, .internal…) are refused before any lookup, whether or not DNS answers for
+// them, and so are addresses with a user name or password, which would never be sent.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import { BlockList, isIP } from 'node:net'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { canonicalHostName, isSpecialUseHost } from '../shared/network'
 import { config } from './config'
 import { AppError } from './errors'
 
 const NOT_PUBLIC = 'This address is not reachable from Linkcard (private or local network).'
+const WITH_CREDENTIALS = 'Addresses with a user name or password are refused: Linkcard never sends them.'
 const MAX_REDIRECTS = 5
 
 const blocked = new BlockList()
@@ -39,8 +43,6 @@ for (const [network, prefix] of [
   ['3fff::', 20], // documentation
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6')
-
-const BLOCKED_NAMES = new Set(['metadata.google.internal'])
 
 /** The eight 16-bit groups of an IPv6 address, via the URL parser's canonical spelling. */
 function ipv6Groups(address: string): number[] | undefined {
@@ -85,7 +87,7 @@ export function isPublicAddress(address: string): boolean {
 
 const isAllowedHost = (url: URL) => {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
-  const hostname = url.hostname.replace(/\.$/, '')
+  const hostname = canonicalHostName(url.hostname)
   return config.fetchAllowedHosts.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === port))
 }
 
@@ -108,9 +110,10 @@ function publicLookup(hostname: string, options: { all?: boolean }, callback: Lo
  */
 function checkTarget(url: URL): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('invalid', 'Only http:// and https:// pages can be loaded.')
+  if (url.username || url.password) throw new AppError('invalid', WITH_CREDENTIALS)
   if (isAllowedHost(url)) return true
-  const host = url.hostname.replace(/\.$/, '').replace(/^\[(.*)\]$/, '$1')
-  if (BLOCKED_NAMES.has(host)) throw new AppError('invalid', NOT_PUBLIC)
+  const host = canonicalHostName(url.hostname).replace(/^\[(.*)\]$/, '$1')
+  if (isSpecialUseHost(host)) throw new AppError('invalid', NOT_PUBLIC)
   // IP literals never reach a lookup function, so they are checked here.
   if (isIP(host) && !isPublicAddress(host)) throw new AppError('invalid', NOT_PUBLIC)
   return false
@@ -242,11 +245,14 @@ async function startOf(response: IncomingMessage, maxBytes: number): Promise<str
 
 /**
  * POSTs a body to an address on the public internet (or on FETCH_ALLOWED_HOSTS), following no
- * redirect, within a time limit: answers the status and the start of the answer. Every refusal
+ * redirect, within a time limit (or until `signal` aborts): answers the status and the start of the answer. Every refusal
  * and failure to get an answer is an AppError('invalid') saying why.
  */
-export async function safePost(url: string, { headers, body, timeoutMs = 10_000, maxBytes = 4096 }: { headers: Record<string, string>; body: string; timeoutMs?: number; maxBytes?: number }) {
-  const signal = AbortSignal.timeout(timeoutMs)
+export async function safePost(
+  url: string,
+  { headers, body, timeoutMs = 10_000, maxBytes = 4096, signal: cancel }: { headers: Record<string, string>; body: string; timeoutMs?: number; maxBytes?: number; signal?: AbortSignal },
+) {
+  const signal = cancel ? AbortSignal.any([AbortSignal.timeout(timeoutMs), cancel]) : AbortSignal.timeout(timeoutMs)
   let response: IncomingMessage | undefined
   try {
     const target = new URL(url)

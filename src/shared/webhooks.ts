@@ -21,6 +21,8 @@ export const WEBHOOK_DESCRIPTION_MAX = 200
 
 export const WEBHOOK_MESSAGES = {
   url: 'The endpoint must be an http:// or https:// address on the public internet.',
+  credentials: 'The endpoint must not contain a user name or password: they are never sent (messages are signed instead).',
+  specialUse: 'The endpoint must be on the public internet: localhost, .local, .internal, .test, example.com and other special-use names are not.',
   events: 'Choose at least one event.',
   unknownEvent: (event: string) => `There is no event ${JSON.stringify(event.slice(0, 40))}; the events are ${WEBHOOK_EVENTS.join(', ')}.`,
   tooMany: `An account may have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints.`,
@@ -28,3 +30,17 @@ export const WEBHOOK_MESSAGES = {
   deliveryNotFound: 'Delivery not found.',
   description: `The description must be at most ${WEBHOOK_DESCRIPTION_MAX} characters.`,
 } as const
+
+/** What is wrong with an endpoint's address whatever the server's settings, or undefined: the form and the server ask alike. */
+export function webhookUrlProblem(value: string): string | undefined {
+  const text = value.trim()
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return WEBHOOK_MESSAGES.url
+  }
+  if (!/^https?:\/\//i.test(text)) return WEBHOOK_MESSAGES.url
+  if (url.username || url.password) return WEBHOOK_MESSAGES.credentials
+  return undefined
+}

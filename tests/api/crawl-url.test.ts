@@ -201,12 +201,18 @@ describe('POST /api/crawl-url reads a page', () => {
 describe('POST /api/crawl-url refuses private addresses', () => {
   signInFresh()
 
-  for (const url of ['http://localhost:PORT/menu', 'http://[::1]/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://0x7f000001/', 'http://2130706433/', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/'])
+  for (const url of ['http://localhost:PORT/menu', 'http://[::1]/', 'http://[::ffff:127.0.0.1]:PORT/', 'http://0x7f000001/', 'http://2130706433/', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://localhost./', 'http://intranet.local/', 'http://wiki.internal./', 'http://site.test/'])
     it(`refuses ${url} with 400`, async () => {
       const answer = await crawl(url.replace('PORT', String(pages.port)))
       expect(answer.status).toBe(400)
       expect(answer.body.message).toBe(NOT_PUBLIC)
     })
+
+  it('refuses an address with a user name or password, which would never be sent', async () => {
+    const answer = await crawl(page('/menu').replace('://', '://user:secret@'))
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toBe('Addresses with a user name or password are refused: Linkcard never sends them.')
+  })
 
   it('refuses a redirect to a private address that is not allowed, at the hop, without reaching it', async () => {
     for (const path of ['/to-other-port', '/to-metadata', '/to-localhost']) {

@@ -16,7 +16,11 @@ import { clearOfWindowEdge } from '../helpers/windows'
 
 const redisUrl = process.env.TEST_REDIS_URL?.trim()
 const receiver = startWebhookReceiver()
-afterAll(() => receiver.stop())
+const slow = startWebhookReceiver()
+const prompt = startWebhookReceiver()
+afterAll(() => {
+  for (const each of [receiver, slow, prompt]) each.stop()
+})
 
 async function redisCount(url: string, key: string) {
   const client = new RedisClient(url)
@@ -46,7 +50,7 @@ describe.each(setups)('$name', ({ redis, skip }) => {
 
   // Instances share the database, Redis and the session signing key, as behind a load balancer.
   // Behind a trusted proxy, so crawlers can come from many client addresses.
-  const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', TRUST_PROXY: '127.0.0.1', FETCH_ALLOWED_HOSTS: receiver.host })
+  const sharedEnv = () => ({ REDIS_URL: redis ?? '', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters!', TRUST_PROXY: '127.0.0.1', FETCH_ALLOWED_HOSTS: [receiver, slow, prompt].map((each) => each.host).join(',') })
   const signUpHere = (label: string) => signUp(httpA, label, ownAddress())
 
   beforeAll(async () => {
@@ -152,6 +156,34 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     expect(new Set(mine().map((message) => message.id)).size).toBe(made.length)
     expect(mine().every((message) => message.verified)).toBe(true)
     await httpA.delete(`/api/webhooks/${endpoint.id}`, { token: person.token })
+  })
+
+  it("sends another account's messages at once from either instance while one account's receiver hangs, each delivery from one instance", async () => {
+    const hanging = await signUpHere('cluster-hanging')
+    const waiting = await signUpHere('cluster-prompt')
+    const addTo = async (who: SignedIn, to: ReturnType<typeof startWebhookReceiver>) => {
+      const made = (await httpA.post('/api/webhooks', { url: to.url, events: ['link.created'] }, { token: who.token })).body
+      to.trust(made.secret)
+      return made.id as string
+    }
+    const [slowId, promptId] = [await addTo(hanging, slow), await addTo(waiting, prompt)]
+    const to = (receiver: ReturnType<typeof startWebhookReceiver>, endpointId: string) => receiver.received.filter((message) => message.data.endpointId === endpointId)
+    slow.hang()
+    try {
+      const sent = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? httpA : httpB).post(`/api/webhooks/${slowId}/test`, undefined, { token: hanging.token })))
+      expect(sent.every((answer) => answer.status === 202)).toBe(true)
+      // Each instance gives the hanging account a few slots, and only a few.
+      await until(() => to(slow, slowId).length, { what: "both instances' slots for the hanging account to fill", done: (count) => count >= 8 })
+      const sentAt = Date.now()
+      for (const on of [httpA, httpB]) expect((await on.post(`/api/webhooks/${promptId}/test`, undefined, { token: waiting.token })).status).toBe(202)
+      const arrived = await until(() => to(prompt, promptId), { what: "the other account's messages", done: (list) => list.length === 2, timeoutMs: 5000 })
+      expect(Math.max(...arrived.map((message) => message.at)) - sentAt).toBeLessThan(2000)
+      expect(arrived.every((message) => message.verified)).toBe(true)
+      expect(to(slow, slowId).length).toBe(8)
+      expect(new Set(to(slow, slowId).map((message) => message.id)).size).toBe(8)
+    } finally {
+      slow.release()
+    }
   })
 
   it('holds the per-key rate limit exactly across both instances', async () => {

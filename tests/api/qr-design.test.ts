@@ -269,6 +269,10 @@ describe('GET /api/qr/:path refuses', () => {
       // Not on FETCH_ALLOWED_HOSTS: a private address is never read.
       [`https://127.0.0.1:${server.port}/logo.png`, /private or local network/],
       ['https://169.254.169.254/latest/meta-data', /private or local network/],
+      // Special-use names, whatever DNS answers for them, and an address whose password would never be sent.
+      ['https://logo.localhost./logo.png', /private or local network/],
+      ['https://brand.internal/logo.png', /private or local network/],
+      [`https://user:secret@${new URL(logoUrl('/logo.png')).host}/logo.png`, /user name or password/],
     ]
     for (const [logo, reason] of cases) {
       const answer = await http.get(qrPath({ logo }))

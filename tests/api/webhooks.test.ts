@@ -49,17 +49,41 @@ describe('webhook endpoints', () => {
     const changed = await http.patch(`/api/webhooks/${made.id}`, { events: ['link.created', 'link.deleted'], isActive: false }, as(owner))
     expect(changed.body).toMatchObject({ events: ['link.created', 'link.deleted'], isActive: false })
 
+    const stored = await sql(server, 'select id, url, events, is_active from webhook_endpoints where account_id = $1 order by id', [owner.user.accountId])
     for (const [body, field, message] of [
       [{ url: 'ftp://example.com/hook', events: ['click'] }, 'url', WEBHOOK_MESSAGES.url],
       [{ url: 'http://10.1.2.3/hook', events: ['click'] }, 'url', WEBHOOK_MESSAGES.url],
       [{ url: 'http://[::1]:8080/hook', events: ['click'] }, 'url', WEBHOOK_MESSAGES.url],
-      [{ url: 'http://localhost/hook', events: ['click'] }, 'url', WEBHOOK_MESSAGES.url],
-      [{ url: 'https://example.com/hook', events: [] }, 'events', WEBHOOK_MESSAGES.events],
-      [{ url: 'https://example.com/hook', events: ['link.exploded'] }, 'events', WEBHOOK_MESSAGES.unknownEvent('link.exploded')],
+      [{ url: `http://user:secret@${receiver.host}/hooks`, events: ['click'] }, 'url', WEBHOOK_MESSAGES.credentials],
+      [{ url: `http://token@${receiver.host}/hooks`, events: ['click'] }, 'url', WEBHOOK_MESSAGES.credentials],
+      [{ url: receiver.url, events: [] }, 'events', WEBHOOK_MESSAGES.events],
+      [{ url: receiver.url, events: ['link.exploded'] }, 'events', WEBHOOK_MESSAGES.unknownEvent('link.exploded')],
+      // Special-use names, refused whether or not DNS answers for them, trailing dots or not.
+      ...[
+        'http://localhost/hook',
+        'http://localhost./hook',
+        'http://LOCALHOST..:8080/hook',
+        'https://hooks.localhost/hook',
+        'https://receiver.test/hook',
+        'https://receiver.test./hook',
+        'https://hooks.invalid/hook',
+        'https://hooks.example/hook',
+        'https://example.com/hook',
+        'https://hooks.example.net./hook',
+        'https://www.example.org/hook',
+        'https://printer.local/hook',
+        'https://hooks.onion/hook',
+        'https://nas.home.arpa/hook',
+        'https://hooks.internal/hook',
+        'http://metadata.google.internal./computeMetadata/v1/',
+      ].map((url) => [{ url, events: ['click'] }, 'url', WEBHOOK_MESSAGES.specialUse] as const),
     ] as const) {
       const refused = await http.post('/api/webhooks', body, as(owner))
       expect({ body, status: refused.status, field: refused.body.errors?.[0]?.field, message: refused.body.message }).toEqual({ body, status: 400, field, message })
+      const change = await http.patch(`/api/webhooks/${made.id}`, body, as(owner))
+      expect({ body, status: change.status, field: change.body.errors?.[0]?.field }).toEqual({ body, status: 400, field })
     }
+    expect(await sql(server, 'select id, url, events, is_active from webhook_endpoints where account_id = $1 order by id', [owner.user.accountId])).toEqual(stored)
     // Nothing to change changes nothing.
     expect((await http.patch(`/api/webhooks/${made.id}`, {}, as(owner))).body).toEqual(changed.body)
     expect((await http.delete(`/api/webhooks/${made.id}`, as(owner))).status).toBe(204)

@@ -2,6 +2,7 @@
 // sent and its delivery appears in the log; at phone width too.
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Browser } from 'playwright-core'
+import { WEBHOOK_MESSAGES } from '../../src/shared/webhooks'
 import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
 import { startServer, type TestServer } from '../helpers/server'
 import { startWebhookReceiver } from '../helpers/webhook-receiver'
@@ -34,7 +35,14 @@ describe('/webhooks', () => {
       const dialog = page.getByRole('dialog')
       await dialog.getByLabel('Endpoint URL').fill('not an address')
       await dialog.getByRole('button', { name: 'Add Endpoint' }).click()
-      await dialog.getByText('The endpoint must be an http:// or https:// address on the public internet.').waitFor()
+      await dialog.getByText(WEBHOOK_MESSAGES.url).waitFor()
+      await dialog.getByLabel('Endpoint URL').fill(`http://user:secret@${receiver.host}/hooks`)
+      await dialog.getByRole('button', { name: 'Add Endpoint' }).click()
+      await dialog.getByText(WEBHOOK_MESSAGES.credentials).waitFor()
+      // The server's answer, shown by the field.
+      await dialog.getByLabel('Endpoint URL').fill('http://localhost./hooks')
+      await dialog.getByRole('button', { name: 'Add Endpoint' }).click()
+      await dialog.getByText(WEBHOOK_MESSAGES.specialUse).waitFor()
       await dialog.getByLabel('Endpoint URL').fill(receiver.url)
       await dialog.getByRole('checkbox', { name: /^click/ }).check()
       await dialog.getByRole('button', { name: 'Add Endpoint' }).click()

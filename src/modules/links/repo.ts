@@ -1,6 +1,6 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { db, type Db, groupCommitted, inList, isPostgres, kit, listParam, prepared, transaction } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { ImageFacts } from '../../shared/image-rules'
@@ -11,6 +11,19 @@ const { shareLinks, formerAliases, tags, linkTags, cardVersions } = linkTables(k
 
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert
+
+/** Work done in a change's own transaction, with the rows it changed: the messages it tells (the outbox). */
+export type AlongsideChange<T> = (tx: Db, changed: T) => Promise<void>
+
+/** The change alone, or, with work alongside it, both in one transaction. */
+function changeWith<T>(change: (on: Db) => Promise<T>, alongside: AlongsideChange<T> | undefined): Promise<T> {
+  if (!alongside) return change(db)
+  return transaction(async (tx) => {
+    const changed = await change(tx)
+    await alongside(tx, changed)
+    return changed
+  })
+}
 
 const LINK_COLUMNS = Object.entries(getTableColumns(shareLinks))
 
@@ -42,16 +55,13 @@ const insertSoon = groupCommitted((row: NewLinkRow) => insertRow().all(driverVal
 // PostgreSQL: a batch's rows as one JSON parameter, made rows again by jsonb_populate_recordset in
 // one prepared statement, where a multi-row VALUES list is a statement of thousands of parameters
 // for drizzle to build and PostgreSQL to parse on every call.
-const insertRows = prepared((db) =>
-  db
+const insertFromJson = (on: Db, rows: SQLWrapper) =>
+  on
     .insert(shareLinks)
-    .select(
-      sql`select ${sql.join(LINK_COLUMNS.map(([, column]) => sql.identifier(column.name)), sql`, `)} from jsonb_populate_recordset(null::${shareLinks}, ${sql.placeholder('rows')}::jsonb)`,
-    )
+    .select(sql`select ${sql.join(LINK_COLUMNS.map(([, column]) => sql.identifier(column.name)), sql`, `)} from jsonb_populate_recordset(null::${shareLinks}, ${rows}::jsonb)`)
     .onConflictDoNothing({ target: shareLinks.id })
     .returning()
-    .prepare(),
-)
+const insertRows = prepared((db) => insertFromJson(db, sql.placeholder('rows')).prepare())
 
 // Columns whose values go into insertRows' JSON as they are, not as the text drizzle binds for them.
 const JSON_COLUMNS = new Set(LINK_COLUMNS.flatMap(([key, column]) => (column.getSQLType() === 'jsonb' ? [key] : [])))
@@ -70,12 +80,15 @@ function rowsJson(rows: NewLinkRow[]) {
  * Inserts the rows and answers them in their order. A row whose id exists (a batch done again) is
  * left as stored and answered as it is; any other clash (slug, alias) throws and inserts none. On
  * SQLite the rows of a batch go one prepared insert each in one transaction; PostgreSQL takes them
- * in one prepared statement, one round trip.
+ * in one prepared statement, one round trip. `alongside` runs in the same transaction, with the
+ * rows inserted (not those that existed).
  */
-export async function insertLinks(values: NewLinkRow[]): Promise<LinkRow[]> {
+export async function insertLinks(values: NewLinkRow[], alongside?: AlongsideChange<LinkRow[]>): Promise<LinkRow[]> {
   const rows = values.map((row) => (row.id ? row : { ...row, id: Bun.randomUUIDv7() }))
   let made: LinkRow[]
-  if (isPostgres) made = rows.length === 1 ? await insertRow().execute(driverValues(rows[0]!)) : await insertRows().execute({ rows: rowsJson(rows) })
+  if (alongside)
+    made = await changeWith(async (tx) => (isPostgres ? await insertFromJson(tx, sql`${rowsJson(rows)}`) : rows.flatMap((row) => insertRow().all(driverValues(row)))), alongside)
+  else if (isPostgres) made = rows.length === 1 ? await insertRow().execute(driverValues(rows[0]!)) : await insertRows().execute({ rows: rowsJson(rows) })
   else made = rows.length === 1 ? await insertSoon(rows[0]!) : await transaction(async () => rows.flatMap((row) => insertRow().all(driverValues(row))))
   const byId = new Map(made.map((row) => [row.id, row]))
   if (made.length < rows.length) {
@@ -188,21 +201,29 @@ export async function findLinks(accountId: string, ids: string[]) {
 }
 
 /** Switches these of the account's links on or off; answers the ones that changed. */
-export async function setLinksActive(accountId: string, ids: string[], isActive: boolean) {
+export async function setLinksActive(accountId: string, ids: string[], isActive: boolean, alongside?: AlongsideChange<LinkRow[]>) {
   if (ids.length === 0) return []
-  return db
-    .update(shareLinks)
-    .set({ isActive, updatedAt: new Date() })
-    .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids), not(eq(shareLinks.isActive, isActive))))
-    .returning()
+  return changeWith(
+    (on) =>
+      on
+        .update(shareLinks)
+        .set({ isActive, updatedAt: new Date() })
+        .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids), not(eq(shareLinks.isActive, isActive))))
+        .returning(),
+    alongside,
+  )
 }
 
-export async function deleteLinks(accountId: string, ids: string[]) {
+export async function deleteLinks(accountId: string, ids: string[], alongside?: AlongsideChange<LinkRow[]>) {
   if (ids.length === 0) return []
-  return db
-    .delete(shareLinks)
-    .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids)))
-    .returning()
+  return changeWith(
+    (on) =>
+      on
+        .delete(shareLinks)
+        .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids)))
+        .returning(),
+    alongside,
+  )
 }
 
 export const LINK_SORTS = ['createdAt', 'title'] as const
@@ -242,8 +263,9 @@ export type FormerAlias = { alias: string; aliasKey: string }
 /**
  * Changes the account's link; with `former`, the aliases it keeps answering to become exactly
  * these, in the same transaction; with `newCard`, its card becomes the next version, begun now.
+ * `alongside` runs last in the same transaction, with the changed row.
  */
-export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>, former?: FormerAlias[], newCard = false) {
+export async function updateLink(accountId: string, id: string, changes: Partial<NewLinkRow>, former?: FormerAlias[], newCard = false, alongside?: AlongsideChange<LinkRow>) {
   return transaction(async (tx) => {
     const now = new Date()
     const [row] = await tx
@@ -252,12 +274,15 @@ export async function updateLink(accountId: string, id: string, changes: Partial
       .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
       .returning()
     if (row && newCard) await tx.insert(cardVersions).values({ linkId: id, version: row.cardVersion, since: now })
-    if (!row || !former) return row
-    const keys = former.map((entry) => entry.aliasKey)
-    await tx.delete(formerAliases).where(and(eq(formerAliases.linkId, id), keys.length > 0 ? not(inArray(formerAliases.aliasKey, keys)) : undefined))
-    const had = new Set((await tx.select({ key: formerAliases.aliasKey }).from(formerAliases).where(eq(formerAliases.linkId, id))).map((entry) => entry.key))
-    const added = former.filter((entry) => !had.has(entry.aliasKey))
-    if (added.length > 0) await tx.insert(formerAliases).values(added.map((entry) => ({ ...entry, linkId: id })))
+    if (!row) return row
+    if (former) {
+      const keys = former.map((entry) => entry.aliasKey)
+      await tx.delete(formerAliases).where(and(eq(formerAliases.linkId, id), keys.length > 0 ? not(inArray(formerAliases.aliasKey, keys)) : undefined))
+      const had = new Set((await tx.select({ key: formerAliases.aliasKey }).from(formerAliases).where(eq(formerAliases.linkId, id))).map((entry) => entry.key))
+      const added = former.filter((entry) => !had.has(entry.aliasKey))
+      if (added.length > 0) await tx.insert(formerAliases).values(added.map((entry) => ({ ...entry, linkId: id })))
+    }
+    await alongside?.(tx, row)
     return row
   })
 }
@@ -311,11 +336,15 @@ export async function setImageFacts(id: string, image: string, facts: ImageFacts
   return row
 }
 
-export async function deleteLink(accountId: string, id: string) {
-  const [row] = await db
-    .delete(shareLinks)
-    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
-    .returning()
+export async function deleteLink(accountId: string, id: string, alongside?: AlongsideChange<LinkRow[]>) {
+  const [row] = await changeWith(
+    (on) =>
+      on
+        .delete(shareLinks)
+        .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
+        .returning(),
+    alongside,
+  )
   return row
 }
 
@@ -329,7 +358,7 @@ export async function deleteLinksCreatedBy(userId: string, accountIds: string[],
   return tx
     .delete(shareLinks)
     .where(and(eq(shareLinks.createdBy, userId), inArray(shareLinks.accountId, accountIds)))
-    .returning({ slug: shareLinks.slug, aliasKey: shareLinks.aliasKey })
+    .returning()
 }
 
 // The redirect path's look-ups, prepared once: building and parsing the query each time would
@@ -404,14 +433,14 @@ export async function countTags(accountId: string) {
 }
 
 /** The account's tags with these keys. */
-export async function findTagsByKey(accountId: string, keys: string[]) {
+export async function findTagsByKey(accountId: string, keys: string[], tx: Db = db) {
   if (keys.length === 0) return []
-  return db.select().from(tags).where(and(eq(tags.accountId, accountId), inArray(tags.nameKey, keys)))
+  return tx.select().from(tags).where(and(eq(tags.accountId, accountId), inArray(tags.nameKey, keys)))
 }
 
 /** Adds these tags; a name the account has already (in any letter case) is left as it is. */
-export async function insertTags(values: (typeof tags.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(tags).values(values).onConflictDoNothing()
+export async function insertTags(values: (typeof tags.$inferInsert)[], tx: Db = db) {
+  if (values.length > 0) await tx.insert(tags).values(values).onConflictDoNothing()
 }
 
 export async function insertTag(values: typeof tags.$inferInsert) {
@@ -436,12 +465,13 @@ export async function deleteTag(accountId: string, id: string) {
   return row
 }
 
-/** Puts exactly these tags (ids of the link's account) on the link. */
-export async function setLinkTags(linkId: string, tagIds: string[]) {
-  await transaction(async (tx) => {
-    await tx.delete(linkTags).where(eq(linkTags.linkId, linkId))
-    if (tagIds.length > 0) await tx.insert(linkTags).values(tagIds.map((tagId) => ({ linkId, tagId })))
-  })
+/** Puts exactly these tags (ids of the link's account) on the link, in `tx` when given. */
+export async function setLinkTags(linkId: string, tagIds: string[], tx?: Db) {
+  const set = async (on: Db) => {
+    await on.delete(linkTags).where(eq(linkTags.linkId, linkId))
+    if (tagIds.length > 0) await on.insert(linkTags).values(tagIds.map((tagId) => ({ linkId, tagId })))
+  }
+  await (tx ? set(tx) : transaction(set))
 }
 
 /** Puts tags on new links: pairs of link and tag ids. */

@@ -4,8 +4,8 @@ import { randomInt } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
-import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
-import { tellAccountEvent } from '../../platform/events'
+import { afterCommit, isUniqueViolation, transaction, type Db } from '../../platform/db'
+import { mayTell, tellAccountEvents } from '../../platform/events'
 import { AppError, fieldError } from '../../platform/errors'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
@@ -428,19 +428,19 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     const rows: repo.NewLinkRow[] = placed.map((link, i) => ({
       twitterCard: DEFAULT_TWITTER_CARD,
       ...(link.columns as repo.NewLinkRow),
-      ...(options.ids && { id: options.ids[link.index] }),
+      id: options.ids?.[link.index] ?? Bun.randomUUIDv7(),
       passwordHash: passwordHashes[i] ?? null,
       accountId: creator.accountId,
       createdBy: creator.userId ?? null,
     }))
-    const stored = await insertNew(rows)
+    const tagsOf = new Map(rows.map((row, i) => [row.id!, placed[i]!.tags]))
+    const stored = await insertNew(rows, tellingOf(creator.accountId, 'link.created', (row) => toLinkJson(row, [], tagsOf.get(row.id) ?? [])))
     if (allTags.length > 0) await tagLinks(creator, stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })))
     for (const [i, row] of stored.entries()) {
       const link = placed[i]!
       const asked = inputs[link.index]!.alias?.trim()
       results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }) }
       readImageOf(row)
-      tellAccountEvent(row.accountId, 'link.created', () => toLinkJson(row, [], link.tags))
     }
     // A miss for these aliases or slugs may be cached from before they existed.
     if (stored.length > 0) invalidateLink(...stored)
@@ -497,24 +497,24 @@ async function newSlug() {
  * they are. Should another request take a slug or alias meanwhile, the chunk goes a row at a time
  * and the row that lost gets a new slug, or the alias's 409.
  */
-async function insertNew(rows: repo.NewLinkRow[]): Promise<LinkRow[]> {
+async function insertNew(rows: repo.NewLinkRow[], telling?: repo.AlongsideChange<LinkRow[]>): Promise<LinkRow[]> {
   const stored: LinkRow[] = []
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK)
     try {
-      stored.push(...(await repo.insertLinks(chunk)))
+      stored.push(...(await repo.insertLinks(chunk, telling)))
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
-      for (const row of chunk) stored.push(await insertRacing(row))
+      for (const row of chunk) stored.push(await insertRacing(row, telling))
     }
   }
   return stored
 }
 
-async function insertRacing(row: repo.NewLinkRow): Promise<LinkRow> {
+async function insertRacing(row: repo.NewLinkRow, telling?: repo.AlongsideChange<LinkRow[]>): Promise<LinkRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await repo.insertLinks([row]))[0]!
+      return (await repo.insertLinks([row], telling))[0]!
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
       // Two requests raced for one alias: the loser gets the same 409 as if it had come second.
@@ -594,11 +594,15 @@ export async function linkRowsInOrder(owner: Owner, ids: string[]) {
  */
 export async function changeLinks(owner: Owner, action: LinkBulkAction, ids: string[]) {
   const unique = [...new Set(ids)]
-  const rows = action === 'delete' ? await repo.deleteLinks(owner.accountId, unique) : await repo.setLinksActive(owner.accountId, unique, action === 'activate')
+  let rows: LinkRow[]
+  if (action === 'delete') rows = await repo.deleteLinks(owner.accountId, unique, tellingOf(owner.accountId, 'link.deleted', deletedJson))
+  else {
+    // What the messages say besides the rows changed, read before the change: its transaction waits on nothing else.
+    const [former, tags] = mayTell(owner.accountId, 'link.updated') ? await Promise.all([repo.formerAliasesOf(unique), repo.tagNamesOf(unique)]) : []
+    const telling = former && tellingOf(owner.accountId, 'link.updated', (row) => toLinkJson(row, former.get(row.id) ?? [], tags!.get(row.id) ?? []))
+    rows = await repo.setLinksActive(owner.accountId, unique, action === 'activate', telling)
+  }
   if (rows.length > 0) invalidateLink(...rows)
-  for (const row of rows)
-    if (action === 'delete') tellAccountEvent(row.accountId, 'link.deleted', () => deletedJson(row))
-    else tellAccountEvent(row.accountId, 'link.updated', () => linkJson(row))
   return { action, changed: rows.map((row) => row.id) }
 }
 
@@ -622,19 +626,23 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   const former = formerAliasesAfter(changes.formerAliases, before, formerBefore, columns.aliasKey === undefined ? before.aliasKey : columns.aliasKey)
   // What crawlers get changes: the card becomes its next version.
   const newCard = CARD_VERSION_FIELDS.some((field) => columns[field] !== undefined && !isDeepStrictEqual(columns[field], before[field]))
+  const tagsBefore = tags ? undefined : ((await repo.tagNamesOf([id])).get(id) ?? [])
   let after: LinkRow | undefined
+  let changed: Link | undefined
   try {
-    after = await repo.updateLink(owner.accountId, id, columns, former, newCard)
+    // The link, its tags and the message that tells of them change together.
+    after = await repo.updateLink(owner.accountId, id, columns, former, newCard, async (tx, row) => {
+      const json = toLinkJson(row, former ?? formerBefore, tags ? await tagLink(owner, id, tags, tx) : tagsBefore!)
+      await tellAccountEvents(tx, [{ accountId: owner.accountId, type: 'link.updated', data: () => json }])
+      changed = json
+    })
   } catch (error) {
     if (isUniqueViolation(error)) aliasTaken()
     throw error
   }
-  if (!after) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
+  if (!after || !changed) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(before, after)
   if (after.ogImage !== before.ogImage) readImageOf(after)
-  if (tags) await tagLink(owner, id, tags)
-  const changed = toLinkJson(after, former ?? formerBefore, (await repo.tagNamesOf([id])).get(id) ?? [])
-  tellAccountEvent(owner.accountId, 'link.updated', () => changed)
   return changed
 }
 
@@ -664,28 +672,47 @@ function formerAliasesAfter(asked: string[] | undefined, before: LinkRow, former
 /** What a link.deleted message says of the link. */
 const deletedJson = (row: LinkRow) => ({ id: row.id, slug: row.slug, alias: row.alias, targetUrl: row.targetUrl, title: row.title })
 
+/**
+ * Stores a message of each link a change makes, changes or deletes, in the change's transaction,
+ * when anyone may want the event of the account (else nothing, and no transaction for it).
+ * `data` makes the message from the row alone: it runs inside that transaction.
+ */
+function tellingOf(accountId: string, type: string, data: (row: LinkRow) => unknown): repo.AlongsideChange<LinkRow[]> | undefined {
+  if (!mayTell(accountId, type)) return undefined
+  return (tx, rows) => tellAccountEvents(tx, rows.map((row) => ({ accountId: row.accountId, type, data: () => data(row) })))
+}
+
 export async function deleteLink(owner: Owner, id: string) {
-  const row = await repo.deleteLink(owner.accountId, id)
+  const row = await repo.deleteLink(owner.accountId, id, tellingOf(owner.accountId, 'link.deleted', deletedJson))
   if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(row)
-  tellAccountEvent(row.accountId, 'link.deleted', () => deletedJson(row))
 }
+
+/** `change` in the caller's transaction, or in one of its own: what a deletion tells commits with it. */
+const inTransaction = <T>(tx: Db | undefined, change: (tx: Db) => Promise<T>) => (tx ? change(tx) : transaction(change))
+
+/** Stores the link.deleted messages of these deleted links, in the deletion's transaction. */
+const tellDeleted = (tx: Db, rows: LinkRow[]) => tellAccountEvents(tx, rows.map((row) => ({ accountId: row.accountId, type: 'link.deleted', data: () => deletedJson(row) })))
 
 /** Deletes any account's link (super admin). */
 export async function deleteLinkById(id: string, tx?: Db) {
-  const row = await repo.deleteLinkById(id, tx)
-  if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
-  afterCommit(tx, () => {
-    invalidateLink(row)
-    tellAccountEvent(row.accountId, 'link.deleted', () => deletedJson(row))
+  const row = await inTransaction(tx, async (on) => {
+    const deleted = await repo.deleteLinkById(id, on)
+    if (deleted) await tellDeleted(on, [deleted])
+    return deleted
   })
+  if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
+  afterCommit(tx, () => invalidateLink(row))
   return row
 }
 
-/** Deletes every link the person created, in the caller's transaction; they stop resolving once it commits. */
-/** Deletes the links the user made in these accounts; answers how many. */
+/** Deletes the links the user made in these accounts, in the caller's transaction (they stop resolving once it commits); answers how many. */
 export async function deleteLinksCreatedBy(userId: string, accountIds: string[], tx?: Db) {
-  const rows = await repo.deleteLinksCreatedBy(userId, accountIds, tx)
+  const rows = await inTransaction(tx, async (on) => {
+    const deleted = await repo.deleteLinksCreatedBy(userId, accountIds, on)
+    await tellDeleted(on, deleted)
+    return deleted
+  })
   if (rows.length > 0) afterCommit(tx, () => invalidateLink(...rows))
   return rows.length
 }

@@ -1,7 +1,7 @@
 // Tags: an account's names for its links, each in a colour. A link names its tags; a name the
 // account does not have yet becomes a tag in the default colour, so both APIs tag links in one call.
 import { AppError, fieldError } from '../../platform/errors'
-import { isUniqueViolation } from '../../platform/db'
+import { isUniqueViolation, type Db } from '../../platform/db'
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagKey, tagNameError, TAGS_PER_ACCOUNT_MAX, TAGS_PER_LINK_MAX, type TagColor } from '../../shared/tags'
 import * as repo from './repo'
 
@@ -74,15 +74,23 @@ export async function ensureTagsFit(owner: Owner, names: string[]) {
   await ensureRoomFor(owner, names.filter((name) => !known.has(tagKey(name))).length)
 }
 
-/** Puts exactly these tags (checked names) on the account's link, making the ones it lacks. */
-export async function tagLink(owner: Owner, linkId: string, names: string[]) {
+/**
+ * Puts exactly these tags (checked names) on the account's link, making the ones it lacks, in `tx`
+ * when given; answers the link's tag names as they are stored, in order of their keys.
+ */
+export async function tagLink(owner: Owner, linkId: string, names: string[], tx?: Db) {
   // Names the account has already are left as they are (their spelling and colour).
-  await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
-  const tags = await repo.findTagsByKey(owner.accountId, names.map(tagKey))
+  await repo.insertTags(
+    names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })),
+    tx,
+  )
+  const tags = await repo.findTagsByKey(owner.accountId, names.map(tagKey), tx)
   await repo.setLinkTags(
     linkId,
     tags.map((tag) => tag.id),
+    tx,
   )
+  return tags.sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0)).map((tag) => tag.name)
 }
 
 /** Tags new links (checked names each), making the tags the account lacks, in one go for them all. */

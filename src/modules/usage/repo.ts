@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
-import { db, kit, transaction } from '../../platform/db'
+import { db, kit, transaction, type Db } from '../../platform/db'
 import { usageTables } from './tables'
 
 const { usageCounters } = usageTables(kit)
@@ -53,8 +53,8 @@ export async function addDeltas(deltas: UsageDelta[]) {
  * Marks the period's owners as told of `level` percent of the quota, if no instance has yet: one
  * conditional update, so exactly one caller gets true and sends the mail.
  */
-export async function claimNotice(key: CounterKey, level: number) {
-  const rows = await db
+export async function claimNotice(key: CounterKey, level: number, tx: Db = db) {
+  const rows = await tx
     .update(usageCounters)
     .set({ noticeLevel: level })
     .where(and(eq(usageCounters.accountId, key.accountId), eq(usageCounters.periodStart, key.periodStart), lt(usageCounters.noticeLevel, level)))

@@ -1,10 +1,10 @@
 // Usage against the plan: counted previews (the monthly quota) and API calls per billing period.
-import { tellAccountEvent } from '../../platform/events'
+import { tellAccountEvents } from '../../platform/events'
 import { subscribe } from '../../platform/bus'
 import { config } from '../../platform/config'
 import { BoundedCache } from '../../platform/cache'
 import { exactCounters } from '../../platform/counters'
-import { isForeignKeyViolation } from '../../platform/db'
+import { isForeignKeyViolation, transaction } from '../../platform/db'
 import { flushEvery } from '../../platform/lifecycle'
 import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
@@ -114,7 +114,8 @@ export async function totalApiCalls(accountId: string) {
 }
 
 // The owners hear when 80% of the period's previews are counted, and when all are: once each per
-// period, whichever instance counts the preview that crosses the line.
+// period, whichever instance counts the preview that crosses the line. The notice is taken as
+// given together with its webhook message: should that fail, the next preview counted gives it.
 const NOTICE_LEVELS = [100, 80]
 
 async function noticeQuota(totals: Awaited<ReturnType<typeof repo.addDeltas>>) {
@@ -123,17 +124,21 @@ async function noticeQuota(totals: Awaited<ReturnType<typeof repo.addDeltas>>) {
     const limit = info ? PLAN_INFO[info.plan].previewLimit : null
     if (!info || !limit) continue
     const reached = NOTICE_LEVELS.find((level) => total.previews * 100 >= limit * level)
-    if (reached && total.noticeLevel < reached && (await repo.claimNotice(total, reached))) {
-      sendQuotaNotice(total.accountId, reached, limit, info)
-      tellAccountEvent(total.accountId, 'quota.reached', () => ({
-        percent: reached,
-        previews: total.previews,
-        limit,
-        plan: info.plan,
-        periodStart: info.period.start.toISOString(),
-        periodEnd: info.period.end.toISOString(),
-      }))
+    if (!reached || total.noticeLevel >= reached) continue
+    const message = {
+      percent: reached,
+      previews: total.previews,
+      limit,
+      plan: info.plan,
+      periodStart: info.period.start.toISOString(),
+      periodEnd: info.period.end.toISOString(),
     }
+    const claimed = await transaction(async (tx) => {
+      if (!(await repo.claimNotice(total, reached, tx))) return false
+      await tellAccountEvents(tx, [{ accountId: total.accountId, type: 'quota.reached', data: () => message }])
+      return true
+    }).catch((error) => log.error('quota notice failed; the next preview counted gives it', { accountId: total.accountId, level: reached, error }))
+    if (claimed) sendQuotaNotice(total.accountId, reached, limit, info)
   }
 }
 

@@ -1,14 +1,16 @@
-// Webhooks: an account's endpoints and the messages sent to them. A change is stored as one
-// delivery per endpoint that wants it (in the database, so a restart loses none), and every
-// instance's delivery loop claims due deliveries one instance at a time, sends them signed per
-// Standard Webhooks through the SSRF-safe client, and retries failures for about a day. Clicks and
-// previews are counted in memory and sent as one message per account a minute, so the redirect
-// path never waits on a webhook.
+// Webhooks: an account's endpoints and the messages sent to them. A change stores its message, one
+// delivery per endpoint that wants it, in the change's own transaction (the outbox, handed to the
+// modules that change things through platform/events), so a crash loses none. Every instance sends
+// due deliveries as slots free up, each account only a few at a time, so a receiver that hangs
+// holds up its own account's messages and no other's; deliveries are signed per Standard Webhooks,
+// sent through the SSRF-safe client, and retried for about a day. Clicks and previews are counted
+// in memory and sent as one message per account a minute, so the redirect path never waits.
 import { publish, subscribe } from '../../platform/bus'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
+import { afterCommit, transaction, type Db } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
-import { listenToAccountEvents, type AccountEvent, type Activity } from '../../platform/events'
+import { listenToActivity, type AccountEvent, type Activity, type EventOutbox } from '../../platform/events'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { safePost, unreachableReason } from '../../platform/safe-fetch'
@@ -20,8 +22,10 @@ import {
   WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_DELAYS_S,
   WEBHOOK_TEST_EVENT,
+  webhookUrlProblem,
   type WebhookEvent,
 } from '../../shared/webhooks'
+import { isSpecialUseHost } from '../../shared/network'
 import * as repo from './repo'
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointChanges, WebhookEndpointInput } from './schema'
 import { newSecret, seal, signatureHeaders, unseal } from './signing'
@@ -32,7 +36,8 @@ const ENDPOINTS_CHANGED = 'webhook-endpoints-changed'
 
 // Every switched-on endpoint's events by account, read again after any change (on any instance)
 // and every minute: the table holds a few rows an account at most. A read begun before a change
-// does not count as fresh.
+// does not count as fresh. It only spares the changes of accounts without endpoints a query: which
+// endpoints get a message is read in the change's own transaction.
 let wanted: Map<string, { id: string; events: WebhookEvent[] }[]> | undefined
 let wantedAt = 0
 let changes = 0
@@ -50,35 +55,56 @@ subscribe(ENDPOINTS_CHANGED, () => {
   changes++
   wantedAt = 0
 })
+const readWantedSoon = () => void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
 
-async function endpointsWanting(accountId: string, event: string) {
-  while (!isFresh()) await readWanted()
-  return (wanted!.get(accountId) ?? []).filter((endpoint) => endpoint.events.includes(event as WebhookEvent))
+/** False only when the account certainly has no endpoint for these events; while the endpoints are read again, every account may. */
+function mayWant(accountId: string, ...events: string[]) {
+  if (!isFresh()) {
+    readWantedSoon()
+    return true
+  }
+  return (wanted!.get(accountId) ?? []).some((endpoint) => events.some((event) => endpoint.events.includes(event as WebhookEvent)))
 }
 
 // ---- messages ---------------------------------------------------------------------------------
 
-/** Stores one message for each endpoint given (its delivery row), and wakes the delivery loop. */
-async function enqueue(accountId: string, endpointIds: string[], event: string, data: unknown) {
-  if (endpointIds.length === 0) return
-  const now = new Date()
+type NewDelivery = Parameters<typeof repo.insertDeliveries>[0][number]
+
+function deliveryRows(accountId: string, endpointIds: string[], event: string, data: unknown, now: Date): NewDelivery[] {
   const body = JSON.stringify({ type: event, timestamp: now.toISOString(), data })
-  await repo.insertDeliveries(endpointIds.map((endpointId) => ({ id: `msg_${Bun.randomUUIDv7()}`, endpointId, accountId, event, body, status: 'pending', nextAttemptAt: now })))
-  wake()
+  // The delivery's id is its webhook-id: one per message and endpoint, the same on every attempt.
+  return endpointIds.map((endpointId) => ({ id: `msg_${Bun.randomUUIDv7()}`, endpointId, accountId, event, body, status: 'pending', nextAttemptAt: now }))
 }
 
-// Messages being stored: a graceful stop waits for them.
-const storing = new Set<Promise<void>>()
-
-async function onAccountEvent({ accountId, type, data }: AccountEvent) {
-  const endpoints = await endpointsWanting(accountId, type)
-  if (endpoints.length === 0) return
-  const work = (async () => enqueue(accountId, endpoints.map((endpoint) => endpoint.id), type, await data()))().finally(() => storing.delete(work))
-  storing.add(work)
-  await work
+/**
+ * The outbox: stores each event's message for every endpoint of its account that wants it now,
+ * with `tx`, the transaction of the change it tells of. Sending starts once it commits.
+ */
+async function storeMessages(tx: Db, events: AccountEvent[]) {
+  const now = new Date()
+  const byAccount = Map.groupBy(
+    events.filter((event) => mayWant(event.accountId, event.type)),
+    (event) => event.accountId,
+  )
+  const rows: NewDelivery[] = []
+  for (const [accountId, ofAccount] of byAccount) {
+    const endpoints = await repo.endpointsOf(tx, accountId)
+    for (const event of ofAccount) {
+      const to = endpoints.filter((endpoint) => endpoint.events.includes(event.type as WebhookEvent)).map((endpoint) => endpoint.id)
+      if (to.length > 0) rows.push(...deliveryRows(accountId, to, event.type, event.data(), now))
+    }
+  }
+  if (rows.length === 0) return
+  await repo.insertDeliveries(rows, tx)
+  afterCommit(tx, wake)
 }
 
-// Clicks and previews by account and link until the next batch.
+/** Where the modules that change things store what they tell (src/runtime.ts hands it over). */
+export const webhookOutbox: EventOutbox = { mayWant, store: storeMessages }
+
+// Clicks and previews by account and link until the next batch. They are counts in memory, like
+// the events they count until those are written: a graceful stop stores them, a killed process
+// loses at most one batch (WEBHOOK_BATCH_SECONDS).
 type Counts = { clicks: number; scans: number; previews: Record<string, number> }
 let activity = new Map<string, Map<string, Counts>>()
 let activitySince = new Date()
@@ -88,11 +114,7 @@ let activitySince = new Date()
  * read again (after a change, or a minute), every account may: the batch asks once more.
  */
 function wantsActivity(accountId: string) {
-  if (!isFresh()) {
-    void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
-    return true
-  }
-  return (wanted!.get(accountId) ?? []).some((endpoint) => endpoint.events.includes('click') || endpoint.events.includes('preview.served'))
+  return mayWant(accountId, 'click', 'preview.served')
 }
 
 function onActivity({ accountId, linkId, kind, isScan, platform }: Activity) {
@@ -108,7 +130,7 @@ function onActivity({ accountId, linkId, kind, isScan, platform }: Activity) {
   } else counts.previews[platform ?? 'other'] = (counts.previews[platform ?? 'other'] ?? 0) + 1
 }
 
-/** Sends what was counted since the last batch to the endpoints that want it. */
+/** Stores what was counted since the last batch as messages to the endpoints that want it. */
 const sendActivity = singleFlight(async () => {
   const batch = activity
   const from = activitySince.toISOString()
@@ -121,28 +143,33 @@ const sendActivity = singleFlight(async () => {
     const previewed = entries
       .filter(([, counts]) => Object.keys(counts.previews).length > 0)
       .map(([linkId, counts]) => ({ linkId, previews: Object.values(counts.previews).reduce((sum, n) => sum + n, 0), byPlatform: counts.previews }))
-    const send = async (event: WebhookEvent, links: unknown[]) => {
-      if (links.length === 0) return
-      const endpoints = await endpointsWanting(accountId, event)
-      await enqueue(
-        accountId,
-        endpoints.map((endpoint) => endpoint.id),
-        event,
-        { from, to, links },
-      )
-    }
-    await send('click', clicked).catch((error) => log.error('storing a click batch failed', { accountId, error }))
-    await send('preview.served', previewed).catch((error) => log.error('storing a preview batch failed', { accountId, error }))
+    const events: AccountEvent[] = []
+    if (clicked.length > 0) events.push({ accountId, type: 'click', data: () => ({ from, to, links: clicked }) })
+    if (previewed.length > 0) events.push({ accountId, type: 'preview.served', data: () => ({ from, to, links: previewed }) })
+    await transaction((tx) => storeMessages(tx, events)).catch((error) => log.error('storing a click or preview batch failed', { accountId, error }))
   }
 })
 
 // ---- delivery ---------------------------------------------------------------------------------
 
-const CLAIM_FOR_MS = 60_000
-const CLAIM_AT_ONCE = 20
+// Deliveries one instance sends at once, and of those one account's: a receiver that hangs holds
+// its account's few slots until the time limit, and every other account keeps its turn.
+const SENDING_MAX = 32
+const SENDING_PER_ACCOUNT = 4
 const TIMEOUT_MS = 10_000
+// A claim outlives its attempt, and lapses soon after it: a killed instance's deliveries are sent
+// again by another (or after the restart), with the same webhook-id, as Standard Webhooks allows.
+const CLAIM_FOR_MS = TIMEOUT_MS + 5000
+// A stopping instance lets deliveries under way finish this long, then lets the rest go unsent.
+const STOP_GRACE_MS = 3000
 
-async function deliver({ delivery, endpoint }: Awaited<ReturnType<typeof repo.claimDue>>[number]) {
+type Claimed = Awaited<ReturnType<typeof repo.claimDue>>['claimed'][number]
+
+const sendingOf = new Map<string, number>()
+const underWay = new Set<Promise<void>>()
+let stopping = new AbortController()
+
+async function deliver({ delivery, endpoint }: Claimed) {
   const attemptAt = new Date()
   const attempt = delivery.attempts + 1
   let outcome: { lastStatus: number | null; lastResponse: string | null; lastError: string | null }
@@ -151,9 +178,11 @@ async function deliver({ delivery, endpoint }: Awaited<ReturnType<typeof repo.cl
   else
     try {
       const headers = { 'content-type': 'application/json', ...signatureHeaders(unseal(endpoint.secret), delivery.id, Math.floor(attemptAt.getTime() / 1000), delivery.body) }
-      const answer = await safePost(endpoint.url, { headers, body: delivery.body, timeoutMs: TIMEOUT_MS })
+      const answer = await safePost(endpoint.url, { headers, body: delivery.body, timeoutMs: TIMEOUT_MS, signal: stopping.signal })
       outcome = { lastStatus: answer.status, lastResponse: answer.body, lastError: answer.status >= 200 && answer.status < 300 ? null : `The endpoint answered HTTP ${answer.status}.` }
     } catch (error) {
+      // Cut short by a stop: not an attempt of the endpoint's; sent again soon, by any instance.
+      if (stopping.signal.aborted) return repo.releaseClaims([delivery.id])
       const reason = error instanceof AppError ? error.message.replace(/\bpage\b/g, 'endpoint') : 'The endpoint could not be reached.'
       outcome = { lastStatus: null, lastResponse: null, lastError: reason }
     }
@@ -169,37 +198,84 @@ async function deliver({ delivery, endpoint }: Awaited<ReturnType<typeof repo.cl
   })
 }
 
-/** Sends every due delivery this instance can claim, a few at a time. */
-const deliverDue = singleFlight(async () => {
-  for (;;) {
-    const now = new Date()
-    const claimed = await repo.claimDue(now, new Date(now.getTime() + CLAIM_FOR_MS), CLAIM_AT_ONCE)
-    if (claimed.length === 0) return
-    await Promise.all(claimed.map((one) => deliver(one).catch((error) => log.error('a webhook delivery failed', { id: one.delivery.id, error }))))
-  }
-})
-
-let running = false
-function wake() {
-  if (running) void deliverDue().catch((error) => log.error('webhook deliveries failed', { error }))
+/** Sends one claimed delivery, holding a slot of its account's until it is done; then fills the slot again. */
+function send(claimed: Claimed) {
+  const { accountId, id } = claimed.delivery
+  sendingOf.set(accountId, (sendingOf.get(accountId) ?? 0) + 1)
+  const work: Promise<void> = deliver(claimed)
+    .catch((error) => log.error('a webhook delivery failed', { id, error }))
+    .finally(() => {
+      underWay.delete(work)
+      const left = sendingOf.get(accountId)! - 1
+      if (left === 0) sendingOf.delete(accountId)
+      else sendingOf.set(accountId, left)
+      wake()
+    })
+  underWay.add(work)
 }
 
-/** Listens for account events, counts activity, and sends deliveries every second; stopping stores what was counted. */
+/** Claims due deliveries for the free slots and starts each at once: no delivery waits for another. */
+async function fillSlots() {
+  for (;;) {
+    const free = SENDING_MAX - underWay.size
+    if (!running || free <= 0) return
+    const full = [...sendingOf].filter(([, count]) => count >= SENDING_PER_ACCOUNT).map(([accountId]) => accountId)
+    const now = new Date()
+    const { claimed, more } = await repo.claimDue(now, new Date(now.getTime() + CLAIM_FOR_MS), {
+      limit: free,
+      room: (accountId) => SENDING_PER_ACCOUNT - (sendingOf.get(accountId) ?? 0),
+      full,
+    })
+    if (!running) return repo.releaseClaims(claimed.map((one) => one.delivery.id))
+    for (const one of claimed) send(one)
+    // Slots left and deliveries due that this claim did not reach (behind accounts now full).
+    if (claimed.length === 0 || (!more && claimed.length < free)) return
+  }
+}
+
+let running = false
+let filling: Promise<void> | undefined
+let fillAgain = false
+
+/** Fills free slots now, or once the claim under way is done. */
+function wake() {
+  if (!running) return
+  if (filling) {
+    fillAgain = true
+    return
+  }
+  filling = (async () => {
+    do {
+      fillAgain = false
+      await fillSlots().catch((error) => log.error('webhook deliveries failed', { error }))
+    } while (fillAgain && running)
+  })().finally(() => {
+    filling = undefined
+  })
+}
+
+/** Counts activity and sends deliveries as slots free up (and every second, for retries come due); stopping stores what was counted. */
 export function startWebhooks(): Running {
   running = true
-  void readWanted().catch((error) => log.error('reading webhook endpoints failed', { error }))
-  const stopListening = listenToAccountEvents(onAccountEvent, onActivity)
+  stopping = new AbortController()
+  readWantedSoon()
+  const stopListening = listenToActivity(onActivity)
   const stopDelivering = every(1000, wake)
   const stopBatching = every(config.webhookBatchSeconds * 1000, () => void sendActivity())
+  wake()
   return {
     async stop() {
       stopListening()
       stopBatching()
       stopDelivering()
       running = false
-      await Promise.all(storing)
       await sendActivity()
-      await deliverDue.running
+      await filling
+      const finished = Promise.allSettled(underWay)
+      const grace = new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())
+      await Promise.race([finished, grace])
+      stopping.abort()
+      await finished
     },
   }
 }
@@ -212,7 +288,10 @@ function toEndpointJson(row: repo.EndpointRow): WebhookEndpoint {
 
 async function checkedUrl(raw: string) {
   const url = raw.trim()
-  if (!/^https?:\/\//i.test(url) || !URL.canParse(url) || (await unreachableReason(url))) throw fieldError('invalid', 'url', WEBHOOK_MESSAGES.url)
+  const problem = webhookUrlProblem(url)
+  if (problem) throw fieldError('invalid', 'url', problem)
+  // FETCH_ALLOWED_HOSTS may name an intranet host with a special-use name: the safe client decides.
+  if (await unreachableReason(url)) throw fieldError('invalid', 'url', isSpecialUseHost(new URL(url).hostname) ? WEBHOOK_MESSAGES.specialUse : WEBHOOK_MESSAGES.url)
   return new URL(url).href
 }
 function checkedEvents(events: string[]): WebhookEvent[] {
@@ -286,7 +365,8 @@ async function countSendOnRequest(accountId: string) {
 export async function sendTestEvent(accountId: string, id: string) {
   const endpoint = await endpointOf(accountId, id)
   await countSendOnRequest(accountId)
-  await enqueue(accountId, [endpoint.id], WEBHOOK_TEST_EVENT, { endpointId: endpoint.id, message: 'A test message from Linkcard.' })
+  await repo.insertDeliveries(deliveryRows(accountId, [endpoint.id], WEBHOOK_TEST_EVENT, { endpointId: endpoint.id, message: 'A test message from Linkcard.' }, new Date()))
+  wake()
 }
 
 function toDeliveryJson(row: repo.DeliveryRow): WebhookDelivery {

@@ -68,3 +68,30 @@ describe('upgrading a database with stored events', () => {
     expect(await database.rows("select * from link_event_chunks where last_at < first_at")).toEqual([])
   })
 })
+
+describe('upgrading a database with webhook endpoints saved with a user name or password', () => {
+  let database: Awaited<ReturnType<typeof emptyDatabase>>
+  afterAll(() => database?.close())
+  const FROM = migrations.findIndex((migration) => migration.sql.some((statement) => /UPDATE\s+\S*webhook_endpoints/i.test(statement)))
+
+  it('drops them from the addresses, which were always called without them, and leaves the rest as it was', async () => {
+    expect(FROM).toBeGreaterThan(0)
+    database = await emptyDatabase()
+    for (const migration of migrations.slice(0, FROM)) for (const statement of migration.sql) await database.run(statement)
+    const T = Date.UTC(2026, 5, 1, 12)
+    const time = dialect === 'sqlite' ? String(T) : `'${new Date(T).toISOString()}'`
+    await database.run(`insert into accounts (id, name, created_at, updated_at) values ('a1', 'Acme', ${time}, ${time})`)
+    const urls = {
+      e1: ['https://user:s%40cret@hooks.example.org/in', 'https://hooks.example.org/in'],
+      e2: ['http://token@hooks.example.org:8080/x?to=a@b', 'http://hooks.example.org:8080/x?to=a@b'],
+      e3: ['https://hooks.example.org/path/@handle', 'https://hooks.example.org/path/@handle'],
+      e4: ['https://hooks.example.org/', 'https://hooks.example.org/'],
+      e5: ['https://:only-password@[2001:db8::1]/h', 'https://[2001:db8::1]/h'],
+    }
+    for (const [id, [url]] of Object.entries(urls))
+      await database.run(`insert into webhook_endpoints (id, account_id, url, events, secret, created_at) values ('${id}', 'a1', '${url}', '["click"]', 'sealed', ${time})`)
+    for (const migration of migrations.slice(FROM)) for (const statement of migration.sql) await database.run(statement)
+    const rows = await database.rows('select id, url from webhook_endpoints order by id')
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.url]))).toEqual(Object.fromEntries(Object.entries(urls).map(([id, [, after]]) => [id, after])))
+  })
+})

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { URL_MAX } from '../../../src/shared/link-rules'
-import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookEvent } from '../../../src/shared/webhooks'
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, webhookUrlProblem, type WebhookEvent } from '../../../src/shared/webhooks'
 import { Button } from '../../components/ui/button'
 import { CheckboxGroup } from '../../components/ui/checkbox-group'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
@@ -39,7 +39,7 @@ export function EndpointDialog({ endpoint, trigger, onCreated }: EndpointDialogP
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const found = { url: /^https?:\/\/\S+$/i.test(url.trim()) ? undefined : WEBHOOK_MESSAGES.url, events: events.length > 0 ? undefined : WEBHOOK_MESSAGES.events }
+    const found = { url: webhookUrlProblem(url), events: events.length > 0 ? undefined : WEBHOOK_MESSAGES.events }
     setErrors(found)
     if (found.url || found.events) return
     setIsSaving(true)
