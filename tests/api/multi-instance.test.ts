@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { PNG } from 'pngjs'
 import { RedisClient } from 'bun'
 import { PASSWORD, ownAddress, signUp, type SignedIn } from '../helpers/accounts'
+import { capScenarios } from '../helpers/account-caps'
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
 import { client, uniqueEmail, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
@@ -233,6 +234,21 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     expect(asked).toBeLessThanOrEqual(2)
     expect(asked).toBeGreaterThan(0)
   })
+
+  it('holds every per-account cap when the creates are spread over both instances at once', async () => {
+    const results = {
+      tagsThroughLinks: await capScenarios.tagsThroughLinks([httpA, httpB], a, await signUpHere('caps-tag-links')),
+      tags: await capScenarios.tags([httpA, httpB], a, await signUpHere('caps-tags')),
+      webhookEndpoints: await capScenarios.webhookEndpoints([httpA, httpB], a, await signUpHere('caps-webhooks'), receiver.url),
+      utmPresets: await capScenarios.utmPresets([httpA, httpB], a, await signUpHere('caps-presets')),
+      apiKeys: await capScenarios.apiKeys([httpA, httpB], a, await signUpHere('caps-keys')),
+      imports: await capScenarios.imports([httpA, httpB], a, await signUpHere('caps-imports')),
+    }
+    for (const [name, { stored, cap, statuses }] of Object.entries(results)) {
+      expect({ name, stored }).toEqual({ name, stored: cap })
+      expect(statuses.every((status) => status < 500)).toBe(true)
+    }
+  }, 60_000)
 
   it('loses no event when one instance stops gracefully under load', async () => {
     const link = (await createOn(httpA, {})).body

@@ -336,7 +336,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   if (!actor) throw new AppError('not_found', 'User not found.')
   // Held in one order, so two deletions cannot deadlock; read again once held.
   const accountIds = (await repo.membershipsOfUser(userId, tx)).map((membership) => membership.accountId).sort()
-  for (const accountId of accountIds) await repo.holdAccount(accountId, tx)
+  for (const accountId of accountIds) await accounts.holdAccount(accountId, tx)
   const theirs = await repo.membershipsOfUser(userId, tx)
   const memberCounts = await userCountsOf(theirs.map((membership) => membership.accountId), tx)
   const alone = theirs.filter((membership) => memberCounts.get(membership.accountId) === 1)
@@ -359,7 +359,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
  * account move there; the others go with it. Answers how many users went.
  */
 export async function deleteAccount(accountId: string, tx: Db) {
-  await repo.holdAccount(accountId, tx)
+  await accounts.holdAccount(accountId, tx)
   let usersDeleted = 0
   for (const { id } of await repo.usersWorkingIn(accountId, tx)) {
     const elsewhere = (await repo.membershipsOfUser(id, tx)).find((membership) => membership.accountId !== accountId)
@@ -376,12 +376,7 @@ export async function deleteAccount(accountId: string, tx: Db) {
  * Runs `work` in a transaction that holds the account still: who belongs to it, and in what role,
  * changes only after it ends. 404 when the account is gone.
  */
-export function withAccountHeld<T>(accountId: string, work: (tx: Db) => Promise<T>) {
-  return transaction(async (tx) => {
-    if (!(await repo.holdAccount(accountId, tx))) throw new AppError('not_found', 'Account not found.')
-    return work(tx)
-  })
-}
+export const withAccountHeld = accounts.holdingAccount
 
 /**
  * withAccountHeld for a member acting: `work` gets their role as it is now (it may have changed

@@ -44,7 +44,7 @@ import { servesShortLinks } from '../domains/service'
 import { cacheEpoch, invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
-import { checkedTagNames, ensureTagsFit, tagLink, tagLinks } from './tags'
+import { checkedTagNames, makeTags, tagLink, tagLinks } from './tags'
 import type { Link, LinkChanges, LinkInput } from './schema'
 
 export type LinkRow = repo.LinkRow
@@ -419,10 +419,11 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     ]
     const rate = await consumeRate(`link-create:${creator.accountId}`, rules, wanted.length)
     if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
-    const allTags = checkedTagNames(wanted.flatMap((link) => link.tags), Number.POSITIVE_INFINITY)
-    if (allTags.length > 0) await ensureTagsFit(creator, allTags)
     await claimNames(wanted, results, options.aliasesWhereFree === true)
     const placed = wanted.filter((link) => !results[link.index])
+    // The tags the links need are made first, within the account's cap: past it, nothing is saved.
+    const allTags = checkedTagNames(placed.flatMap((link) => link.tags), Number.POSITIVE_INFINITY)
+    const tagIds = allTags.length > 0 ? await makeTags(creator, allTags) : undefined
     // Hashed side by side: argon2 runs off the request thread.
     const passwordHashes = await Promise.all(placed.map((link) => passwordHashOf(inputs[link.index]!.password)))
     const rows: repo.NewLinkRow[] = placed.map((link, i) => ({
@@ -434,7 +435,7 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
       createdBy: creator.userId ?? null,
     }))
     const stored = await insertNew(rows)
-    if (allTags.length > 0) await tagLinks(creator, stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })))
+    if (tagIds) await tagLinks(stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })), tagIds)
     for (const [i, row] of stored.entries()) {
       const link = placed[i]!
       const asked = inputs[link.index]!.alias?.trim()
@@ -617,7 +618,7 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
   if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.alias, id)
   const tags = changes.tags === undefined ? undefined : checkedTagNames(changes.tags)
-  if (tags) await ensureTagsFit(owner, tags)
+  const tagIds = tags ? await makeTags(owner, tags) : undefined
   const formerBefore = (await repo.formerAliasesOf([id])).get(id) ?? []
   const former = formerAliasesAfter(changes.formerAliases, before, formerBefore, columns.aliasKey === undefined ? before.aliasKey : columns.aliasKey)
   // What crawlers get changes: the card becomes its next version.
@@ -632,7 +633,7 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (!after) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(before, after)
   if (after.ogImage !== before.ogImage) readImageOf(after)
-  if (tags) await tagLink(owner, id, tags)
+  if (tags && tagIds) await tagLink(id, tags, tagIds)
   const changed = toLinkJson(after, former ?? formerBefore, (await repo.tagNamesOf([id])).get(id) ?? [])
   tellAccountEvent(owner.accountId, 'link.updated', () => changed)
   return changed
@@ -691,6 +692,7 @@ export async function deleteLinksCreatedBy(userId: string, accountIds: string[],
 }
 
 export { LINK_SORTS } from './repo'
+export { rekeyTags } from './tags'
 
 /** A page of an account's or a person's links (admin panel), as link JSON. */
 export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo.LinkSort>): Promise<PageOf<Link>> {

@@ -1,7 +1,8 @@
 // Tags: an account's names for its links, each in a colour. A link names its tags; a name the
 // account does not have yet becomes a tag in the default colour, so both APIs tag links in one call.
 import { AppError, fieldError } from '../../platform/errors'
-import { isUniqueViolation } from '../../platform/db'
+import { isUniqueViolation, type Db } from '../../platform/db'
+import { type AccountCap, withinAccountCap } from '../accounts/service'
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagKey, tagNameError, TAGS_PER_ACCOUNT_MAX, TAGS_PER_LINK_MAX, type TagColor } from '../../shared/tags'
 import * as repo from './repo'
 
@@ -21,15 +22,23 @@ const tagTaken = (): never => {
   throw fieldError('conflict', 'name', TAG_MESSAGES.taken)
 }
 
-async function ensureRoomFor(owner: Owner, more: number) {
-  if (more > 0 && (await repo.countTags(owner.accountId)) + more > TAGS_PER_ACCOUNT_MAX) throw fieldError('invalid', 'tags', TAG_MESSAGES.tooManyInAccount)
-}
+/**
+ * The account's room for tags: counted and written holding the account (withinAccountCap), so
+ * requests adding tags at once, on any instance, never pass the cap together.
+ */
+const tagCap = (owner: Owner, adding: AccountCap['adding'] = 1): AccountCap => ({
+  limit: TAGS_PER_ACCOUNT_MAX,
+  count: (tx) => repo.countTags(owner.accountId, tx),
+  refusal: () => fieldError('invalid', 'tags', TAG_MESSAGES.tooManyInAccount),
+  adding,
+})
 
 export async function createTag(owner: Owner, input: { name: string; color?: TagColor }): Promise<Tag> {
   const name = checkedName(input.name)
-  await ensureRoomFor(owner, 1)
   try {
-    const row = await repo.insertTag({ accountId: owner.accountId, name, nameKey: tagKey(name), color: input.color ?? DEFAULT_TAG_COLOR })
+    const row = await withinAccountCap(owner.accountId, tagCap(owner), (tx) =>
+      repo.insertTag({ accountId: owner.accountId, name, nameKey: tagKey(name), color: input.color ?? DEFAULT_TAG_COLOR }, tx),
+    )
     return { id: row.id, name: row.name, color: row.color, links: 0 }
   } catch (error) {
     if (isUniqueViolation(error)) tagTaken()
@@ -68,29 +77,58 @@ export function checkedTagNames(names: string[], max = TAGS_PER_LINK_MAX) {
   return [...byKey.values()]
 }
 
-/** Makes sure the account could hold these names as tags: refused before anything is saved. */
-export async function ensureTagsFit(owner: Owner, names: string[]) {
-  const known = new Set((await repo.findTagsByKey(owner.accountId, names.map(tagKey))).map((tag) => tag.nameKey))
-  await ensureRoomFor(owner, names.filter((name) => !known.has(tagKey(name))).length)
-}
-
-/** Puts exactly these tags (checked names) on the account's link, making the ones it lacks. */
-export async function tagLink(owner: Owner, linkId: string, names: string[]) {
-  // Names the account has already are left as they are (their spelling and colour).
-  await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
-  const tags = await repo.findTagsByKey(owner.accountId, names.map(tagKey))
-  await repo.setLinkTags(
-    linkId,
-    tags.map((tag) => tag.id),
+/**
+ * The ids of these tags (checked names) by key, making the ones the account lacks in the default
+ * colour, within the account's cap. Made before the links that carry them are written, so a
+ * refusal saves nothing; names the account has already keep their spelling and colour.
+ */
+export async function makeTags(owner: Owner, names: string[]): Promise<Map<string, string>> {
+  const keys = names.map(tagKey)
+  const idsOf = (rows: repo.TagRow[]) => new Map(rows.map((tag) => [tag.nameKey, tag.id]))
+  const known = idsOf(await repo.findTagsByKey(owner.accountId, keys))
+  if (known.size === new Set(keys).size) return known
+  return withinAccountCap(
+    owner.accountId,
+    tagCap(owner, async (tx) => {
+      const held = new Set((await repo.findTagsByKey(owner.accountId, keys, tx)).map((tag) => tag.nameKey))
+      return new Set(keys.filter((key) => !held.has(key))).size
+    }),
+    async (tx) => {
+      await repo.insertTags(
+        names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })),
+        tx,
+      )
+      return idsOf(await repo.findTagsByKey(owner.accountId, keys, tx))
+    },
   )
 }
 
-/** Tags new links (checked names each), making the tags the account lacks, in one go for them all. */
-export async function tagLinks(owner: Owner, links: { linkId: string; names: string[] }[]) {
-  const names = checkedTagNames(links.flatMap((link) => link.names), Number.POSITIVE_INFINITY)
-  await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
-  const idOf = new Map((await repo.findTagsByKey(owner.accountId, names.map(tagKey))).map((tag) => [tag.nameKey, tag.id]))
-  await repo.addLinkTags(links.flatMap((link) => link.names.map((name) => ({ linkId: link.linkId, tagId: idOf.get(tagKey(name))! }))))
+/** Puts exactly these tags (checked names, made by makeTags) on the account's link. */
+export async function tagLink(linkId: string, names: string[], idOf: Map<string, string>) {
+  await repo.setLinkTags(linkId, idsOf(names, idOf))
+}
+
+/** Tags new links (checked names each, made by makeTags). */
+export async function tagLinks(links: { linkId: string; names: string[] }[], idOf: Map<string, string>) {
+  await repo.addLinkTags(links.flatMap((link) => idsOf(link.names, idOf).map((tagId) => ({ linkId: link.linkId, tagId }))))
+}
+
+// A tag deleted between its making and its link's write is left off, as if deleted just after.
+const idsOf = (names: string[], idOf: Map<string, string>) => names.flatMap((name) => idOf.get(tagKey(name)) ?? [])
+
+/**
+ * Keys the tags stored before names were compared after Unicode normalisation (tagKey) again. Tags
+ * of one account that now read the same become one: the tag already keyed so (else the oldest)
+ * keeps its name and colour and gains the others' links.
+ */
+export async function rekeyTags(tx: Db) {
+  for (const tag of await repo.tagsBeyondAscii(tx)) {
+    const key = tagKey(tag.name)
+    if (key === tag.nameKey) continue
+    const [kept] = await repo.findTagsByKey(tag.accountId, [key], tx)
+    if (kept) await repo.mergeTag(tag.id, kept.id, tx)
+    else await repo.setTagKey(tag.id, key, tx)
+  }
 }
 
 /** The names of each of these links' tags, A to Z. */
