@@ -44,8 +44,9 @@ import { servesShortLinks } from '../domains/service'
 import { cacheEpoch, invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
+import { passwordLockOf } from './password-tries'
 import { checkedTagNames, makeTags, tagLink, tagLinks } from './tags'
-import type { Link, LinkChanges, LinkInput } from './schema'
+import type { Link, LinkChanges, LinkDetail, LinkInput } from './schema'
 
 export type LinkRow = repo.LinkRow
 /** Who a link belongs to: the account, and the person (if any) who made it. */
@@ -562,6 +563,13 @@ export async function getLink(owner: Owner, id: string) {
   return linkJson(await getLinkRow(owner, id))
 }
 
+/** A link as the app shows it on its own: also until when its password form refuses everyone, when it does. */
+export async function getLinkDetail(owner: Owner, id: string): Promise<LinkDetail> {
+  const row = await getLinkRow(owner, id)
+  const [link, lockedUntil] = await Promise.all([linkJson(row), passwordLockOf(row)])
+  return { ...link, passwordLockedUntil: lockedUntil?.toISOString() ?? null }
+}
+
 /** What a link list asks for: a page (from 1) of `limit` links, optionally searched, filtered by status and ordered. */
 export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter; tag?: string; order?: repo.LinkRowOrder }
 
@@ -692,6 +700,7 @@ export async function deleteLinksCreatedBy(userId: string, accountIds: string[],
 }
 
 export { LINK_SORTS } from './repo'
+export { tryLinkPassword } from './password-tries'
 export { rekeyTags } from './tags'
 
 /** A page of an account's or a person's links (admin panel), as link JSON. */
