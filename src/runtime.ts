@@ -4,7 +4,7 @@
 import { connectBus } from './platform/bus'
 import { provideEventOutbox } from './platform/events'
 import { startCounters } from './platform/counters'
-import { closeDb, migrate, openDatabase } from './platform/db'
+import { closeDb, migrate, openDatabase, upgradeOnce } from './platform/db'
 import { Lifecycle } from './platform/lifecycle'
 import { connectSharedState } from './platform/topology'
 import { startRecording } from './modules/analytics/recorder'
@@ -14,8 +14,9 @@ import { provideUserCleanup } from './modules/auth/service'
 import { startDomainChecks } from './modules/domains/service'
 import { startImports } from './modules/imports/service'
 import { provideLinkTotals } from './modules/links/listing'
-import { deleteLinksCreatedBy } from './modules/links/service'
+import { deleteLinksCreatedBy, rekeyTags } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
+import { rekeyUtmPresets } from './modules/utm-presets/service'
 import { startWebhooks, webhookOutbox } from './modules/webhooks/service'
 
 /** The database, opened and migrated: all that the commands (grant-admin, backup) need. */
@@ -25,7 +26,15 @@ export async function startDatabase(lifecycle = new Lifecycle()) {
     return { stop: closeDb }
   })
   await lifecycle.start('migrations', migrate)
+  await lifecycle.start('data upgrades', upgradeData)
   return lifecycle
+}
+
+/** Stored data that the product's own code (not SQL) changes on an upgrade: once each, after the migrations. */
+async function upgradeData() {
+  // Names unique in an account are compared after Unicode normalisation since this release.
+  await upgradeOnce('tag-keys-unicode', rekeyTags)
+  await upgradeOnce('utm-preset-keys-unicode', rekeyUtmPresets)
 }
 
 /** Everything a serving instance runs besides its HTTP server; `background: false` leaves out the periodic checks and pruning. */

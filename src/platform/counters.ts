@@ -262,3 +262,31 @@ export async function consumeRate(key: string, rules: RateRule[], amount = 1): P
   const denied = decisions.filter((d) => !d.allowed).sort((a, b) => b.resetAt - a.resetAt)[0]
   return denied ?? decisions.sort((a, b) => a.remaining - b.remaining)[0]
 }
+
+export type GuessLimit = { key: string; limit: number; windowMs: number }
+export type Guess =
+  | { allowed: true; settle(failed: boolean): Promise<void> }
+  | { allowed: false; over: GuessLimit[]; retryAfter: number }
+
+/**
+ * A guess at something secret (a password, a token), counted against every limit before it is
+ * checked, so concurrent guesses cannot all slip through. One a limit refuses is taken back from
+ * every counter, so refused guesses never fill the wider limits; `settle(failed)` keeps the count
+ * of a failure and takes back a success's.
+ */
+export async function countGuess(limits: GuessLimit[]): Promise<Guess> {
+  const counts = await Promise.all(limits.map(({ key, windowMs }) => counters.hit(key, windowMs)))
+  const giveBack = () => Promise.all(limits.map(({ key, windowMs }) => counters.hit(key, windowMs, -1))).then(() => undefined)
+  const exceeded = limits.flatMap((limit, i) => (counts[i]!.count > limit.limit ? [{ limit, resetAt: counts[i]!.resetAt }] : []))
+  if (exceeded.length > 0) {
+    await giveBack()
+    const resetAt = Math.max(...exceeded.map((each) => each.resetAt))
+    return { allowed: false, over: exceeded.map((each) => each.limit), retryAfter: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) }
+  }
+  return {
+    allowed: true,
+    async settle(failed) {
+      if (!failed) await giveBack()
+    },
+  }
+}

@@ -11,4 +11,9 @@ export const platformTables = defineTables((k) => ({
     },
     (t) => [k.index('window_counters_reset_idx').on(t.resetAt)],
   ),
+  /** Changes to stored data that SQL migrations cannot make (upgradeOnce), each made once, by name. */
+  dataUpgrades: k.table('data_upgrades', {
+    name: k.text('name').primaryKey(),
+    doneAt: k.time('done_at').notNull(),
+  }),
 }))

@@ -41,7 +41,7 @@ export const MEMBER_MESSAGES = {
   ownerStays: 'The owner cannot be removed or given another role. Transfer the ownership first.',
   adminsOnlyByOwner: 'Only the owner can make someone an admin or change an admin.',
   confirmFirst: 'Confirm your e-mail address before inviting anyone: open the link we sent you.',
-  tooManyToAddress: 'This address has had too many invitations today. Please try again tomorrow.',
+  tooManyToAddress: 'You have invited this address too many times today. Please try again tomorrow.',
   ownerOnly: 'Only the owner can transfer the ownership.',
   transferToSelf: 'You own the account already.',
   ownsSharedAccount: 'You own an account with other members. Transfer its ownership or remove its members first.',

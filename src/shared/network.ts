@@ -1,5 +1,6 @@
 // The network a client address belongs to: the address itself for IPv4 (one NAT, one network),
-// its /64 for IPv6 (what one subscriber usually holds).
+// its /64 for IPv6 (what one subscriber usually holds, and can walk through). Every limit or count
+// per client address keys by this, never by the bare address.
 export function networkOf(address: string) {
   const ip = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
   if (!ip.includes(':')) return ip

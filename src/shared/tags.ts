@@ -1,6 +1,6 @@
 // Tags: names an account gives its links to find them again, each in a colour of the palette.
 // Shared by the server, which enforces them, and the web app.
-import { hasControlCharacters } from './text'
+import { hasControlCharacters, nameKey } from './text'
 
 export const TAG_NAME_MAX = 40
 // Enough for any way of sorting links; a bound on what one request may ask.
@@ -29,5 +29,5 @@ export function tagNameError(name: string): string | undefined {
   return undefined
 }
 
-/** The key two names share when they differ only in letter case or spacing around them. */
-export const tagKey = (name: string) => name.trim().toLowerCase()
+/** The key two names share when they read the same (nameKey): one tag in an account. */
+export const tagKey = nameKey

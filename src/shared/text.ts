@@ -46,3 +46,10 @@ export function controlCharacterField(body: unknown): string | undefined {
   }
   return undefined
 }
+
+/**
+ * The key two names share when they read the same: compatibility forms (full-width letters,
+ * ligatures) and composed or decomposed accents made one (NFKC), letter case folded (upper, then
+ * lower case, so that ß meets ss), spaces around trimmed. Names unique in an account compare so.
+ */
+export const nameKey = (name: string) => name.normalize('NFKC').trim().toUpperCase().toLowerCase().normalize('NFKC')

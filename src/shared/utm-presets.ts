@@ -1,6 +1,6 @@
 // UTM presets: an account's named sets of campaign parameters, applied in the link form's UTM
 // builder. Shared by the server, which enforces them, and the web app.
-import { hasControlCharacters } from './text'
+import { hasControlCharacters, nameKey } from './text'
 import { UTM_VALUE_MAX, type UtmField } from './tracking'
 
 export const UTM_PRESET_NAME_MAX = 60
@@ -26,5 +26,5 @@ export function utmValueError(field: UtmField, value: string): string | undefine
   return undefined
 }
 
-/** The key two names share when they differ only in letter case or spacing around them. */
-export const utmPresetKey = (name: string) => name.trim().toLowerCase()
+/** The key two names share when they read the same (nameKey): one preset in an account. */
+export const utmPresetKey = nameKey

@@ -1,13 +1,15 @@
 // Links with a password: people get a form and are sent on once they give it (the click counted),
-// tries are limited per address, link-preview crawlers still get the card, and the password is
+// tries are limited per network and per link from everyone, link-preview crawlers still get the card, and the password is
 // kept only as an argon2id hash that no answer carries.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import ogs from 'open-graph-scraper'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
+import { LINK_PASSWORD_TRIES } from '../../src/shared/rate-limits'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
+import { readOutbox, waitForMail } from '../helpers/outbox'
 import { startServer, type TestServer } from '../helpers/server'
-import { sql } from '../helpers/sql'
+import { cheapenPassword, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { clearOfWindowEdge } from '../helpers/windows'
 import { CRAWLER_UA } from '../helpers/user-agents'
@@ -90,6 +92,47 @@ describe('a link with a password', () => {
     expect(await locked.text()).toContain('Too many tries')
     // Another address is not held back.
     expect((await unlock(link, 'guess me if you can', '203.0.113.3')).status).toBe(200)
+  })
+
+  it('counts the tries of one IPv6 network (its /64) together, whichever of its addresses they come from', async () => {
+    await clearOfWindowEdge(10 * 60_000, 20_000)
+    const link = await create({ password: 'one network, many addresses' })
+    for (let i = 1; i <= LINK_PASSWORD_TRIES.perNetwork; i++) expect((await unlock(link, `wrong ${i}`, `2001:db8:77:1::${i.toString(16)}`)).status).toBe(403)
+    const walked = await unlock(link, 'one network, many addresses', '2001:db8:77:1:ffff::1')
+    expect(walked.status).toBe(429)
+    expect(Number(walked.headers.get('retry-after'))).toBeGreaterThan(0)
+    // The next network is another subscriber.
+    expect((await unlock(link, 'one network, many addresses', '2001:db8:77:2::1')).status).toBe(200)
+  })
+
+  it('refuses every address once the link has had too many wrong passwords from all of them, tells its owner once, and shows it on the link', async () => {
+    await clearOfWindowEdge(LINK_PASSWORD_TRIES.linkWindowMinutes * 60_000, 60_000)
+    const password = 'a crowd cannot guess this'
+    const link = await create({ password })
+    await cheapenPassword(server, link.id, password)
+    const from = (i: number) => `198.18.${i >> 8}.${i & 255}`
+    // A crowd of addresses, each within its own limit, guessing at once.
+    const guesses = await Promise.all(Array.from({ length: LINK_PASSWORD_TRIES.perLink + 20 }, (_, i) => unlock(link, `guess ${i}`, from(i))))
+    const statuses = guesses.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 403)).toHaveLength(LINK_PASSWORD_TRIES.perLink)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20)
+
+    // Locked for everyone until the window ends, the right password too, from an address never seen.
+    const locked = await unlock(link, password, '192.0.2.200')
+    expect(locked.status).toBe(429)
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await locked.text()).toContain('This link has had too many wrong passwords')
+
+    // The owner is mailed, once however long it goes on, and the link's page says until when.
+    const mails = () => readOutbox(server.dataDir).filter((mail) => mail.to.includes(owner.email) && mail.text.includes(`your link ${link.url} `))
+    const [mail] = await waitForMail(() => (mails().length > 0 ? mails() : undefined))
+    expect(mail.subject).toBe("Someone is guessing your link's password")
+    expect(mail.text).toContain(`${server.url}/share-links/${link.id}/analytics`)
+    for (let i = 0; i < 5; i++) expect((await unlock(link, `more ${i}`, from(500 + i))).status).toBe(429)
+    const shown = await http.get(`/api/shareLinks/${link.id}`, { token: owner.token })
+    expect(Date.parse(shown.body.passwordLockedUntil)).toBeGreaterThan(Date.now())
+    expect((await http.get(`/api/shareLinks/${(await create({ password: 'untouched' })).id}`, { token: owner.token })).body.passwordLockedUntil).toBeNull()
+    expect(mails()).toHaveLength(1)
   })
 
   it('changes and removes the password, refuses one too short or too long, and keeps it through other edits', async () => {

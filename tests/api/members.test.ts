@@ -100,16 +100,20 @@ describe('invitations', () => {
     expect((await http.get('/api/auth/me', as(someone))).body.user.accountId).toBe(someone.user.accountId)
   })
 
-  it('are sent only from a confirmed address, and at most 5 a day to one address', async () => {
+  it('are sent only from a confirmed address, and at most 5 a day from one account to one address, which no other account uses up', async () => {
     const unconfirmed = await signUp(http, 'unconfirmed-inviter')
     const refused = await invite(unconfirmed, uniqueEmail('x'), 'member')
     expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.confirmFirst })
     expect(await sql(server, 'select id from invitations where account_id = $1', [unconfirmed.user.accountId])).toHaveLength(0)
     const target = uniqueEmail('flooded')
-    const senders = await Promise.all(Array.from({ length: 6 }, (_, i) => confirmedSignUp(`sender-${i}`)))
+    // A stranger sends the address six (replacing) invitations: their sixth is refused...
+    const stranger = await confirmedSignUp('stranger')
     const statuses = []
-    for (const sender of senders) statuses.push((await invite(sender, target, 'viewer')).status)
+    for (let i = 0; i < 6; i++) statuses.push((await invite(stranger, target, 'viewer')).status)
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    // ...and every other account may still invite the address.
+    const teams = await Promise.all(Array.from({ length: 3 }, (_, i) => confirmedSignUp(`team-${i}`)))
+    for (const team of teams) expect((await invite(team, target, 'member')).status).toBe(201)
   })
 
   it('refuse bad input and members already in, name the field, and can be withdrawn', async () => {
@@ -294,6 +298,11 @@ describe('members', () => {
     const heir = await invitedMember(http, server, founder, 'member', 'heir')
     const denied = await http.post('/api/members/transfer', { userId: founder.user.id }, as(heir))
     expect({ status: denied.status, message: denied.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.ownerOnly })
+    // A member handing the account to themselves is told the role they lack, not that they own it.
+    const toSelf = await http.post('/api/members/transfer', { userId: heir.user.id }, as(heir))
+    expect({ status: toSelf.status, message: toSelf.body.message }).toEqual({ status: 403, message: MEMBER_MESSAGES.ownerOnly })
+    const byOwner = await http.post('/api/members/transfer', { userId: founder.user.id }, as(founder))
+    expect({ status: byOwner.status, message: byOwner.body.message }).toEqual({ status: 400, message: MEMBER_MESSAGES.transferToSelf })
     // The owner of a shared account cannot delete their user before handing it over.
     const deleting = await http.call('DELETE', '/api/auth/delete-account', { currentPassword: PASSWORD }, as(founder))
     expect({ status: deleting.status, message: deleting.body.message }).toEqual({ status: 409, message: MEMBER_MESSAGES.ownsSharedAccount })

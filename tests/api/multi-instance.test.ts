@@ -4,11 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { PNG } from 'pngjs'
 import { RedisClient } from 'bun'
+import { LINK_PASSWORD_TRIES } from '../../src/shared/rate-limits'
 import { PASSWORD, ownAddress, signUp, type SignedIn } from '../helpers/accounts'
+import { capScenarios } from '../helpers/account-caps'
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
 import { client, uniqueEmail, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
-import { sql } from '../helpers/sql'
+import { cheapenPassword, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { startWebhookReceiver } from '../helpers/webhook-receiver'
 import { CRAWLER_UA } from '../helpers/user-agents'
@@ -264,6 +266,37 @@ describe.each(setups)('$name', ({ redis, skip }) => {
     const asked = redis ? await redisCount(redis, `lc:win:${key}`) : Number((await sql<{ count: number }>(b, 'select count from window_counters where key = $1', [key]))[0]?.count)
     expect(asked).toBeLessThanOrEqual(2)
     expect(asked).toBeGreaterThan(0)
+  })
+
+  it('holds every per-account cap when the creates are spread over both instances at once', async () => {
+    const results = {
+      tagsThroughLinks: await capScenarios.tagsThroughLinks([httpA, httpB], a, await signUpHere('caps-tag-links')),
+      tags: await capScenarios.tags([httpA, httpB], a, await signUpHere('caps-tags')),
+      webhookEndpoints: await capScenarios.webhookEndpoints([httpA, httpB], a, await signUpHere('caps-webhooks'), receiver.url),
+      utmPresets: await capScenarios.utmPresets([httpA, httpB], a, await signUpHere('caps-presets')),
+      apiKeys: await capScenarios.apiKeys([httpA, httpB], a, await signUpHere('caps-keys')),
+      imports: await capScenarios.imports([httpA, httpB], a, await signUpHere('caps-imports')),
+    }
+    for (const [name, { stored, cap, statuses }] of Object.entries(results)) {
+      expect({ name, stored }).toEqual({ name, stored: cap })
+      expect(statuses.every((status) => status < 500)).toBe(true)
+    }
+  }, 60_000)
+
+  it("limits wrong passwords for a link from every address together, counted across both instances", async () => {
+    await clearOfWindowEdge(LINK_PASSWORD_TRIES.linkWindowMinutes * 60_000, 60_000)
+    const link = (await createOn(httpA, { password: 'two doors, one lock' })).body
+    await cheapenPassword(a, link.id, 'two doors, one lock')
+    const unlock = (base: string, password: string, i: number) =>
+      fetch(`${base}/api/unlock/${link.slug}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.18.${i >> 8}.${i & 255}` },
+        body: new URLSearchParams({ password }),
+      })
+    const guesses = await Promise.all(Array.from({ length: LINK_PASSWORD_TRIES.perLink + 20 }, (_, i) => unlock(i % 2 ? b.url : a.url, `guess ${i}`, i)))
+    expect(guesses.filter((answer) => answer.status === 403)).toHaveLength(LINK_PASSWORD_TRIES.perLink)
+    expect(guesses.filter((answer) => answer.status === 429)).toHaveLength(20)
+    for (const base of [a.url, b.url]) expect((await unlock(base, 'two doors, one lock', 1000)).status).toBe(429)
   })
 
   it('loses no event when one instance stops gracefully under load', async () => {

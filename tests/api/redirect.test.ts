@@ -331,4 +331,15 @@ describe('the preview quota', () => {
     await Promise.all(links.slice(0, 5).map((link, i) => visit(link.url, { userAgent: CRAWLER_UA.discord, from: address(i) })))
     expect(await previewsOf(person)).toBe(25)
   })
+
+  it("counts an IPv6 network's previews together: the addresses of one /64 spend one allowance", async () => {
+    const person = await signUp(api, 'one-network')
+    const links = await Promise.all(Array.from({ length: 26 }, () => newLink(person)))
+    const answers = await Promise.all(links.map((link, i) => visit(link.url, { userAgent: CRAWLER_UA.slack, from: `2001:db8:64:1::${(i + 1).toString(16)}` })))
+    expect(answers.map((answer) => answer.status)).toEqual(links.map(() => 200))
+    expect(await previewsOf(person)).toBe(20)
+    // Another /64 is another network.
+    expect((await visit(links[0]!.url, { userAgent: CRAWLER_UA.discord, from: '2001:db8:64:2::1' })).status).toBe(200)
+    expect(await previewsOf(person)).toBe(21)
+  })
 })

@@ -70,6 +70,21 @@ describe('tags on links', () => {
     expect(other.body.existing).toBe(false)
   })
 
+  it('are one tag however a name is written: accents composed or not, full-width letters, letter case', async () => {
+    const composed = await create(bob, { tags: ['Caf\u00e9'] })
+    expect(composed.status).toBe(201)
+    const decomposed = await create(bob, { tags: ['Cafe\u0301'] })
+    const fullWidth = await create(bob, { tags: ['\uff43\uff41\uff46\u00e9'] })
+    // The account's spelling is the one the links show.
+    for (const made of [decomposed, fullWidth]) expect(made.body.tags).toEqual(['Caf\u00e9'])
+    expect((await tagsOf(bob)).filter((tag) => tag.name.normalize('NFKC').toLowerCase() === 'caf\u00e9')).toEqual([expect.objectContaining({ name: 'Caf\u00e9', links: 3 })])
+    const made = await http.post('/api/tags', { name: 'CAFE\u0301' }, as(bob))
+    expect(made.status).toBe(409)
+    expect(made.body.errors[0]).toEqual({ field: 'name', message: TAG_MESSAGES.taken })
+    // The filter finds them however the name is written.
+    expect((await listed(`/api/shareLinks?tag=${encodeURIComponent('cafe\u0301')}`, bob.token)).sort()).toEqual([composed.body.id, decomposed.body.id, fullWidth.body.id].sort())
+  })
+
   it('refuse names that are empty, too long, on more than one line or with commas, and too many on one link', async () => {
     for (const name of ['', '   ', 'x'.repeat(41), 'a,b']) {
       const answer = await create(ann, { tags: [name] })

@@ -59,6 +59,17 @@ describe('UTM presets', () => {
     expect((await add(bob, { name: 'Press kit' })).status).toBe(201)
   })
 
+  it('refuse a name that reads the same however it is written: accents composed or not, full-width letters, ß and ss', async () => {
+    expect((await add(ann, { name: 'Caf\u00e9 cr\u00e8me' })).status).toBe(201)
+    expect((await add(ann, { name: 'Cafe\u0301 cre\u0300me' })).status).toBe(409)
+    expect((await add(ann, { name: '\uff23\uff21\uff26\u00c9 CR\u00c8ME' })).status).toBe(409)
+    expect((await add(ann, { name: 'Stra\u00dfe' })).status).toBe(201)
+    const clash = await add(ann, { name: 'STRASSE' })
+    expect(clash.status).toBe(409)
+    expect(clash.body.errors[0]).toEqual({ field: 'name', message: UTM_PRESET_MESSAGES.taken })
+    expect((await presetsOf(ann)).filter((preset) => /caf|stra/i.test(preset.name.normalize('NFKC')))).toHaveLength(2)
+  })
+
   it('refuse bad names and parameters with a 400 naming the field, storing nothing', async () => {
     const before = await presetsOf(ann)
     for (const name of ['', '   ', 'x'.repeat(UTM_PRESET_NAME_MAX + 1)]) {

@@ -66,6 +66,12 @@ export function LinkAnalyticsPage() {
       )}
       {link.data && (
         <div className="grid gap-6">
+          {link.data.passwordLockedUntil && (
+            <Alert variant="warning" title="Someone is guessing this link's password">
+              Too many wrong passwords came from many addresses, so its password form refuses every password until{' '}
+              {new Date(link.data.passwordLockedUntil).toLocaleString()}. If the password may be known or is short, change it.
+            </Alert>
+          )}
           <LinkAnalyticsView link={link.data} />
           <Card data-testid="link-previews">
             <CardHeader>

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray, or, type SQLWrapper } from 'drizzle-orm'
-import { db, type Db, kit } from '../../platform/db'
+import { db, type Db, isPostgres, kit } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { Plan } from '../../shared/domain'
 import { accountTables } from './tables'
@@ -11,6 +11,18 @@ export type AccountRow = typeof accounts.$inferSelect
 export async function insertAccount(name: string, tx: Db = db) {
   const [row] = await tx.insert(accounts).values({ name }).returning()
   return row
+}
+
+/**
+ * Holds the account's row until the transaction ends, so work that must see the account as it is
+ * (who belongs to it, how many of a thing it has) takes turns: a lock on PostgreSQL; SQLite runs one
+ * write transaction at a time. False when the account is gone. "No key" update: rows that only
+ * refer to the account (a new link, a user moving to it) need not wait.
+ */
+export async function holdAccount(accountId: string, tx: Db) {
+  const query = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId))
+  const rows = await (isPostgres ? (query as unknown as { for: (strength: 'no key update') => typeof query }).for('no key update') : query)
+  return rows.length > 0
 }
 
 export async function findAccount(id: string, tx: Db = db) {

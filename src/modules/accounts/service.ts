@@ -1,6 +1,6 @@
 // Accounts: the unit that owns links, keys, a plan and a billing period.
 import { publish } from '../../platform/bus'
-import { afterCommit, type Db } from '../../platform/db'
+import { afterCommit, transaction, type Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import type { Plan } from '../../shared/domain'
 import * as repo from './repo'
@@ -21,6 +21,54 @@ export async function getAccount(id: string, tx?: Db) {
 }
 
 export const findAccount = (id: string) => repo.findAccount(id)
+
+/** Holds the account's row until `tx` ends (false when it is gone): see holdingAccount. */
+export const holdAccount = repo.holdAccount
+
+/**
+ * Runs `work` in a transaction that holds the account's row: work of one account that must see it
+ * as it is (who belongs to it, how many of a thing it has) takes turns, on every instance. 404 when
+ * the account is gone. `work` awaits only its statements (SQLite: see transaction()).
+ */
+export function holdingAccount<T>(accountId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return transaction(async (tx) => {
+    if (!(await repo.holdAccount(accountId, tx))) throw new AppError('not_found', 'Account not found.')
+    return work(tx)
+  })
+}
+
+/**
+ * A per-account cap: how many of a thing the account has now (read in the holding transaction),
+ * at most how many it may have, and the refusal past that. `adding` is how many the write adds
+ * (one unless said; it may be read in the transaction too, as new tags among names are).
+ */
+export type AccountCap = {
+  limit: number
+  count: (tx: Db) => Promise<number>
+  refusal: () => AppError
+  adding?: number | ((tx: Db) => Promise<number>)
+}
+
+/**
+ * Refuses with the cap's refusal when the account has no room for what is added. Only inside a
+ * transaction that holds the account (holdingAccount, or another that holds it), or concurrent
+ * writes could each see room for themselves.
+ */
+export async function ensureRoom(cap: AccountCap, tx: Db) {
+  const adding = typeof cap.adding === 'function' ? await cap.adding(tx) : (cap.adding ?? 1)
+  if (adding > 0 && (await cap.count(tx)) + adding > cap.limit) throw cap.refusal()
+}
+
+/**
+ * Every per-account cap goes this way: counted and written in one transaction that holds the
+ * account, so however many requests (on however many instances) add at once, the cap holds.
+ */
+export function withinAccountCap<T>(accountId: string, cap: AccountCap, write: (tx: Db) => Promise<T>): Promise<T> {
+  return holdingAccount(accountId, async (tx) => {
+    await ensureRoom(cap, tx)
+    return write(tx)
+  })
+}
 
 export { ACCOUNT_SORTS } from './repo'
 /** A page of accounts for the admin panel: searched by name or a member's e-mail, sorted, paged in SQL. */

@@ -17,8 +17,8 @@ export async function listApiKeys(accountId: string) {
   return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
 }
 
-export async function countActiveKeys(accountId: string) {
-  const [row] = await db
+export async function countActiveKeys(accountId: string, tx: Db = db) {
+  const [row] = await tx
     .select({ n: count() })
     .from(apiKeys)
     .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))

@@ -23,7 +23,7 @@ import {
 } from '../../shared/api-keys'
 import type { Plan } from '../../shared/domain'
 import { afterCommit, type Db } from '../../platform/db'
-import { ACCOUNT_CHANGED, findAccount } from '../accounts/service'
+import { ACCOUNT_CHANGED, type AccountCap, ensureRoom, findAccount } from '../accounts/service'
 import { asMemberNow } from '../auth/service'
 import * as repo from './repo'
 import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
@@ -151,6 +151,7 @@ export async function createApiKey(creator: { accountId: string; userId: string 
   if (name.length > API_KEY_NAME_MAX) throw fieldError('invalid', 'name', API_KEY_MESSAGES.nameTooLong)
   const description = input.description?.trim() || null
   if (description && description.length > API_KEY_DESCRIPTION_MAX) throw fieldError('invalid', 'description', API_KEY_MESSAGES.descriptionTooLong)
+  // Asked early, so a full account's attempt costs it no count of new keys; asked again holding the account.
   if ((await repo.countActiveKeys(creator.accountId)) >= MAX_ACTIVE_API_KEYS) throw new AppError('conflict', API_KEY_MESSAGES.tooManyKeys)
   // Revoking and creating again must not sidestep the per-key rate limits for ever.
   const rate = await consumeRate(`api-key-create:${creator.accountId}`, [
@@ -171,7 +172,11 @@ export async function createApiKey(creator: { accountId: string; userId: string 
     // In one order, each once.
     scopes: API_KEY_SCOPES.filter((scope) => !input.scopes || input.scopes.includes(scope)),
   }
-  const row = await asMemberNow(creator.accountId, creator.userId, 'integrations:manage', (tx) => repo.insertApiKey(values, tx))
+  const cap: AccountCap = { limit: MAX_ACTIVE_API_KEYS, count: (tx) => repo.countActiveKeys(creator.accountId, tx), refusal: () => new AppError('conflict', API_KEY_MESSAGES.tooManyKeys) }
+  const row = await asMemberNow(creator.accountId, creator.userId, 'integrations:manage', async (tx) => {
+    await ensureRoom(cap, tx)
+    return repo.insertApiKey(values, tx)
+  })
   return { ...toApiKeyJson(row), key }
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
-import { db, type Db, isPostgres, kit, prepared } from '../../platform/db'
+import { db, type Db, kit, prepared } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import { authTables } from './tables'
 import { accountTables } from '../accounts/tables'
@@ -176,17 +176,6 @@ export async function countUsersByAccount(accountIds: string[], tx: Db = db) {
 }
 
 // ---- memberships ------------------------------------------------------------------------------
-
-/**
- * Holds the account's row until the transaction ends, so changes to who belongs to it take turns
- * (PostgreSQL; SQLite runs one transaction at a time). False when the account is gone. "No key"
- * update: rows that only refer to the account (a new link, a user moving to it) need not wait.
- */
-export async function holdAccount(accountId: string, tx: Db) {
-  const query = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId))
-  const rows = await (isPostgres ? (query as unknown as { for: (strength: 'no key update') => typeof query }).for('no key update') : query)
-  return rows.length > 0
-}
 
 export type MembershipRow = typeof memberships.$inferSelect
 

@@ -1,7 +1,7 @@
 // People and sessions: sign-up, sign-in, password changes and resets, identity-provider sign-in.
 import { createHash, randomBytes } from 'node:crypto'
 import { config } from '../../platform/config'
-import { consumeRate, counters } from '../../platform/counters'
+import { consumeRate, countGuess } from '../../platform/counters'
 import { isUniqueViolation, transaction, type Db } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
@@ -116,23 +116,11 @@ export async function endEverySession(actor: Actor) {
   await repo.revokeSessionsOfUser(actor.id)
 }
 
-/**
- * Counts an attempt against every limit before it is checked, so concurrent guesses cannot all
- * slip through; an attempt refused by a limit is taken back from every counter, so refused guesses
- * never fill the wider limits. Answers `settle(failed)`, which keeps or takes back the count.
- */
+/** An attempt counted before it is checked (countGuess), refused with `message` past a limit. Answers its settle(failed). */
 async function countAttempt(limits: { key: string; limit: number }[], windowMs: number, message: string) {
-  const counts = await Promise.all(limits.map(({ key }) => counters.hit(key, windowMs)))
-  const giveBack = () => Promise.all(limits.map(({ key }) => counters.hit(key, windowMs, -1))).then(() => undefined)
-  const over = counts.filter((count, i) => count.count > limits[i].limit)
-  if (over.length > 0) {
-    await giveBack()
-    const resetAt = Math.max(...over.map((count) => count.resetAt))
-    throw new AppError('rate_limited', message, undefined, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)))
-  }
-  return async (failed: boolean) => {
-    if (!failed) await giveBack()
-  }
+  const guess = await countGuess(limits.map((limit) => ({ ...limit, windowMs })))
+  if (!guess.allowed) throw new AppError('rate_limited', message, undefined, guess.retryAfter)
+  return guess.settle
 }
 
 async function createUserWithAccount(email: string, passwordHash: string | null) {
@@ -151,7 +139,7 @@ async function createUserWithAccount(email: string, passwordHash: string | null)
 }
 
 export async function signup(input: SignupInput, clientIp: string) {
-  const rate = await consumeRate(`signup:${clientIp}`, [{ limit: 100, windowMs: 60 * MINUTE }])
+  const rate = await consumeRate(`signup:${networkOf(clientIp)}`, [{ limit: 100, windowMs: 60 * MINUTE }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many sign-ups from this network. Please try again later.', undefined, rate.retryAfter)
   const email = normalizeEmail(input.email)
   if (await repo.findUserByEmail(email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
@@ -336,7 +324,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   if (!actor) throw new AppError('not_found', 'User not found.')
   // Held in one order, so two deletions cannot deadlock; read again once held.
   const accountIds = (await repo.membershipsOfUser(userId, tx)).map((membership) => membership.accountId).sort()
-  for (const accountId of accountIds) await repo.holdAccount(accountId, tx)
+  for (const accountId of accountIds) await accounts.holdAccount(accountId, tx)
   const theirs = await repo.membershipsOfUser(userId, tx)
   const memberCounts = await userCountsOf(theirs.map((membership) => membership.accountId), tx)
   const alone = theirs.filter((membership) => memberCounts.get(membership.accountId) === 1)
@@ -359,7 +347,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
  * account move there; the others go with it. Answers how many users went.
  */
 export async function deleteAccount(accountId: string, tx: Db) {
-  await repo.holdAccount(accountId, tx)
+  await accounts.holdAccount(accountId, tx)
   let usersDeleted = 0
   for (const { id } of await repo.usersWorkingIn(accountId, tx)) {
     const elsewhere = (await repo.membershipsOfUser(id, tx)).find((membership) => membership.accountId !== accountId)
@@ -376,12 +364,7 @@ export async function deleteAccount(accountId: string, tx: Db) {
  * Runs `work` in a transaction that holds the account still: who belongs to it, and in what role,
  * changes only after it ends. 404 when the account is gone.
  */
-export function withAccountHeld<T>(accountId: string, work: (tx: Db) => Promise<T>) {
-  return transaction(async (tx) => {
-    if (!(await repo.holdAccount(accountId, tx))) throw new AppError('not_found', 'Account not found.')
-    return work(tx)
-  })
-}
+export const withAccountHeld = accounts.holdingAccount
 
 /**
  * withAccountHeld for a member acting: `work` gets their role as it is now (it may have changed
@@ -488,7 +471,7 @@ export async function requestPasswordReset(rawEmail: string, clientIp: string) {
   const email = normalizeEmail(rawEmail)
   const [byEmail, byClient] = await Promise.all([
     consumeRate(`reset:email:${email}`, [{ limit: 3, windowMs: 60 * MINUTE }]),
-    consumeRate(`reset:ip:${clientIp}`, [{ limit: 20, windowMs: 60 * MINUTE }]),
+    consumeRate(`reset:ip:${networkOf(clientIp)}`, [{ limit: 20, windowMs: 60 * MINUTE }]),
   ])
   const user = byEmail.allowed && byClient.allowed ? await repo.findUserByEmail(email) : undefined
   // Not awaited: a known address must answer as fast as an unknown one.

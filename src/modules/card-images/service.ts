@@ -12,6 +12,7 @@ import { threadCalls } from '../../platform/thread-calls'
 import { CARD_IMAGE_RENDER_ENTRY } from '../../threads'
 import { cardImageUrlOf, resolveLink, type LinkRow } from '../links/service'
 import type { CardImageContent } from '../../shared/card-images'
+import { networkOf } from '../../shared/network'
 import { drawnBrandOf } from './brand'
 
 export type CardImage = { kind: 'image'; png: Uint8Array<ArrayBuffer>; etag: string } | { kind: 'moved'; location: string }
@@ -51,7 +52,7 @@ export async function cardImageOf(slug: string, version: number, client: string)
   const key = `${link.id}:${link.cardVersion}`
   const kept = images.get(key)
   if (kept) return { kind: 'image', ...kept }
-  const rate = await consumeRate(`card-image-draw:${client}`, DRAW_RULES)
+  const rate = await consumeRate(`card-image-draw:${networkOf(client)}`, DRAW_RULES)
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many card images drawn; try again in a minute.', undefined, rate.retryAfter)
   return { kind: 'image', ...(await draw(key, link)) }
 }

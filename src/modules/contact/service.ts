@@ -3,13 +3,14 @@ import { consumeRate } from '../../platform/counters'
 import { AppError, fieldError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
+import { networkOf } from '../../shared/network'
 import * as repo from './repo'
 import type { ContactInput } from './schema'
 
 const HOUR = 60 * 60 * 1000
 
 export async function sendContactMessage(input: ContactInput, clientIp: string) {
-  const rate = await consumeRate(`contact:${clientIp}`, [{ limit: 5, windowMs: HOUR }])
+  const rate = await consumeRate(`contact:${networkOf(clientIp)}`, [{ limit: 5, windowMs: HOUR }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many messages. Please try again later.', undefined, rate.retryAfter)
   const message = input.message.trim()
   if (!message) throw fieldError('invalid', 'message', 'Please enter a message.')

@@ -1,7 +1,7 @@
 // SQL for imports. An account's imports are always looked up with the account, so another
 // account's import is simply not found.
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import { db, kit, transaction } from '../../platform/db'
+import { db, type Db, kit, transaction } from '../../platform/db'
 import { importTables } from './tables'
 
 const { linkImports, linkImportChunks } = importTables(kit)
@@ -9,14 +9,12 @@ const { linkImports, linkImportChunks } = importTables(kit)
 export type ImportRow = typeof linkImports.$inferSelect
 type NewImportRow = typeof linkImports.$inferInsert
 
-/** Stores an import with its chunks of rows (JSON each), in one transaction. */
-export async function insertImport(values: NewImportRow, chunks: string[]) {
-  return transaction(async (tx) => {
-    const [row] = await tx.insert(linkImports).values(values).returning()
-    for (let i = 0; i < chunks.length; i += 20)
-      await tx.insert(linkImportChunks).values(chunks.slice(i, i + 20).map((items, j) => ({ importId: row!.id, position: i + j, items })))
-    return row!
-  })
+/** Stores an import with its chunks of rows (JSON each), in the caller's transaction. */
+export async function insertImport(values: NewImportRow, chunks: string[], tx: Db) {
+  const [row] = await tx.insert(linkImports).values(values).returning()
+  for (let i = 0; i < chunks.length; i += 20)
+    await tx.insert(linkImportChunks).values(chunks.slice(i, i + 20).map((items, j) => ({ importId: row!.id, position: i + j, items })))
+  return row!
 }
 
 export async function findImport(accountId: string, id: string) {
@@ -32,8 +30,8 @@ export const listImports = (accountId: string, limit: number) =>
 
 const UNFINISHED = ['queued', 'running', 'paused'] as const
 
-export async function hasUnfinishedImport(accountId: string) {
-  const [row] = await db
+export async function hasUnfinishedImport(accountId: string, tx: Db = db) {
+  const [row] = await tx
     .select({ id: linkImports.id })
     .from(linkImports)
     .where(and(eq(linkImports.accountId, accountId), inArray(linkImports.status, [...UNFINISHED])))

@@ -9,7 +9,7 @@ import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { IMPORT_MESSAGES, IMPORT_ROWS_MAX, importReportFileName, type ImportMapping, type ImportSource } from '../../shared/imports'
 import { PLAN_INFO } from '../../shared/plans'
-import { findAccount } from '../accounts/service'
+import { type AccountCap, findAccount, withinAccountCap } from '../accounts/service'
 import type { Actor } from '../auth/service'
 import { checkLinkInput, createLinks, shortUrlOf } from '../links/service'
 import { checkedMapping, detectSource, itemOf, readTable, suggestedMapping, type ImportItem } from './formats'
@@ -74,9 +74,14 @@ export async function startImport(actor: Actor, input: { file: string; source: I
   const chunks: string[] = []
   for (let i = 0; i < table.rows.length; i += CHUNK_ROWS)
     chunks.push(JSON.stringify(table.rows.slice(i, i + CHUNK_ROWS).map((row, j) => itemOf(row, table.columns, mapping, i + j + 2))))
-  const row = await repo.insertImport(
-    { accountId: actor.accountId, createdBy: actor.id, source: input.source, fileName: input.fileName.trim().slice(0, 200) || 'import', mapping, status: 'queued', total: table.rows.length },
-    chunks,
+  // One unfinished import an account, also when two start at once.
+  const cap: AccountCap = { limit: 1, count: async (tx) => Number(await repo.hasUnfinishedImport(actor.accountId, tx)), refusal: () => new AppError('conflict', IMPORT_MESSAGES.oneAtATime) }
+  const row = await withinAccountCap(actor.accountId, cap, (tx) =>
+    repo.insertImport(
+      { accountId: actor.accountId, createdBy: actor.id, source: input.source, fileName: input.fileName.trim().slice(0, 200) || 'import', mapping, status: 'queued', total: table.rows.length },
+      chunks,
+      tx,
+    ),
   )
   wake()
   return toJson(row)

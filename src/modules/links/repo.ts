@@ -427,8 +427,8 @@ export async function listTags(accountId: string) {
   return rows.map((row) => ({ ...row, links: Number(row.links) }))
 }
 
-export async function countTags(accountId: string) {
-  const [{ total }] = await db.select({ total: count() }).from(tags).where(eq(tags.accountId, accountId))
+export async function countTags(accountId: string, tx: Db = db) {
+  const [{ total }] = await tx.select({ total: count() }).from(tags).where(eq(tags.accountId, accountId))
   return Number(total)
 }
 
@@ -443,8 +443,8 @@ export async function insertTags(values: (typeof tags.$inferInsert)[], tx: Db = 
   if (values.length > 0) await tx.insert(tags).values(values).onConflictDoNothing()
 }
 
-export async function insertTag(values: typeof tags.$inferInsert) {
-  const [row] = await db.insert(tags).values(values).returning()
+export async function insertTag(values: typeof tags.$inferInsert, tx: Db = db) {
+  const [row] = await tx.insert(tags).values(values).returning()
   return row
 }
 
@@ -463,6 +463,27 @@ export async function deleteTag(accountId: string, id: string) {
     .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
     .returning()
   return row
+}
+
+/** Tags whose names hold a character outside printable ASCII, oldest first: the only ones Unicode rules key anew. */
+export function tagsBeyondAscii(tx: Db) {
+  const beyondAscii = isPostgres ? sql`${tags.name} ~ '[^ -~]'` : sql`${tags.name} glob '*[^ -~]*'`
+  return tx.select().from(tags).where(beyondAscii).orderBy(asc(tags.createdAt), asc(tags.id))
+}
+
+export async function setTagKey(id: string, nameKey: string, tx: Db) {
+  await tx.update(tags).set({ nameKey }).where(eq(tags.id, id))
+}
+
+/** Puts one tag's links on another (of the same account) and deletes the first. */
+export async function mergeTag(from: string, into: string, tx: Db) {
+  const linkIds = (await tx.select({ linkId: linkTags.linkId }).from(linkTags).where(eq(linkTags.tagId, from))).map((row) => row.linkId)
+  for (let i = 0; i < linkIds.length; i += 500)
+    await tx
+      .insert(linkTags)
+      .values(linkIds.slice(i, i + 500).map((linkId) => ({ linkId, tagId: into })))
+      .onConflictDoNothing()
+  await tx.delete(tags).where(eq(tags.id, from))
 }
 
 /** Puts exactly these tags (ids of the link's account) on the link, in `tx` when given. */

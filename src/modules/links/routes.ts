@@ -2,8 +2,8 @@ import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
 import { pageHeaders } from '../../platform/paging'
 import { auth } from '../auth/plugin'
-import { AliasAvailability, AliasAvailabilityQuery, Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkExportQuery, LinkInput, LinkListQuery, LinkWithCounts, Tag, TagChanges, TagInput } from './schema'
-import { aliasAvailability, changeLinks, createLink, deleteLink, getLink, updateLink } from './service'
+import { AliasAvailability, AliasAvailabilityQuery, Link, LinkBulkInput, LinkBulkResult, LinkChanges, LinkDetail, LinkExportQuery, LinkInput, LinkListQuery, LinkWithCounts, Tag, TagChanges, TagInput } from './schema'
+import { aliasAvailability, changeLinks, createLink, deleteLink, getLinkDetail, updateLink } from './service'
 import { exportLinks } from './export'
 import { listLinksWithCounts } from './listing'
 import { createTag, deleteTag, listTags, updateTag } from './tags'
@@ -55,10 +55,10 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     response: AliasAvailability,
     detail: { summary: 'Whether an alias is free, as the link form asks while it is typed', tags, hide: true },
   })
-  .get('/:id', ({ user, params }) => getLink(user, params.id), {
+  .get('/:id', ({ user, params }) => getLinkDetail(user, params.id), {
     session: true,
     params: IdParams,
-    response: Link,
+    response: LinkDetail,
     detail: { summary: 'One link', tags, hide: true },
   })
   .patch('/:id', ({ user, params, body }) => updateLink(user, params.id, body), {

@@ -250,6 +250,15 @@ export const Link = t.Object({
 })
 export type Link = typeof Link.static
 
+/** A link as the app's page of it reads it. */
+export const LinkDetail = t.Object({
+  ...Link.properties,
+  passwordLockedUntil: t.Nullable(
+    t.String({ format: 'date-time', description: 'Until when the password form refuses everyone, after too many wrong passwords from all addresses together; null when it takes them' }),
+  ),
+})
+export type LinkDetail = typeof LinkDetail.static
+
 const PERIODS = ['7days', '30days', '90days', 'year', 'all'] as const
 export type Period = (typeof PERIODS)[number]
 

@@ -44,8 +44,9 @@ import { servesShortLinks } from '../domains/service'
 import { cacheEpoch, invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
-import { checkedTagNames, ensureTagsFit, tagLink, tagLinks } from './tags'
-import type { Link, LinkChanges, LinkInput } from './schema'
+import { passwordLockOf } from './password-tries'
+import { checkedTagNames, makeTags, tagLink, tagLinks } from './tags'
+import type { Link, LinkChanges, LinkDetail, LinkInput } from './schema'
 
 export type LinkRow = repo.LinkRow
 /** Who a link belongs to: the account, and the person (if any) who made it. */
@@ -419,10 +420,11 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     ]
     const rate = await consumeRate(`link-create:${creator.accountId}`, rules, wanted.length)
     if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
-    const allTags = checkedTagNames(wanted.flatMap((link) => link.tags), Number.POSITIVE_INFINITY)
-    if (allTags.length > 0) await ensureTagsFit(creator, allTags)
     await claimNames(wanted, results, options.aliasesWhereFree === true)
     const placed = wanted.filter((link) => !results[link.index])
+    // The tags the links need are made first, within the account's cap: past it, nothing is saved.
+    const allTags = checkedTagNames(placed.flatMap((link) => link.tags), Number.POSITIVE_INFINITY)
+    const tagIds = allTags.length > 0 ? await makeTags(creator, allTags) : undefined
     // Hashed side by side: argon2 runs off the request thread.
     const passwordHashes = await Promise.all(placed.map((link) => passwordHashOf(inputs[link.index]!.password)))
     const rows: repo.NewLinkRow[] = placed.map((link, i) => ({
@@ -435,7 +437,7 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     }))
     const tagsOf = new Map(rows.map((row, i) => [row.id!, placed[i]!.tags]))
     const stored = await insertNew(rows, tellingOf(creator.accountId, 'link.created', (row) => toLinkJson(row, [], tagsOf.get(row.id) ?? [])))
-    if (allTags.length > 0) await tagLinks(creator, stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })))
+    if (tagIds) await tagLinks(stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })), tagIds)
     for (const [i, row] of stored.entries()) {
       const link = placed[i]!
       const asked = inputs[link.index]!.alias?.trim()
@@ -561,6 +563,13 @@ export async function getLink(owner: Owner, id: string) {
   return linkJson(await getLinkRow(owner, id))
 }
 
+/** A link as the app shows it on its own: also until when its password form refuses everyone, when it does. */
+export async function getLinkDetail(owner: Owner, id: string): Promise<LinkDetail> {
+  const row = await getLinkRow(owner, id)
+  const [link, lockedUntil] = await Promise.all([linkJson(row), passwordLockOf(row)])
+  return { ...link, passwordLockedUntil: lockedUntil?.toISOString() ?? null }
+}
+
 /** What a link list asks for: a page (from 1) of `limit` links, optionally searched, filtered by status and ordered. */
 export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter; tag?: string; order?: repo.LinkRowOrder }
 
@@ -621,7 +630,7 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
   if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.alias, id)
   const tags = changes.tags === undefined ? undefined : checkedTagNames(changes.tags)
-  if (tags) await ensureTagsFit(owner, tags)
+  const tagIds = tags ? await makeTags(owner, tags) : undefined
   const formerBefore = (await repo.formerAliasesOf([id])).get(id) ?? []
   const former = formerAliasesAfter(changes.formerAliases, before, formerBefore, columns.aliasKey === undefined ? before.aliasKey : columns.aliasKey)
   // What crawlers get changes: the card becomes its next version.
@@ -632,7 +641,7 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   try {
     // The link, its tags and the message that tells of them change together.
     after = await repo.updateLink(owner.accountId, id, columns, former, newCard, async (tx, row) => {
-      const json = toLinkJson(row, former ?? formerBefore, tags ? await tagLink(owner, id, tags, tx) : tagsBefore!)
+      const json = toLinkJson(row, former ?? formerBefore, tags ? await tagLink(owner, id, tags, tagIds!, tx) : tagsBefore!)
       await tellAccountEvents(tx, [{ accountId: owner.accountId, type: 'link.updated', data: () => json }])
       changed = json
     })
@@ -718,6 +727,8 @@ export async function deleteLinksCreatedBy(userId: string, accountIds: string[],
 }
 
 export { LINK_SORTS } from './repo'
+export { tryLinkPassword } from './password-tries'
+export { rekeyTags } from './tags'
 
 /** A page of an account's or a person's links (admin panel), as link JSON. */
 export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo.LinkSort>): Promise<PageOf<Link>> {

@@ -81,7 +81,8 @@ export const linkTables = defineTables((k) => {
     },
     (t) => [k.index('former_aliases_link_idx').on(t.linkId)],
   )
-  // The account's tags; a name is unique in the account in any letter case (name_key is lower(name)).
+  // The account's tags; a name is unique in the account however it is written (name_key is
+  // nameKey(name): Unicode-normalised, case-folded).
   const tags = k.table(
     'tags',
     {

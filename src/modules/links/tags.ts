@@ -2,6 +2,7 @@
 // account does not have yet becomes a tag in the default colour, so both APIs tag links in one call.
 import { AppError, fieldError } from '../../platform/errors'
 import { isUniqueViolation, type Db } from '../../platform/db'
+import { type AccountCap, withinAccountCap } from '../accounts/service'
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagKey, tagNameError, TAGS_PER_ACCOUNT_MAX, TAGS_PER_LINK_MAX, type TagColor } from '../../shared/tags'
 import * as repo from './repo'
 
@@ -21,15 +22,23 @@ const tagTaken = (): never => {
   throw fieldError('conflict', 'name', TAG_MESSAGES.taken)
 }
 
-async function ensureRoomFor(owner: Owner, more: number) {
-  if (more > 0 && (await repo.countTags(owner.accountId)) + more > TAGS_PER_ACCOUNT_MAX) throw fieldError('invalid', 'tags', TAG_MESSAGES.tooManyInAccount)
-}
+/**
+ * The account's room for tags: counted and written holding the account (withinAccountCap), so
+ * requests adding tags at once, on any instance, never pass the cap together.
+ */
+const tagCap = (owner: Owner, adding: AccountCap['adding'] = 1): AccountCap => ({
+  limit: TAGS_PER_ACCOUNT_MAX,
+  count: (tx) => repo.countTags(owner.accountId, tx),
+  refusal: () => fieldError('invalid', 'tags', TAG_MESSAGES.tooManyInAccount),
+  adding,
+})
 
 export async function createTag(owner: Owner, input: { name: string; color?: TagColor }): Promise<Tag> {
   const name = checkedName(input.name)
-  await ensureRoomFor(owner, 1)
   try {
-    const row = await repo.insertTag({ accountId: owner.accountId, name, nameKey: tagKey(name), color: input.color ?? DEFAULT_TAG_COLOR })
+    const row = await withinAccountCap(owner.accountId, tagCap(owner), (tx) =>
+      repo.insertTag({ accountId: owner.accountId, name, nameKey: tagKey(name), color: input.color ?? DEFAULT_TAG_COLOR }, tx),
+    )
     return { id: row.id, name: row.name, color: row.color, links: 0 }
   } catch (error) {
     if (isUniqueViolation(error)) tagTaken()
@@ -68,37 +77,64 @@ export function checkedTagNames(names: string[], max = TAGS_PER_LINK_MAX) {
   return [...byKey.values()]
 }
 
-/** Makes sure the account could hold these names as tags: refused before anything is saved. */
-export async function ensureTagsFit(owner: Owner, names: string[]) {
-  const known = new Set((await repo.findTagsByKey(owner.accountId, names.map(tagKey))).map((tag) => tag.nameKey))
-  await ensureRoomFor(owner, names.filter((name) => !known.has(tagKey(name))).length)
+/**
+ * The ids of these tags (checked names) by key, making the ones the account lacks in the default
+ * colour, within the account's cap. Made before the links that carry them are written, so a
+ * refusal saves nothing; names the account has already keep their spelling and colour.
+ */
+export async function makeTags(owner: Owner, names: string[]): Promise<Map<string, string>> {
+  const keys = names.map(tagKey)
+  const idsOf = (rows: repo.TagRow[]) => new Map(rows.map((tag) => [tag.nameKey, tag.id]))
+  const known = idsOf(await repo.findTagsByKey(owner.accountId, keys))
+  if (known.size === new Set(keys).size) return known
+  return withinAccountCap(
+    owner.accountId,
+    tagCap(owner, async (tx) => {
+      const held = new Set((await repo.findTagsByKey(owner.accountId, keys, tx)).map((tag) => tag.nameKey))
+      return new Set(keys.filter((key) => !held.has(key))).size
+    }),
+    async (tx) => {
+      await repo.insertTags(
+        names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })),
+        tx,
+      )
+      return idsOf(await repo.findTagsByKey(owner.accountId, keys, tx))
+    },
+  )
 }
 
 /**
- * Puts exactly these tags (checked names) on the account's link, making the ones it lacks, in `tx`
- * when given; answers the link's tag names as they are stored, in order of their keys.
+ * Puts exactly these tags (checked names, made by makeTags) on the account's link, in `tx` when
+ * given; answers the link's tag names as they are stored, in order of their keys.
  */
-export async function tagLink(owner: Owner, linkId: string, names: string[], tx?: Db) {
-  // Names the account has already are left as they are (their spelling and colour).
-  await repo.insertTags(
-    names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })),
-    tx,
-  )
-  const tags = await repo.findTagsByKey(owner.accountId, names.map(tagKey), tx)
-  await repo.setLinkTags(
-    linkId,
-    tags.map((tag) => tag.id),
-    tx,
-  )
+export async function tagLink(owner: Owner, linkId: string, names: string[], idOf: Map<string, string>, tx?: Db) {
+  const ids = new Set(idsOf(names, idOf))
+  await repo.setLinkTags(linkId, [...ids], tx)
+  const tags = (await repo.findTagsByKey(owner.accountId, names.map(tagKey), tx)).filter((tag) => ids.has(tag.id))
   return tags.sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0)).map((tag) => tag.name)
 }
 
-/** Tags new links (checked names each), making the tags the account lacks, in one go for them all. */
-export async function tagLinks(owner: Owner, links: { linkId: string; names: string[] }[]) {
-  const names = checkedTagNames(links.flatMap((link) => link.names), Number.POSITIVE_INFINITY)
-  await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
-  const idOf = new Map((await repo.findTagsByKey(owner.accountId, names.map(tagKey))).map((tag) => [tag.nameKey, tag.id]))
-  await repo.addLinkTags(links.flatMap((link) => link.names.map((name) => ({ linkId: link.linkId, tagId: idOf.get(tagKey(name))! }))))
+/** Tags new links (checked names each, made by makeTags). */
+export async function tagLinks(links: { linkId: string; names: string[] }[], idOf: Map<string, string>) {
+  await repo.addLinkTags(links.flatMap((link) => idsOf(link.names, idOf).map((tagId) => ({ linkId: link.linkId, tagId }))))
+}
+
+// A tag deleted between its making and its link's write is left off, as if deleted just after.
+const idsOf = (names: string[], idOf: Map<string, string>) => names.flatMap((name) => idOf.get(tagKey(name)) ?? [])
+
+/**
+ * Keys the tags stored before names were compared after Unicode normalisation (tagKey) again. Tags
+ * of one account that now read the same become one: the tag already keyed so (else the oldest)
+ * keeps its name and colour and gains the others' links.
+ */
+export async function rekeyTags(tx: Db) {
+  for (const tag of await repo.tagsBeyondAscii(tx)) {
+    const key = tagKey(tag.name)
+    if (key === tag.nameKey) continue
+    const [kept] = await repo.findTagsByKey(tag.accountId, [key], tx)
+    if (kept) await repo.mergeTag(tag.id, kept.id, tx)
+    else await repo.setTagKey(tag.id, key, tx)
+  }
 }
 
 /** The names of each of these links' tags, A to Z. */

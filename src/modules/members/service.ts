@@ -10,7 +10,7 @@ import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
 import { aRole, can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, type InvitableRole, type MemberRole } from '../../shared/members'
-import { getAccount } from '../accounts/service'
+import { ensureRoom, getAccount } from '../accounts/service'
 import { revokeApiKeysCreatedBy } from '../api-keys/service'
 import * as auth from '../auth/service'
 import type { Actor } from '../auth/service'
@@ -19,7 +19,8 @@ import type { Invitation, InvitationInput, InvitationPreview, Member, Members } 
 
 const DAY = 24 * 60 * 60 * 1000
 const INVITATIONS_PER_ACCOUNT_HOUR = 30
-// Across every account: an address is not to be flooded with invitations.
+// Mails from one account to one address a day (replacements too), so no account floods an address.
+// Counted per account: a stranger's invitations can never use up another team's.
 const INVITATIONS_PER_ADDRESS_DAY = 5
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -50,7 +51,7 @@ export async function invite(actor: Actor, input: InvitationInput): Promise<Invi
   // Counted before the account is held: a transaction awaits only its own statements.
   const [byAccount, toAddress] = await Promise.all([
     consumeRate(`invitations:${actor.accountId}`, [{ limit: INVITATIONS_PER_ACCOUNT_HOUR, windowMs: 60 * 60 * 1000 }]),
-    consumeRate(`invitations-to:${email}`, [{ limit: INVITATIONS_PER_ADDRESS_DAY, windowMs: DAY }]),
+    consumeRate(`invitations-to:${actor.accountId}:${email}`, [{ limit: INVITATIONS_PER_ADDRESS_DAY, windowMs: DAY }]),
   ])
   if (!byAccount.allowed) throw new AppError('rate_limited', 'Too many invitations this hour. Please try again later.', undefined, byAccount.retryAfter)
   if (!toAddress.allowed) throw new AppError('rate_limited', MEMBER_MESSAGES.tooManyToAddress, undefined, toAddress.retryAfter)
@@ -59,7 +60,7 @@ export async function invite(actor: Actor, input: InvitationInput): Promise<Invi
     if (input.role === 'admin' && role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
     const members = await auth.membersOfAccount(actor.accountId, tx)
     if (members.some((member) => member.email === email)) throw fieldError('conflict', 'email', MEMBER_MESSAGES.alreadyMember)
-    if ((await repo.countPending(actor.accountId, now, tx)) >= INVITATIONS_MAX) throw new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations)
+    await ensureRoom({ limit: INVITATIONS_MAX, count: (held) => repo.countPending(actor.accountId, now, held), refusal: () => new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations) }, tx)
     return repo.putInvitation(
       { id: Bun.randomUUIDv7(), accountId: actor.accountId, email, role: input.role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY), createdAt: now },
       tx,
@@ -131,9 +132,10 @@ export async function removeMember(actor: Actor, userId: string) {
 
 /** Makes another member the owner; the owner becomes an admin. */
 export async function transferOwnership(actor: Actor, userId: string) {
-  if (userId === actor.id) throw new AppError('invalid', MEMBER_MESSAGES.transferToSelf)
   await auth.asMemberNow(actor.accountId, actor.id, null, async (tx, yourRole) => {
+    // The missing role first: only the owner is told they own the account already.
     if (yourRole !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.ownerOnly)
+    if (userId === actor.id) throw new AppError('invalid', MEMBER_MESSAGES.transferToSelf)
     await memberOf(actor.accountId, userId, tx)
     // Stepping down first: the account never has two owners (a unique index holds to it too).
     await auth.setMembershipRole(actor.accountId, actor.id, 'admin', tx)

@@ -10,6 +10,7 @@ import { API_KEY_MESSAGES, API_KEY_PREFIX, API_RATE_LIMITS, keyAllows, type ApiK
 import { INVALID_KEY_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { noteKeyUsed, verifyApiKey, type ApiKeyOwner } from '../api-keys/service'
 import { bearerToken } from '../auth/plugin'
+import { networkOf } from '../../shared/network'
 import { countApiCall } from '../usage/service'
 
 // The minute's limit holds per key; the hour's and the day's per account, across all its keys, so
@@ -61,7 +62,7 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
   const owner = await requireApiKey(request.headers.get('authorization') ?? undefined).catch(async (error) => {
     if (!(error instanceof AppError && error.kind === 'unauthorized')) throw error
     // Guessing keys from one address is slowed down; a valid key from it still works.
-    const failures = await consumeRate(`api-key-invalid:${clientIp(request, server)}`, INVALID_KEY_RULES)
+    const failures = await consumeRate(`api-key-invalid:${networkOf(clientIp(request, server))}`, INVALID_KEY_RULES)
     reportRate(headers, failures)
     if (!failures.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.invalidKeys(failures.retryAfter), undefined, failures.retryAfter)
     throw error

@@ -8,6 +8,7 @@ import { LINK_MESSAGES } from '../../shared/link-rules'
 import { QR_DRAW_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { contrastRatio, normalizedColor, QR_DEFAULTS, QR_MESSAGES, QR_MIN_CONTRAST, scanUrlOf } from '../../shared/qr-design'
 import { resolveLink, shortUrlOf } from '../links/service'
+import { networkOf } from '../../shared/network'
 import { logoAt } from './logo'
 import { renderPng, renderSvg, type QrDesign } from './render'
 import type { QrQuery } from './schema'
@@ -58,7 +59,7 @@ export async function qrCodeOf(path: string, query: QrQuery, client: string): Pr
   const key = JSON.stringify([url, format, design, query.logo ?? null])
   const cached = images.get(key)
   if (cached) return cached
-  const rate = await consumeRate(`qr-draw:${client}`, DRAW_RULES)
+  const rate = await consumeRate(`qr-draw:${networkOf(client)}`, DRAW_RULES)
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.qrCodesDrawn(rate.retryAfter), undefined, rate.retryAfter)
   const logo = query.logo ? await logoAt(query.logo) : null
   const etag = `"${Bun.hash(`${key}:${logo?.hash ?? ''}`).toString(36)}"`

@@ -2,14 +2,15 @@
 // crawlers get the link's own preview page and a preview is counted against the monthly quota;
 // search engines and plain HTTP clients get the person's 302 and count nothing.
 import { BoundedCache, remembered } from '../../platform/cache'
-import { consumeRate, exactCounters } from '../../platform/counters'
+import { exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
 import { countryFromHeader, countryFromIp } from '../analytics/geo'
 import { recordEvent, type RecordedEvent } from '../analytics/recorder'
 import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
-import { cachedLink, resolveLink, type LinkRow } from '../links/service'
+import { cachedLink, resolveLink, tryLinkPassword, type LinkRow } from '../links/service'
 import { classifyVisitor } from '../../shared/visitors'
-import { PREVIEW_COUNTING } from '../../shared/rate-limits'
+import { networkOf } from '../../shared/network'
+import { PREVIEW_COUNTING, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { hasPreviewsLeft, tryCountPreview } from '../usage/service'
 import { linkTotals } from '../analytics/service'
 import { expiredPage, limitReachedPage, passwordPage, previewPage, sendOnPage } from './preview-page'
@@ -99,7 +100,7 @@ function previewDecision(link: LinkRow, platform: string, ip: string | null, now
   const key = `preview:${link.id}:${platform}`
   const window = Math.floor(now / PREVIEW_WINDOW_MS)
   if (countedWindows.get(key) === window) return 'counted'
-  const address = `preview-address:${link.accountId}:${ip ?? 'unknown'}`
+  const address = `preview-address:${link.accountId}:${networkOf(ip ?? 'unknown')}`
   const decided = addressesPastLimit.get(address) === window ? uncountedOrRefused(link.accountId) : decideWindow(key, window, link.accountId, address)
   return decided.catch((error) => {
     // Redis unreachable: whether the window is counted is unknown, so the crawler gets the
@@ -223,9 +224,6 @@ async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent |
   return { kind: 'redirect', link, url }
 }
 
-// Tries at a link's password from one address: enough for typing mistakes, too few to guess one.
-const UNLOCK_RULES = [{ limit: 10, windowMs: 10 * 60_000 }]
-
 // A scan's form posts with the marker, so the click it leads to is a scan too.
 const passwordForm = ({ path, isScan }: Pick<Visit, 'path' | 'isScan'>, problem?: string, status: 200 | 403 | 429 = 200, retryAfter?: number): VisitOutcome => ({
   kind: 'password',
@@ -236,16 +234,20 @@ const passwordForm = ({ path, isScan }: Pick<Visit, 'path' | 'isScan'>, problem?
 
 /**
  * A password given for a link (POST /api/unlock/<path>): right, and the person is sent on as a
- * visit would be, the click counted; wrong, the form again. Tries are counted per link and address.
+ * visit would be, the click counted; wrong, the form again. Tries are limited per link, from one
+ * network and from everyone (tryLinkPassword).
  */
 export async function unlock(visit: Visit, password: string): Promise<VisitOutcome> {
   const [link, scope] = await Promise.all([resolveLink(visit.path), linkScopeForHost(visit.host)])
   if (!answersHere(link, scope)) return NOT_FOUND
   const now = Date.now()
   if (!link.passwordHash || (link.expiresAt && link.expiresAt.getTime() <= now)) return sentOn(await decide(visit, link, scope, now))
-  const rate = await consumeRate(`unlock:${link.id}:${visit.ip ?? 'unknown'}`, UNLOCK_RULES)
-  if (!rate.allowed) return passwordForm(visit, `Too many tries. Try again in ${rate.retryAfter} seconds.`, 429, rate.retryAfter)
-  if (!(await Bun.password.verify(password, link.passwordHash))) return passwordForm(visit, 'That password is not right.', 403)
+  const tried = await tryLinkPassword(link, link.passwordHash, password, visit.ip)
+  if (tried.kind === 'refused') {
+    const message = tried.isLinkLocked ? RATE_LIMIT_MESSAGES.linkPasswordLocked(tried.retryAfter) : RATE_LIMIT_MESSAGES.passwordTries(tried.retryAfter)
+    return passwordForm(visit, message, 429, tried.retryAfter)
+  }
+  if (tried.kind === 'wrong') return passwordForm(visit, 'That password is not right.', 403)
   const click: RecordedEvent = { linkId: link.id, accountId: link.accountId, type: 'click', isScan: visit.isScan, at: now, referrer: visit.referrer, userAgent: visit.userAgent, platform: null, ip: visit.ip, country: visit.country }
   const url = routedUrl(link, visit.userAgent, visit.country, visit.ip)
   if (link.clickLimit !== null) return sentOn(await limitedVisit(link, link.clickLimit, click, url))

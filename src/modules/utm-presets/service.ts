@@ -1,9 +1,11 @@
 // UTM presets: an account's named sets of campaign parameters, which the link form's UTM builder
 // applies to a target in one go.
 import { AppError, fieldError } from '../../platform/errors'
-import { isUniqueViolation } from '../../platform/db'
+import { isUniqueViolation, type Db } from '../../platform/db'
+import { log } from '../../platform/log'
 import { UTM_FIELDS } from '../../shared/tracking'
 import { UTM_PRESET_MESSAGES, UTM_PRESETS_PER_ACCOUNT_MAX, utmPresetKey, utmPresetNameError, utmValueError } from '../../shared/utm-presets'
+import { type AccountCap, withinAccountCap } from '../accounts/service'
 import * as repo from './repo'
 import type { UtmPreset, UtmPresetChanges, UtmPresetInput } from './schema'
 
@@ -41,9 +43,9 @@ const nameTaken = (): never => {
 export async function createUtmPreset(owner: Owner, input: UtmPresetInput): Promise<UtmPreset> {
   const name = checkedName(input.name)
   const values = checkedValues(input)
-  if ((await repo.countUtmPresets(owner.accountId)) >= UTM_PRESETS_PER_ACCOUNT_MAX) throw new AppError('invalid', UTM_PRESET_MESSAGES.tooMany)
+  const cap: AccountCap = { limit: UTM_PRESETS_PER_ACCOUNT_MAX, count: (tx) => repo.countUtmPresets(owner.accountId, tx), refusal: () => new AppError('invalid', UTM_PRESET_MESSAGES.tooMany) }
   try {
-    return toJson(await repo.insertUtmPreset({ accountId: owner.accountId, name, nameKey: utmPresetKey(name), ...values }))
+    return toJson(await withinAccountCap(owner.accountId, cap, (tx) => repo.insertUtmPreset({ accountId: owner.accountId, name, nameKey: utmPresetKey(name), ...values }, tx)))
   } catch (error) {
     if (isUniqueViolation(error)) nameTaken()
     throw error
@@ -67,4 +69,16 @@ export async function updateUtmPreset(owner: Owner, id: string, changes: UtmPres
 
 export async function deleteUtmPreset(owner: Owner, id: string) {
   if (!(await repo.deleteUtmPreset(owner.accountId, id))) throw new AppError('not_found', UTM_PRESET_MESSAGES.notFound)
+}
+
+/**
+ * Keys the presets stored before names were compared after Unicode normalisation (utmPresetKey)
+ * again. Two of one account that now read the same both stay (each holds parameters of its own):
+ * the one that finds the key taken keeps its old key until it is renamed or deleted.
+ */
+export async function rekeyUtmPresets(tx: Db) {
+  for (const preset of await repo.presetsBeyondAscii(tx)) {
+    const key = utmPresetKey(preset.name)
+    if (key !== preset.nameKey && !(await repo.setPresetKeyWhereFree(preset, key, tx))) log.warn('UTM preset names alike kept apart', { presetId: preset.id, accountId: preset.accountId })
+  }
 }

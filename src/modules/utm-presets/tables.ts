@@ -2,8 +2,9 @@ import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
 
 export const utmPresetTables = defineTables((k) => ({
-  // An account's named sets of campaign parameters; a name is unique in the account in any letter
-  // case (name_key is lower(name)). A parameter the preset leaves unset is null.
+  // An account's named sets of campaign parameters; a name is unique in the account however it is
+  // written (name_key is nameKey(name): Unicode-normalised, case-folded). A parameter the preset
+  // leaves unset is null.
   utmPresets: k.table(
     'utm_presets',
     {

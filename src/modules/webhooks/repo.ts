@@ -15,13 +15,13 @@ export const listEndpoints = (accountId: string) =>
 export const activeEndpoints = () =>
   db.select({ id: webhookEndpoints.id, accountId: webhookEndpoints.accountId, events: webhookEndpoints.events }).from(webhookEndpoints).where(eq(webhookEndpoints.isActive, true))
 
-export async function countEndpoints(accountId: string) {
-  const [{ total }] = await db.select({ total: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId))
+export async function countEndpoints(accountId: string, tx: Db = db) {
+  const [{ total }] = await tx.select({ total: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId))
   return Number(total)
 }
 
-export async function insertEndpoint(values: typeof webhookEndpoints.$inferInsert) {
-  const [row] = await db.insert(webhookEndpoints).values(values).returning()
+export async function insertEndpoint(values: typeof webhookEndpoints.$inferInsert, tx: Db = db) {
+  const [row] = await tx.insert(webhookEndpoints).values(values).returning()
   return row
 }
 

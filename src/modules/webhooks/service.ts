@@ -26,6 +26,7 @@ import {
   type WebhookEvent,
 } from '../../shared/webhooks'
 import { isSpecialUseHost } from '../../shared/network'
+import { type AccountCap, withinAccountCap } from '../accounts/service'
 import * as repo from './repo'
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointChanges, WebhookEndpointInput } from './schema'
 import { newSecret, seal, signatureHeaders, unseal } from './signing'
@@ -316,9 +317,10 @@ export async function listEndpoints(accountId: string) {
 /** A new endpoint, answered with its secret (which can be read again later). */
 export async function createEndpoint(accountId: string, input: WebhookEndpointInput) {
   const values = { url: await checkedUrl(input.url), events: checkedEvents(input.events), description: checkedDescription(input.description) }
-  if ((await repo.countEndpoints(accountId)) >= WEBHOOK_ENDPOINTS_MAX) throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany)
   const secret = newSecret()
-  const row = await repo.insertEndpoint({ accountId, ...values, secret: seal(secret) })
+  const sealed = seal(secret)
+  const cap: AccountCap = { limit: WEBHOOK_ENDPOINTS_MAX, count: (tx) => repo.countEndpoints(accountId, tx), refusal: () => new AppError('conflict', WEBHOOK_MESSAGES.tooMany) }
+  const row = await withinAccountCap(accountId, cap, (tx) => repo.insertEndpoint({ accountId, ...values, secret: sealed }, tx))
   changed(accountId)
   return { ...toEndpointJson(row), secret }
 }

@@ -9,6 +9,7 @@ import postgres from 'postgres'
 import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { config } from '../config'
+import { platformTables } from '../tables'
 import { kits } from './kit'
 import { bundledMigrations } from './migrations' with { type: 'macro' }
 
@@ -132,6 +133,19 @@ export async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
   const result = await (sqliteHandle ? runSqliteTransaction(fn, hooks) : runPgTransaction(fn, hooks))
   for (const hook of hooks) hook()
   return result
+}
+
+/**
+ * Runs `work` once for the database, in a transaction that records it done: a change to stored data
+ * that SQL migrations cannot make, such as one by the product's own Unicode rules. Instances starting
+ * together take turns on the record (a second one's insert waits for the first's commit), so one does it.
+ */
+export async function upgradeOnce(name: string, work: (tx: Db) => Promise<void>) {
+  const { dataUpgrades } = platformTables(kit)
+  await transaction(async (tx) => {
+    const claimed = await tx.insert(dataUpgrades).values({ name, doneAt: new Date() }).onConflictDoNothing().returning()
+    if (claimed.length > 0) await work(tx)
+  })
 }
 
 /**

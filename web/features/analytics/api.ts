@@ -1,18 +1,18 @@
 import useSWR, { preload } from 'swr'
 import type { LinkAnalytics } from '../../../src/modules/analytics/schema'
-import type { Link } from '../../../src/modules/links/schema'
+import type { Link, LinkDetail } from '../../../src/modules/links/schema'
 import { DEFAULT_ANALYTICS_PERIOD, eventsCsvFileName, periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
 import { linkPath } from '../../../src/shared/link-rules'
 import { api } from '../../lib/api'
 import { saveFile } from '../../lib/save-file'
 
-export type { LinkAnalytics, Link }
+export type { LinkAnalytics, Link, LinkDetail }
 
 const analyticsPath = (id: string, { from, to }: { from: string; to: string }) =>
   `/shareLinks/${encodeURIComponent(id)}/analytics?from=${from}&to=${to}`
 
 /** The link the screen is about (title and short URL for the header). */
-export const useAnalyticsLink = (id: string) => useSWR<Link>(`/shareLinks/${encodeURIComponent(id)}`, api.get)
+export const useAnalyticsLink = (id: string) => useSWR<LinkDetail>(`/shareLinks/${encodeURIComponent(id)}`, api.get)
 
 /** Starts fetching the first period's analytics while the link itself loads, rather than after it. */
 export const preloadLinkAnalytics = (id: string) => void preload(analyticsPath(id, periodRange(DEFAULT_ANALYTICS_PERIOD)), api.get).catch(() => undefined)

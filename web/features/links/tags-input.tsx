@@ -15,7 +15,7 @@ export function TagsInput({ id, value, onChange, ...aria }: TagsInputProps) {
   const [draft, setDraft] = useState('')
   const [problem, setProblem] = useState<string>()
   const listId = useId()
-  const colorOf = (name: string) => tags?.find((tag) => tag.name.toLowerCase() === tagKey(name))?.color
+  const colorOf = (name: string) => tags?.find((tag) => tagKey(tag.name) === tagKey(name))?.color
   const has = (name: string) => value.some((tag) => tagKey(tag) === tagKey(name))
 
   function add(text: string) {
