@@ -11,6 +11,9 @@ export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
   yourls: 'YOURLS export',
 }
 
+/** The services imports come from, by name, for a link's history (`csv`: any other file). */
+export const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = { csv: 'a file', bitly: 'Bitly', shlink: 'Shlink', kutt: 'Kutt', yourls: 'YOURLS' }
+
 /**
  * What a column of the file can fill: the link's fields, then what the old service knew of it (when
  * it was made there and its clicks there, kept as the link's history), and its state there
@@ -27,8 +30,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   tags: 'Tags',
   ogImage: 'Image URL',
   expiresAt: 'Expiry',
-  createdAt: 'Created (there)',
-  clicks: 'Clicks (there)',
+  createdAt: 'Created on',
+  clicks: 'Clicks so far',
   archived: 'Archived',
   password: 'Password',
 }

@@ -154,7 +154,7 @@ function shortCodeOf(value: string) {
 }
 
 /** What the old service knew of a link: when it was made there, and its clicks there. */
-export type ImportHistory = { createdAt: string | null; clicks: number | null }
+type ImportHistory = { createdAt: string | null; clicks: number | null }
 
 /**
  * One row as a link to make, with what was left out of it and why: its history there, and whether
@@ -166,7 +166,7 @@ export type ImportItem = { row: number; input: LinkInput; notes: string[]; isAct
  * An instant as exports write it: RFC 3339, `2024-01-02 10:00:00` (YOURLS, UTC), a zone without
  * its colon (Bitly's `+0000`), a day alone, or Unix seconds or milliseconds.
  */
-export function instantOf(text: string): Date | undefined {
+function instantOf(text: string): Date | undefined {
   if (/^\d{9,13}$/.test(text)) return new Date(Number(text) * (text.length > 11 ? 1 : 1000))
   const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i.exec(text)
   if (!match) return undefined

@@ -15,7 +15,7 @@ export type ReadInput = { body: Uint8Array<ArrayBuffer>; linksPerDay: number }
 export type ReadFile = { source: ImportSource; fileName: string; mapping: ImportMapping; total: number; chunks: Uint8Array<ArrayBuffer>; ends: number[] }
 export type ReadOutput = { ok: true; file: ReadFile } | { ok: false; kind: AppError['kind']; message: string; errors?: AppError['errors'] }
 
-/** The body's fields, as the import call's schema (ImportInput) states them. */
+/** The body's fields: `file` (the whole file's text), `source`, `fileName` and `mapping` (field → column). */
 function checkedInput(body: unknown) {
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
   const { file, source, fileName, mapping } = fields

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { oneOf } from '../../platform/schema'
-import { IMPORT_FIELDS, IMPORT_FILE_MAX_BYTES, IMPORT_PREVIEW_BYTES, IMPORT_SOURCES, type ImportField } from '../../shared/imports'
+import { IMPORT_FIELDS, IMPORT_PREVIEW_BYTES, IMPORT_SOURCES, type ImportField } from '../../shared/imports'
 import { LinkInput } from '../links/schema'
 
 const Mapping = t.Partial(t.Object(Object.fromEntries(IMPORT_FIELDS.map((field) => [field, t.String({ maxLength: 500 })])) as Record<ImportField, ReturnType<typeof t.String>>), {
@@ -30,14 +30,6 @@ export const ImportPreview = t.Object({
   ),
 })
 export type ImportPreview = typeof ImportPreview.static
-
-/** The import call's body; read on the import thread (reading.ts), which checks it field by field. */
-export const ImportInput = t.Object({
-  file: t.String({ maxLength: IMPORT_FILE_MAX_BYTES, description: 'The whole file' }),
-  source: Source,
-  fileName: t.String({ maxLength: 500 }),
-  mapping: Mapping,
-})
 
 export const Import = t.Object({
   id: t.String(),
