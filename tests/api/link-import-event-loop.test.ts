@@ -19,11 +19,12 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => server.close())
 
-// The request thread's budget is 50 ms, and on a quiet machine no redirect here waits longer. A
-// machine busy with other work (as test runs are) delays any answer by tens of milliseconds, now and
-// then more: the bound leaves room for that, and stays far below what reading or working through a
-// file on the request thread costs (seconds).
-const BOUND_MS = 250
+// The request thread's budget is 50 ms, and on a machine left to this test the longest redirect
+// here waits about that long. A machine busy with other work (as test runs are: other test files,
+// other databases' passes, their servers) delays any answer by tens of milliseconds and now and then
+// by a few hundred; the bound leaves room for that, and stays far below what reading or working
+// through a file on the request thread costs (half a second to ten).
+const BOUND_MS = 400
 
 const ROWS = 10_000
 // Rows of about 3.2 kB (a long target, title and description): ROWS of them nearly fill the largest file.

@@ -100,7 +100,7 @@ const NAMES: Record<ImportField, string[]> = {
   targetUrl: ['targeturl', 'longurl', 'target', 'url', 'destination', 'destinationurl', 'originalurl'],
   title: ['title', 'name'],
   description: ['description'],
-  alias: ['alias', 'custombitlinks', 'shortcode', 'keyword', 'address', 'backhalf', 'slug', 'link', 'bitlink', 'shorturl'],
+  alias: ['alias', 'custombitlinks', 'shortcode', 'keyword', 'address', 'backhalf', 'slug', 'key', 'link', 'bitlink', 'shorturl', 'shortlink'],
   tags: ['tags', 'tag', 'labels'],
   ogImage: ['ogimage', 'image', 'imageurl'],
   expiresAt: ['expiresat', 'validuntil', 'metavaliduntil', 'expirein', 'expireat', 'expiration', 'expires'],
