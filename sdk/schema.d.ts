@@ -317,6 +317,20 @@ export interface components {
             clickLimit: number | null;
             /** @description Inactive links answer 404 */
             isActive: boolean;
+            /** @description The link's history before it was imported (clicks here are counted apart from these); null for a link made here */
+            importedFrom: {
+                /**
+                 * @description The service (or `csv` for any other file)
+                 * @enum {string}
+                 */
+                source: "csv" | "bitly" | "shlink" | "kutt" | "yourls";
+                /**
+                 * Format: date-time
+                 * @description When the link was made there; null when the file did not say
+                 */
+                createdAt: string | null;
+                clicks: number | null;
+            } | null;
             /**
              * Format: date-time
              * @description When the link was made
@@ -1514,6 +1528,20 @@ export interface operations {
                         clickLimit: number | null;
                         /** @description Inactive links answer 404 */
                         isActive: boolean;
+                        /** @description The link's history before it was imported (clicks here are counted apart from these); null for a link made here */
+                        importedFrom: {
+                            /**
+                             * @description The service (or `csv` for any other file)
+                             * @enum {string}
+                             */
+                            source: "csv" | "bitly" | "shlink" | "kutt" | "yourls";
+                            /**
+                             * Format: date-time
+                             * @description When the link was made there; null when the file did not say
+                             */
+                            createdAt: string | null;
+                            clicks: number | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description When the link was made

@@ -3,3 +3,4 @@
 export const EVENT_WRITER_ENTRY = new URL('./modules/analytics/writer-worker.ts', import.meta.url)
 export const CARD_IMAGE_RENDER_ENTRY = new URL('./modules/card-images/render-worker.ts', import.meta.url)
 export const IMAGE_PROCESS_ENTRY = new URL('./modules/images/process-worker.ts', import.meta.url)
+export const IMPORT_READ_ENTRY = new URL('./modules/imports/read-worker.ts', import.meta.url)

@@ -102,6 +102,10 @@ async function readBodyWithin(request: Request, limit: number): Promise<Uint8Arr
 // image; every other body, MAX_BODY_BYTES.
 const IMPORT_BODY_MAX = IMPORT_FILE_MAX_BYTES * 1.25
 const LARGER_BODIES: Record<string, number> = { '/api/imports': IMPORT_BODY_MAX, '/api/images': IMAGE_UPLOAD_MAX_BYTES, '/api/image': IMAGE_UPLOAD_MAX_BYTES }
+// An import's JSON body is parsed, depth and all, on the import thread: a pass over its tens of
+// megabytes here would hold the event loop.
+const PARSED_OFF_THREAD = new Set(['POST /api/imports'])
+const bodyPathOf = (request: Request) => `${request.method} ${requestPath(request).replace(/(.)\/+$/, '$1')}`
 function bodyLimitOf(request: Request) {
   const larger = request.method === 'POST' ? LARGER_BODIES[requestPath(request).replace(/(.)\/+$/, '$1')] : undefined
   return larger ? Math.max(larger, config.maxBodyBytes) : config.maxBodyBytes
@@ -157,7 +161,7 @@ export async function withCheckedBody(request: Request, server: ServerLike): Pro
   if (!hasBody(request)) return request
   const body = await readBody(request, bodyLimitOf(request))
   const type = request.headers.get('content-type')?.toLowerCase() ?? ''
-  if (type.includes('json') && exceedsJsonDepth(body))
+  if (type.includes('json') && !PARSED_OFF_THREAD.has(bodyPathOf(request)) && exceedsJsonDepth(body))
     throw new AppError('invalid', `JSON nested more than ${MAX_JSON_DEPTH} levels deep is not accepted.`)
   return copyRequest(request, server, { body })
 }

@@ -113,6 +113,26 @@ describe('the compiled executable', () => {
     expect(await upload(source, 'image/png', 'logo')).toMatchObject({ contentType: 'image/png', width: 512 })
   })
 
+  it('reads an import file on the import thread it carries', async () => {
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'exe-import@example.com', password: 'a long password' }),
+    })
+    const { token } = (await signup.json()) as { token: string }
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` }
+    const file = 'url,title\nhttps://example.com/exe-import,Imported by the executable\n'
+    const started = await fetch(`${base}/api/imports`, { method: 'POST', headers, body: JSON.stringify({ file, source: 'csv', fileName: 'exe.csv', mapping: { targetUrl: 'url', title: 'title' } }) })
+    expect(started.status).toBe(202)
+    const { id } = (await started.json()) as { id: string }
+    for (let i = 0; i < 100; i++) {
+      const job = (await fetch(`${base}/api/imports/${id}`, { headers }).then((answer) => answer.json())) as { status: string; created: number }
+      if (job.status === 'done') return expect(job.created).toBe(1)
+      await Bun.sleep(100)
+    }
+    throw new Error('the import did not finish')
+  })
+
   it('runs grant-admin as a subcommand, failing clearly for an unknown e-mail', async () => {
     const run = async (...args: string[]) => {
       const child = Bun.spawn([executable, ...args], { cwd: folder, env, stdout: 'pipe', stderr: 'pipe' })

@@ -2,7 +2,9 @@
 // as aliases where free, a report of every row read back by a CSV parser nobody here wrote, the
 // plan's link limits, and an import that carries on after its server is killed, making nothing twice.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
+import { IMPORT_ATTEMPTS_PER_HOUR } from '../../src/shared/imports'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
@@ -23,16 +25,36 @@ const preview = (who: SignedIn, file: string, extra: Record<string, unknown> = {
 const start = (who: SignedIn, file: string, mapping: Record<string, string>, source = 'csv') => http.post('/api/imports', { file, source, fileName: 'links.csv', mapping }, { token: who.token })
 const finished = (who: SignedIn, id: string, timeoutMs = 30_000) =>
   until(() => http.get(`/api/imports/${id}`, { token: who.token }), { what: 'the import to finish', done: (answer) => ['done', 'failed'].includes(answer.body.status), timeoutMs, everyMs: 100 }).then((answer) => answer.body)
+const fixture = (name: string) => Bun.file(join(import.meta.dir, '../fixtures/imports', name)).text()
+const reportOf = async (who: SignedIn, id: string) => parse((await http.get(`/api/imports/${id}/report`, { token: who.token })).text, { columns: true }) as Record<string, string>[]
+const linkAt = async (who: SignedIn, shortUrl: string) => {
+  const listed = await http.get('/api/shareLinks?limit=100', { token: who.token })
+  return listed.body.find((link: { url: string }) => link.url === shortUrl)
+}
+/** Previews a file, imports it with the mapping the preview chose, and answers the finished import and its report. */
+async function importFile(who: SignedIn, file: string) {
+  const shown = await preview(who, file)
+  expect(shown.status).toBe(200)
+  const started = await start(who, file, shown.body.mapping, shown.body.source)
+  expect(started.status).toBe(202)
+  const done = await finished(who, started.body.id)
+  return { shown: shown.body, done, report: await reportOf(who, started.body.id) }
+}
+/** Imports a small CSV whose columns are found by their names, and answers the link its first row made. */
+async function importFileAfter(who: SignedIn, file: string) {
+  const { report } = await importFile(who, file)
+  return linkAt(who, report[0]!.shortUrl!)
+}
 const setPlan = (who: SignedIn, plan: string) => sql(server, 'update accounts set plan = $1 where id = $2', [plan, who.user.accountId])
 
 describe('an import preview', () => {
   it("tells each shortener's export apart and maps its columns by their names", async () => {
     const who = await signUp(http, 'previewer')
     const files: [string, string, Record<string, string>][] = [
-      ['bitly', 'title,link,long_url,created_at,tags\nDocs,https://bit.ly/docs-1,https://example.com/docs,2024-01-01,"a,b"\n', { targetUrl: 'long_url', title: 'title', alias: 'link', tags: 'tags' }],
-      ['shlink', 'createdAt,shortCode,shortUrl,longUrl,title,tags,visits\n2024-01-01,abc123,https://s.test/abc123,https://example.com/a,A page,x|y,4\n', { targetUrl: 'longUrl', title: 'title', alias: 'shortCode', tags: 'tags' }],
-      ['kutt', JSON.stringify({ data: [{ address: 'kutt-1', target: 'https://example.com/k', description: 'From Kutt', visit_count: 2 }] }), { targetUrl: 'target', description: 'description', alias: 'address' }],
-      ['yourls', 'keyword;url;title;timestamp;ip;clicks\nyour-1;https://example.com/y;Y page;2024-01-01 10:00:00;127.0.0.1;3\n', { targetUrl: 'url', title: 'title', alias: 'keyword' }],
+      ['bitly', 'title,link,long_url,created_at,tags\nDocs,https://bit.ly/docs-1,https://example.com/docs,2024-01-01,"a,b"\n', { targetUrl: 'long_url', title: 'title', alias: 'link', tags: 'tags', createdAt: 'created_at' }],
+      ['shlink', 'createdAt,shortCode,shortUrl,longUrl,title,tags,visits\n2024-01-01,abc123,https://s.test/abc123,https://example.com/a,A page,x|y,4\n', { targetUrl: 'longUrl', title: 'title', alias: 'shortCode', tags: 'tags', createdAt: 'createdAt', clicks: 'visits' }],
+      ['kutt', JSON.stringify({ data: [{ address: 'kutt-1', target: 'https://example.com/k', description: 'From Kutt', visit_count: 2 }] }), { targetUrl: 'target', description: 'description', alias: 'address', clicks: 'visit_count' }],
+      ['yourls', 'keyword;url;title;timestamp;ip;clicks\nyour-1;https://example.com/y;Y page;2024-01-01 10:00:00;127.0.0.1;3\n', { targetUrl: 'url', title: 'title', alias: 'keyword', createdAt: 'timestamp', clicks: 'clicks' }],
       ['csv', 'Page\tName\nhttps://example.com/c\tC page\n', { targetUrl: 'Page', title: 'Name' }],
     ]
     for (const [source, file, mapping] of files) {
@@ -69,6 +91,109 @@ describe('an import preview', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.errors[0].field).toBe('mapping.targetUrl')
     expect((await http.post('/api/imports/preview', { file: 'url\nhttps://example.com\n' })).status).toBe(401)
+  })
+})
+
+describe("other shorteners' own exports", () => {
+  it("reads Shlink's REST API export (links under shortUrls.data), with their dates, visits and expiry", async () => {
+    const who = await signUp(http, 'shlink-rest')
+    const { shown, done, report } = await importFile(who, await fixture('shlink-short-urls.json'))
+    expect(shown.source).toBe('shlink')
+    expect(shown.mapping).toMatchObject({ targetUrl: 'longUrl', alias: 'shortCode', title: 'title', tags: 'tags', expiresAt: 'meta.validUntil', createdAt: 'dateCreated', clicks: 'visitsSummary.total' })
+    expect(shown.rows[0]).toMatchObject({ link: { targetUrl: 'https://news.example.com/technology', alias: 'tech-news', tags: ['news', 'tech'], expiresAt: '2099-12-31T23:59:59.000Z' }, history: { createdAt: '2021-08-05T08:22:12.000Z', clicks: 328 }, problem: null })
+    expect(done).toMatchObject({ status: 'done', total: 2, created: 2, failed: 0 })
+    const link = await linkAt(who, report[0]!.shortUrl!)
+    expect(link).toMatchObject({ alias: 'tech-news', expiresAt: '2099-12-31T23:59:59.000Z', isActive: true, importedFrom: { source: 'shlink', createdAt: '2021-08-05T08:22:12.000Z', clicks: 328 } })
+  })
+
+  it('refuses an SQL dump (YOURLS, mysqldump) with what to export instead, and reads the same table as CSV', async () => {
+    const who = await signUp(http, 'yourls')
+    const dump = await fixture('yourls-dump.sql')
+    for (const answer of [await preview(who, dump), await start(who, dump, { targetUrl: 'url' })]) {
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toContain('SQL dump')
+      expect(answer.body.message).toContain('export the result as CSV')
+      expect(answer.body.errors[0].field).toBe('file')
+    }
+    // Other files that are no export of links say what they are too.
+    for (const [file, kind] of [
+      ['PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml', 'spreadsheet'],
+      ['<!DOCTYPE html><html><body>Links</body></html>', 'web page'],
+      ['url\nhttps://example.com/\u0000\u0001', 'binary file'],
+    ]) {
+      const answer = await start(who, file!, { targetUrl: 'url' })
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).toContain(kind!)
+    }
+    expect((await http.get('/api/imports', { token: who.token })).body).toEqual([])
+    const { shown, done, report } = await importFile(who, await fixture('yourls-links.csv'))
+    expect(shown).toMatchObject({ source: 'yourls', mapping: { targetUrl: 'url', alias: 'keyword', createdAt: 'timestamp', clicks: 'clicks' } })
+    expect(done).toMatchObject({ created: 2, failed: 0 })
+    expect((await linkAt(who, report[0]!.shortUrl!)).importedFrom).toEqual({ source: 'yourls', createdAt: '2019-04-02T10:11:12.000Z', clicks: 312 })
+  })
+
+  it("keeps Bitly's creation dates and click totals as each link's history, and brings archived links in switched off", async () => {
+    const who = await signUp(http, 'bitly')
+    const { shown, done, report } = await importFile(who, await fixture('bitly-links.csv'))
+    expect(shown.mapping).toMatchObject({ targetUrl: 'long_url', alias: 'custom_bitlinks', archived: 'archived', createdAt: 'created_at', clicks: 'clicks' })
+    expect(shown.rows.map((row: { isActive: boolean }) => row.isActive)).toEqual([true, false, true])
+    expect(shown.rows[1].notes).toContain('Archived there: imported switched off.')
+    expect(done).toMatchObject({ created: 3, failed: 0 })
+    const [sale, archived, docs] = await Promise.all(report.map((line) => linkAt(who, line.shortUrl!)))
+    expect(sale).toMatchObject({ alias: 'spring-sale-24', isActive: true, tags: ['campaign', 'spring'], importedFrom: { source: 'bitly', createdAt: '2024-03-02T09:15:02.000Z', clicks: 1532 } })
+    expect(archived).toMatchObject({ isActive: false, importedFrom: { createdAt: '2023-06-11T17:40:55.000Z', clicks: 87 } })
+    expect(docs.importedFrom.clicks).toBe(12408)
+    expect(report[1]!.note).toContain('Archived there')
+    // An archived link answers as any switched-off link does.
+    expect((await fetch(archived.url, { redirect: 'manual' })).status).toBe(404)
+    // The link's own JSON, as the app and the public API show it, carries its history.
+    expect((await http.get(`/api/shareLinks/${sale.id}`, { token: who.token })).body.importedFrom).toEqual({ source: 'bitly', createdAt: '2024-03-02T09:15:02.000Z', clicks: 1532 })
+  })
+
+  it("carries Kutt's expiry over, and brings password-protected and expired links in switched off, with a note", async () => {
+    const who = await signUp(http, 'kutt')
+    const { shown, done, report } = await importFile(who, await fixture('kutt-links.json'))
+    expect(shown).toMatchObject({ source: 'kutt', mapping: { targetUrl: 'target', alias: 'address', expiresAt: 'expire_in', password: 'password', createdAt: 'created_at', clicks: 'visit_count' } })
+    const [later, secret, expired] = shown.rows
+    expect(later).toMatchObject({ isActive: true, notes: [], link: { expiresAt: '2099-01-01T00:00:00.000Z' } })
+    expect(secret.isActive).toBe(false)
+    expect(secret.notes.join(' ')).toContain('Password-protected there')
+    expect(expired.isActive).toBe(false)
+    expect(expired.notes.join(' ')).toContain('Expired there on 2020-12-01')
+    expect(done).toMatchObject({ created: 3, failed: 0 })
+    const links = await Promise.all(report.map((line) => linkAt(who, line.shortUrl!)))
+    expect(links.map((link) => [link.alias, link.isActive, link.expiresAt, link.hasPassword])).toEqual([
+      ['kt-docs', true, '2099-01-01T00:00:00.000Z', false],
+      ['kt-private', false, null, false],
+      ['kt-old-promo', false, null, false],
+    ])
+    expect(report[1]!.note).toContain('its password cannot be exported')
+    // A file that carries the password itself keeps it.
+    const carried = await importFileAfter(who, 'url,password\nhttps://example.com/locked,s3cret-pass\n')
+    expect(carried).toMatchObject({ hasPassword: true, isActive: true })
+  })
+
+  it('flags short codes taken already (here, or earlier in the file) in the preview, and lists failed rows for the dialog', async () => {
+    const who = await signUp(http, 'flagged')
+    const taken = `taken-${unique()}`
+    expect((await http.post('/api/shareLinks', { targetUrl: 'https://example.com/mine', title: 'Mine', alias: taken }, { token: who.token })).status).toBe(201)
+    const twice = `twice-${unique()}`
+    const file = ['alias,url', `${taken},https://example.com/a`, `${twice},https://example.com/b`, `${twice},https://example.com/c`, 'bad,not a url', 'xss,javascript:alert(1)', ''].join('\n')
+    const shown = await preview(who, file)
+    expect(shown.body.rows.map((row: { notes: string[] }) => row.notes)).toEqual([[`Short code "${taken}" is taken; the link gets a new one.`], [], [`Short code "${twice}" is taken; the link gets a new one.`], [], []])
+    const started = await start(who, file, shown.body.mapping)
+    const done = await finished(who, started.body.id)
+    expect(done).toMatchObject({ created: 3, failed: 2 })
+    const failures = await http.get(`/api/imports/${started.body.id}/failures`, { token: who.token })
+    expect(failures.status).toBe(200)
+    expect(failures.body.total).toBe(2)
+    expect(failures.body.rows.map((row: { row: number; targetUrl: string }) => [row.row, row.targetUrl])).toEqual([
+      [5, 'not a url'],
+      [6, 'javascript:alert(1)'],
+    ])
+    expect(failures.body.rows.every((row: { reason: string }) => row.reason.length > 0)).toBe(true)
+    const other = await signUp(http, 'not-theirs')
+    expect((await http.get(`/api/imports/${started.body.id}/failures`, { token: other.token })).status).toBe(404)
   })
 })
 
@@ -137,6 +262,38 @@ describe('an import', () => {
     const stored = await sql(server, 'select count(*) as n from share_links where account_id = $1', [who.user.accountId])
     expect(Number(stored[0]!.n)).toBe(1000)
   }, 60_000)
+})
+
+describe('imports sent by the crowd', () => {
+  it("refuses an account's second file before reading it, while its first is under way, and counts the files an account may send an hour", async () => {
+    const who = await signUp(http, 'crowded')
+    const bystander = await signUp(http, 'bystander-importer')
+    await setPlan(bystander, 'pro')
+    // Past the free plan's hourly link limit the first import pauses: it stays under way.
+    const first = await start(who, ['url', ...Array.from({ length: 1_100 }, (_, i) => `https://example.com/q/${i}`)].join('\n'), { targetUrl: 'url' })
+    expect(first.status).toBe(202)
+    await until(() => http.get(`/api/imports/${first.body.id}`, { token: who.token }), { what: 'the import to pause', done: (answer) => answer.body.status === 'paused', timeoutMs: 30_000, everyMs: 100 })
+    const big = ['url', ...Array.from({ length: 9_000 }, (_, i) => `https://example.com/big/${i}?${'q'.repeat(3_000)}`)].join('\n')
+    const timed = async (who: SignedIn) => {
+      const startedAt = performance.now()
+      const answer = await start(who, big, { targetUrl: 'url' })
+      return { status: answer.status, message: answer.body.message, ms: performance.now() - startedAt }
+    }
+    // The same file from an account that may import it is read whole; the crowded account's is not read at all.
+    const read = await timed(bystander)
+    expect(read.status).toBe(202)
+    const refused = await Promise.all([timed(who), timed(who), timed(who)])
+    for (const answer of refused) expect(answer).toMatchObject({ status: 409, message: 'An import is already under way; wait for it to finish.' })
+    expect(Math.max(...refused.map((answer) => answer.ms))).toBeLessThan(read.ms / 2)
+
+    // A file refused after it was read frees the account at once, so how many it may send an hour is counted.
+    const hasty = await signUp(http, 'hasty')
+    for (let i = 0; i < IMPORT_ATTEMPTS_PER_HOUR; i++) expect((await start(hasty, 'url\nhttps://example.com/\n', {})).status).toBe(400)
+    const over = await start(hasty, 'url\nhttps://example.com/\n', { targetUrl: 'url' })
+    expect(over.status).toBe(429)
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await http.get('/api/imports', { token: hasty.token })).body).toEqual([])
+  }, 120_000)
 })
 
 describe('an import when its server is killed', () => {

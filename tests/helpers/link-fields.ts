@@ -15,6 +15,7 @@ export const LINK_FIELDS = [
   'geoTargets',
   'hasPassword',
   'id',
+  'importedFrom',
   'iosUrl',
   'isActive',
   'ogImage',

@@ -1,7 +1,10 @@
 // The import dialog on /share-links: a Shlink export chosen, recognised and previewed with its
-// columns mapped and each row's problem shown, then imported with a progress bar, the links in the
-// list and the report downloaded, at desktop and phone widths.
+// columns mapped and each row's problem shown (a short code taken, the history kept), then imported
+// with a progress bar, the rows that failed listed, the links in the list and the report downloaded,
+// at desktop and phone widths; an SQL dump refused with what to export instead; a Bitly export's
+// archived link previewed switched off and its history shown on its analytics page.
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { Browser, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
@@ -37,6 +40,7 @@ describe('importing links', () => {
         'createdAt,shortCode,shortUrl,longUrl,title,tags,visits',
         `2024-01-01,${code},https://s.test/${code},https://example.com/imported,Imported page,news,3`,
         '2024-01-02,bad,https://s.test/bad,not a url,Broken row,,0',
+        `2024-01-02,${code},https://s.test/${code},https://example.com/again,Same code again,,1`,
         ...Array.from({ length: 40 }, (_, i) => `2024-01-03,more${i}${code},https://s.test/x,https://example.com/more/${i},More ${i},,0`),
       ].join('\n')
       const { page, context } = await openLinks(account, viewport)
@@ -48,28 +52,38 @@ describe('importing links', () => {
       await dialog(page).locator('input[type=file]').setInputFiles({ name: 'shlink.csv', mimeType: 'text/csv', buffer: Buffer.from(file) })
 
       // Recognised, mapped by the columns' names, the first rows shown with their problems.
-      await dialog(page).getByText('Shlink export, about 42 rows.').waitFor()
+      await dialog(page).getByText('Shlink export, about 43 rows.').waitFor()
       await expect(dialog(page).getByRole('combobox', { name: 'Target URL' }).textContent()).resolves.toBe('longUrl')
       await expect(dialog(page).getByRole('combobox', { name: 'Alias (short code)' }).textContent()).resolves.toBe('shortCode')
       const rows = dialog(page).getByTestId('import-row')
       await expect(rows.first().textContent()).resolves.toContain(`/${code}`)
       await expect(rows.nth(1).textContent()).resolves.toMatch(/Row 3.*not a url/)
       await expect(rows.nth(1).textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
+      // The creation date and visits are kept as the link's history; a short code used twice is flagged.
+      await expect(rows.first().textContent()).resolves.toContain('Made 2024-01-01 · 3 clicks there')
+      await expect(rows.nth(2).textContent()).resolves.toContain(`Short code "${code}" is taken; the link gets a new one.`)
       // Leaving the target unmapped says what is needed and holds the import back.
       await dialog(page).getByRole('combobox', { name: 'Target URL' }).click()
       await page.getByRole('option', { name: 'Not imported', exact: true }).click()
       await dialog(page).getByRole('alert').filter({ hasText: 'Choose the column that holds the target URLs.' }).waitFor()
-      expect(await dialog(page).getByRole('button', { name: 'Import 42 rows' }).isDisabled()).toBe(true)
+      expect(await dialog(page).getByRole('button', { name: 'Import 43 rows' }).isDisabled()).toBe(true)
       await dialog(page).getByRole('combobox', { name: 'Target URL' }).click()
       await page.getByRole('option', { name: 'longUrl', exact: true }).click()
       await dialog(page).getByRole('alert').waitFor({ state: 'detached' })
       expect(await fitsWidth(page)).toBe(true)
       await page.screenshot({ path: `/tmp/linkcard-import-preview-${viewport.width}.png` })
 
-      await dialog(page).getByRole('button', { name: 'Import 42 rows' }).click()
+      await dialog(page).getByRole('button', { name: 'Import 43 rows' }).click()
       await dialog(page).getByText('Import finished').waitFor({ timeout: 30_000 })
-      await dialog(page).getByText('42 of 42 rows · 41 created · 1 failed').waitFor()
+      await dialog(page).getByText('43 of 43 rows · 42 created · 1 failed').waitFor()
       expect(await dialog(page).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+      // The rows that failed are listed in the dialog, with why.
+      const failed = dialog(page).getByTestId('import-failure')
+      await failed.first().waitFor()
+      expect(await failed.count()).toBe(1)
+      await expect(failed.first().textContent()).resolves.toMatch(/Row 3.*not a url/)
+      await expect(failed.first().textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
+      expect(await fitsWidth(page)).toBe(true)
       await page.screenshot({ path: `/tmp/linkcard-import-done-${viewport.width}.png` })
 
       const download = page.waitForEvent('download')
@@ -77,7 +91,7 @@ describe('importing links', () => {
       const report = await download
       expect(report.suggestedFilename()).toBe('shlink-report.csv')
       const lines = parse(await Bun.file((await report.path())!).text(), { columns: true }) as Record<string, string>[]
-      expect(lines).toHaveLength(42)
+      expect(lines).toHaveLength(43)
       expect(lines[0]).toMatchObject({ row: '2', status: 'created', alias: code })
       expect(lines[1]).toMatchObject({ row: '3', status: 'failed' })
 
@@ -88,4 +102,43 @@ describe('importing links', () => {
       await context.close()
     })
   }
+
+  it('refuses an SQL dump with what to export instead', async () => {
+    const account = await createAccount(server, 'import-dump')
+    const { page, context } = await openLinks(account)
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const dump = await Bun.file(join(import.meta.dir, '../fixtures/imports/yourls-dump.sql')).text()
+    await dialog(page).locator('input[type=file]').setInputFiles({ name: 'yourls.sql', mimeType: 'application/sql', buffer: Buffer.from(dump) })
+    const alert = dialog(page).getByRole('alert')
+    await alert.waitFor()
+    await expect(alert.textContent()).resolves.toContain('This is an SQL dump (a database backup), not a CSV or JSON export of links.')
+    await expect(alert.textContent()).resolves.toContain('export the result as CSV')
+    expect(await dialog(page).getByTestId('import-row').count()).toBe(0)
+    await context.close()
+  })
+
+  it("previews a Bitly export's archived link switched off, and shows an imported link's history on its analytics page", async () => {
+    const account = await createAccount(server, 'import-bitly')
+    const { page, context } = await openLinks(account)
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const file = await Bun.file(join(import.meta.dir, '../fixtures/imports/bitly-links.csv')).text()
+    await dialog(page).locator('input[type=file]').setInputFiles({ name: 'bitly.csv', mimeType: 'text/csv', buffer: Buffer.from(file) })
+    await dialog(page).getByText('Bitly export, about 3 rows.').waitFor()
+    const rows = dialog(page).getByTestId('import-row')
+    await expect(rows.nth(1).textContent()).resolves.toContain('Switched off')
+    await expect(rows.nth(1).textContent()).resolves.toContain('Archived there: imported switched off.')
+    await expect(rows.first().textContent()).resolves.toContain('Made 2024-03-02 · 1,532 clicks there')
+    await page.screenshot({ path: '/tmp/linkcard-import-bitly-1440.png' })
+    await dialog(page).getByRole('button', { name: 'Import 3 rows' }).click()
+    await dialog(page).getByText('3 of 3 rows · 3 created · 0 failed').waitFor({ timeout: 30_000 })
+    expect(await dialog(page).getByTestId('import-failure').count()).toBe(0)
+
+    const listed = await fetch(`${server.url}/api/shareLinks?search=spring`, { headers: { authorization: `Bearer ${account.token}` } }).then((answer) => answer.json())
+    await page.goto(`/share-links/${listed[0].id}/analytics`)
+    const history = page.getByTestId('link-history')
+    await history.waitFor()
+    await expect(history.textContent()).resolves.toBe('Imported from Bitly, where it was made on 2 Mar 2024 and had 1,532 clicks. Clicks here are counted from the import on.')
+    await page.screenshot({ path: '/tmp/linkcard-link-history-1440.png' })
+    await context.close()
+  })
 })

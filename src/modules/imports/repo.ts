@@ -1,6 +1,6 @@
 // SQL for imports. An account's imports are always looked up with the account, so another
 // account's import is simply not found.
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { db, type Db, kit, transaction } from '../../platform/db'
 import { importTables } from './tables'
 
@@ -9,12 +9,24 @@ const { linkImports, linkImportChunks } = importTables(kit)
 export type ImportRow = typeof linkImports.$inferSelect
 type NewImportRow = typeof linkImports.$inferInsert
 
-/** Stores an import with its chunks of rows (JSON each), in the caller's transaction. */
-export async function insertImport(values: NewImportRow, chunks: string[], tx: Db) {
+/** Stores an import (`storing`: its chunks follow, then it is queued), in the caller's transaction. */
+export async function insertImport(values: NewImportRow, tx: Db) {
   const [row] = await tx.insert(linkImports).values(values).returning()
-  for (let i = 0; i < chunks.length; i += 20)
-    await tx.insert(linkImportChunks).values(chunks.slice(i, i + 20).map((items, j) => ({ importId: row!.id, position: i + j, items })))
   return row!
+}
+
+/** One chunk of an import's rows (the links to make, JSON). */
+export async function insertChunk(importId: string, position: number, items: string) {
+  await db.insert(linkImportChunks).values({ importId, position, items })
+}
+
+export async function deleteImport(id: string) {
+  await db.delete(linkImports).where(eq(linkImports.id, id))
+}
+
+/** Imports whose storing stopped before it ended (their instance stopped): their chunks go with them. */
+export async function deleteAbandonedImports(before: Date) {
+  await db.delete(linkImports).where(and(eq(linkImports.status, 'storing'), lt(linkImports.createdAt, before)))
 }
 
 export async function findImport(accountId: string, id: string) {
@@ -30,11 +42,17 @@ export const listImports = (accountId: string, limit: number) =>
 
 const UNFINISHED = ['queued', 'running', 'paused'] as const
 
-export async function hasUnfinishedImport(accountId: string, tx: Db = db) {
+/** Whether the account has an import under way, or one being stored since `storingSince`. */
+export async function hasUnfinishedImport(accountId: string, storingSince: Date, tx: Db = db) {
   const [row] = await tx
     .select({ id: linkImports.id })
     .from(linkImports)
-    .where(and(eq(linkImports.accountId, accountId), inArray(linkImports.status, [...UNFINISHED])))
+    .where(
+      and(
+        eq(linkImports.accountId, accountId),
+        or(inArray(linkImports.status, [...UNFINISHED]), and(eq(linkImports.status, 'storing'), gte(linkImports.createdAt, storingSince))),
+      ),
+    )
     .limit(1)
   return row !== undefined
 }

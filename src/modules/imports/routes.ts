@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
 import { auth } from '../auth/plugin'
-import { Import, ImportInput, ImportPreview, ImportPreviewInput } from './schema'
-import { getImport, importReport, listImports, previewImport, startImport } from './service'
+import { Import, ImportFailures, ImportPreview, ImportPreviewInput } from './schema'
+import { getImport, importFailures, importReport, listImports, previewImport, startImport } from './service'
 
 const tags = ['Imports (app)']
 const IdParams = t.Object({ id: t.String() })
@@ -18,13 +18,22 @@ export const importRoutes = new Elysia({ prefix: '/imports' })
   })
   .post(
     '/',
-    async ({ user, body, set }) => {
+    async ({ user, request, set }) => {
+      // The body (ImportInput, JSON) is parsed on the import thread: tens of megabytes would hold the event loop.
+      const body = new Uint8Array(await request.arrayBuffer())
+      const started = await startImport(user, body)
       set.status = 202
-      return startImport(user, body)
+      return started
     },
-    { session: 'links:write', body: ImportInput, response: { 202: Import }, detail: { summary: 'Start an import', tags, hide: true } },
+    { session: 'links:write', parse: 'none', response: { 202: Import }, detail: { summary: 'Start an import', tags, hide: true } },
   )
   .get('/:id', ({ user, params }) => getImport(user, params.id), { session: true, params: IdParams, response: Import, detail: { summary: 'An import and its progress', tags, hide: true } })
+  .get('/:id/failures', ({ user, params }) => importFailures(user, params.id), {
+    session: true,
+    params: IdParams,
+    response: ImportFailures,
+    detail: { summary: 'The first rows that failed, and why', tags, hide: true },
+  })
   .get(
     '/:id/report',
     async ({ user, params }) => {

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { oneOf } from '../../platform/schema'
-import { IMPORT_FIELDS, IMPORT_FILE_MAX_BYTES, IMPORT_SOURCES, type ImportField } from '../../shared/imports'
+import { IMPORT_FIELDS, IMPORT_PREVIEW_BYTES, IMPORT_SOURCES, type ImportField } from '../../shared/imports'
 import { LinkInput } from '../links/schema'
 
 const Mapping = t.Partial(t.Object(Object.fromEntries(IMPORT_FIELDS.map((field) => [field, t.String({ maxLength: 500 })])) as Record<ImportField, ReturnType<typeof t.String>>), {
@@ -9,7 +9,7 @@ const Mapping = t.Partial(t.Object(Object.fromEntries(IMPORT_FIELDS.map((field) 
 const Source = oneOf(IMPORT_SOURCES)
 
 export const ImportPreviewInput = t.Object({
-  file: t.String({ maxLength: IMPORT_FILE_MAX_BYTES, description: 'The start of the file' }),
+  file: t.String({ maxLength: IMPORT_PREVIEW_BYTES, description: 'The start of the file (a JSON export: its first records)' }),
   source: t.Optional(Source),
   mapping: t.Optional(Mapping),
 })
@@ -18,16 +18,18 @@ export const ImportPreview = t.Object({
   source: Source,
   columns: t.Array(t.String()),
   mapping: Mapping,
-  rows: t.Array(t.Object({ row: t.Integer(), link: LinkInput, notes: t.Array(t.String()), problem: t.Union([t.String(), t.Null()]) })),
+  rows: t.Array(
+    t.Object({
+      row: t.Integer(),
+      link: LinkInput,
+      notes: t.Array(t.String()),
+      isActive: t.Boolean({ description: 'false: the link comes in switched off (archived, expired or password-protected there)' }),
+      history: t.Nullable(t.Object({ createdAt: t.Nullable(t.String()), clicks: t.Nullable(t.Integer()) }), { description: 'When it was made there, and its clicks there' }),
+      problem: t.Union([t.String(), t.Null()]),
+    }),
+  ),
 })
 export type ImportPreview = typeof ImportPreview.static
-
-export const ImportInput = t.Object({
-  file: t.String({ maxLength: IMPORT_FILE_MAX_BYTES, description: 'The whole file' }),
-  source: Source,
-  fileName: t.String({ maxLength: 500 }),
-  mapping: Mapping,
-})
 
 export const Import = t.Object({
   id: t.String(),
@@ -44,3 +46,9 @@ export const Import = t.Object({
   finishedAt: t.Union([t.String(), t.Null()]),
 })
 export type Import = typeof Import.static
+
+export const ImportFailures = t.Object({
+  total: t.Integer({ description: 'Rows that failed so far' }),
+  rows: t.Array(t.Object({ row: t.Integer(), targetUrl: t.String(), reason: t.String() }), { description: 'The first of them, in file order' }),
+})
+export type ImportFailures = typeof ImportFailures.static

@@ -1,31 +1,56 @@
 // Imports of links from another shortener's export or any CSV: previewed with the columns mapped,
-// then stored whole and worked through in the background, a chunk of rows at a time. Each row's
-// link has an id made from the import and the row, so a chunk done again after a restart makes
-// nothing twice; whichever instance holds the import's lease does the work.
+// then read whole on a thread of their own, stored, and worked through in the background a chunk
+// of rows at a time, in slices that leave the event loop between them. Each row's link has an id
+// made from the import and the row, so a chunk done again after a restart makes nothing twice;
+// whichever instance holds the import's lease does the work.
 import { createHash } from 'node:crypto'
 import { AppError, fieldError } from '../../platform/errors'
+import { consumeRate } from '../../platform/counters'
 import { csvLine } from '../../platform/downloads'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
-import { IMPORT_MESSAGES, IMPORT_ROWS_MAX, importReportFileName, type ImportMapping, type ImportSource } from '../../shared/imports'
+import { threadCalls } from '../../platform/thread-calls'
+import { IMPORT_ATTEMPTS_PER_HOUR, IMPORT_FAILURES_SHOWN, IMPORT_MESSAGES, importReportFileName, type ImportMapping, type ImportSource } from '../../shared/imports'
 import { PLAN_INFO } from '../../shared/plans'
+import { IMPORT_READ_ENTRY } from '../../threads'
 import { type AccountCap, findAccount, withinAccountCap } from '../accounts/service'
 import type { Actor } from '../auth/service'
-import { checkLinkInput, createLinks, shortUrlOf } from '../links/service'
-import { checkedMapping, detectSource, itemOf, readTable, suggestedMapping, type ImportItem } from './formats'
+import { aliasesInUse, checkLinkInput, createLinks, shortUrlOf } from '../links/service'
+import { checkedMapping, detectSource, IMPORT_NOTES, itemOf, readTable, suggestedMapping, type ImportItem } from './formats'
+import type { ReadFile, ReadInput, ReadOutput } from './reading'
 import * as repo from './repo'
-import type { Import, ImportPreview } from './schema'
+import type { Import, ImportFailures, ImportPreview } from './schema'
 
-const CHUNK_ROWS = 1000
 const LEASE_MS = 15_000
 const POLL_MS = 2_000
 const PREVIEW_ROWS = 10
+// Links made at once while an import is worked through. Between slices the event loop rests for
+// half as long as the slice took: background work never keeps the request thread busy back to back,
+// so a redirect finds it idle (and the system's scheduler finds it a light thread) most of the time.
+const SLICE_ROWS = 25
+const REST_SHARE = 0.5
+// An import left `storing` this long was abandoned by its instance.
+const STORING_MAX_MS = 10 * 60_000
+// Imports being stored since then count as under way; older ones were abandoned.
+const storingSince = () => new Date(Date.now() - STORING_MAX_MS)
+// Files waiting for the import thread; past this many, an import is turned away rather than queued.
+const MAX_WAITING = 8
+const HOUR_MS = 60 * 60_000
+
+/** Lets the event loop answer what waits (redirects, other requests) before the next slice of work. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 100)))
+
+// Files are read on a thread of their own, in the order they come; an account has one file there at
+// most (readingFor), so every account's file waits behind at most one of each other account's.
+const reader = threadCalls<ReadInput, ReadOutput>(IMPORT_READ_ENTRY, 'import reader')
+const readingFor = new Set<string>()
 
 const toJson = (row: repo.ImportRow): Import => ({
   id: row.id,
   source: row.source,
   fileName: row.fileName,
-  status: row.status,
+  status: row.status === 'storing' ? 'queued' : row.status,
   message: row.message,
   total: row.total,
   done: row.done,
@@ -47,44 +72,103 @@ async function problemOf(item: ImportItem) {
   }
 }
 
-/** The first rows of a file's sample as they would be imported: its source, columns, the mapping (given or guessed) and each row's problem. */
+/**
+ * The first rows of a file's sample as they would be imported: its source, columns, the mapping
+ * (given or guessed), and each row's problem and notes (a short code taken here or earlier in the
+ * file, a state that keeps it switched off).
+ */
 export async function previewImport(input: { file: string; source?: ImportSource; mapping?: ImportMapping }): Promise<ImportPreview> {
-  const table = readTable(input.file, true)
+  const table = readTable(input.file, { sample: true })
   if (table.columns.length === 0) throw fieldError('invalid', 'file', IMPORT_MESSAGES.empty)
   const source = input.source ?? detectSource(table.columns)
   const mapping = input.mapping ? checkedMapping(input.mapping, table.columns, { needsTarget: false }) : suggestedMapping(table)
-  const rows = await Promise.all(
-    table.rows.slice(0, PREVIEW_ROWS).map(async (row, index) => {
-      const item = itemOf(row, table.columns, mapping, index + 2)
-      return { row: item.row, link: item.input, notes: item.notes, problem: mapping.targetUrl ? await problemOf(item) : IMPORT_MESSAGES.noTarget }
-    }),
-  )
-  return { source, columns: table.columns, mapping, rows }
+  const items = table.rows.slice(0, PREVIEW_ROWS).map((row, index) => itemOf(row, table.columns, mapping, index + 2))
+  const taken = await aliasesInUse(items.flatMap((item) => (item.input.alias ? [item.input.alias] : [])))
+  const seen = new Set<string>()
+  return {
+    source,
+    columns: table.columns,
+    mapping,
+    rows: await Promise.all(
+      items.map(async (item) => {
+        const alias = item.input.alias?.toLowerCase()
+        const notes = alias && (taken.has(alias) || seen.has(alias)) ? [...item.notes, IMPORT_NOTES.aliasTaken(item.input.alias!)] : item.notes
+        if (alias) seen.add(alias)
+        return {
+          row: item.row,
+          link: item.input,
+          notes,
+          isActive: item.isActive,
+          history: item.history,
+          problem: mapping.targetUrl ? await problemOf(item) : IMPORT_MESSAGES.noTarget,
+        }
+      }),
+    ),
+  }
 }
 
-/** Stores the whole file's rows as links to make, and has the import start at once. */
-export async function startImport(actor: Actor, input: { file: string; source: ImportSource; fileName: string; mapping: ImportMapping }): Promise<Import> {
-  const table = readTable(input.file)
-  if (table.rows.length === 0) throw fieldError('invalid', 'file', IMPORT_MESSAGES.empty)
-  if (table.rows.length > IMPORT_ROWS_MAX) throw fieldError('invalid', 'file', IMPORT_MESSAGES.tooManyRows)
-  const perDay = PLAN_INFO[actor.plan].linksPerDay
-  if (table.rows.length > perDay) throw fieldError('invalid', 'file', IMPORT_MESSAGES.overPlan(perDay))
-  const mapping = checkedMapping(input.mapping, table.columns)
-  if (await repo.hasUnfinishedImport(actor.accountId)) throw new AppError('conflict', IMPORT_MESSAGES.oneAtATime)
-  const chunks: string[] = []
-  for (let i = 0; i < table.rows.length; i += CHUNK_ROWS)
-    chunks.push(JSON.stringify(table.rows.slice(i, i + CHUNK_ROWS).map((row, j) => itemOf(row, table.columns, mapping, i + j + 2))))
-  // One unfinished import an account, also when two start at once.
-  const cap: AccountCap = { limit: 1, count: async (tx) => Number(await repo.hasUnfinishedImport(actor.accountId, tx)), refusal: () => new AppError('conflict', IMPORT_MESSAGES.oneAtATime) }
+/** Refuses an import before its file is read: one under way for the account, too many tries this hour, or the thread's queue full. */
+async function checkCanStart(actor: Actor) {
+  if (readingFor.has(actor.accountId) || (await repo.hasUnfinishedImport(actor.accountId, storingSince())))
+    throw new AppError('conflict', IMPORT_MESSAGES.oneAtATime)
+  if (reader.waiting >= MAX_WAITING) throw new AppError('unavailable', IMPORT_MESSAGES.busy)
+  // A refused file frees the account at once: how often one may be sent is counted too.
+  const rate = await consumeRate(`import-start:${actor.accountId}`, [{ limit: IMPORT_ATTEMPTS_PER_HOUR, windowMs: HOUR_MS }])
+  if (!rate.allowed) throw new AppError('rate_limited', IMPORT_MESSAGES.tooManyAttempts, undefined, rate.retryAfter)
+}
+
+/** Stores a read file's chunks one at a time (the loop answers others between them), then queues the import. */
+async function storeImport(actor: Actor, file: ReadFile) {
+  // One unfinished import an account, also when two instances start one at once.
+  const cap: AccountCap = {
+    limit: 1,
+    count: async (tx) => Number(await repo.hasUnfinishedImport(actor.accountId, storingSince(), tx)),
+    refusal: () => new AppError('conflict', IMPORT_MESSAGES.oneAtATime),
+  }
   const row = await withinAccountCap(actor.accountId, cap, (tx) =>
     repo.insertImport(
-      { accountId: actor.accountId, createdBy: actor.id, source: input.source, fileName: input.fileName.trim().slice(0, 200) || 'import', mapping, status: 'queued', total: table.rows.length },
-      chunks,
+      {
+        accountId: actor.accountId,
+        createdBy: actor.id,
+        source: file.source,
+        fileName: file.fileName.trim().slice(0, 200) || 'import',
+        mapping: file.mapping,
+        status: 'storing',
+        total: file.total,
+      },
       tx,
     ),
   )
-  wake()
-  return toJson(row)
+  try {
+    const decoder = new TextDecoder()
+    for (const [position, end] of file.ends.entries()) {
+      await repo.insertChunk(row.id, position, decoder.decode(file.chunks.subarray(file.ends[position - 1] ?? 0, end)))
+      await nextTurn()
+    }
+    await repo.setImportState(row.id, { status: 'queued' })
+  } catch (error) {
+    await repo.deleteImport(row.id).catch(() => undefined)
+    throw error
+  }
+  return { ...row, status: 'queued' as const }
+}
+
+/**
+ * Starts an import of a whole file, sent as the import call's JSON body: refused early when the
+ * account cannot start one, then read on the import thread, stored, and started at once.
+ */
+export async function startImport(actor: Actor, body: Uint8Array<ArrayBuffer>): Promise<Import> {
+  await checkCanStart(actor)
+  readingFor.add(actor.accountId)
+  try {
+    const read = await reader.call({ body, linksPerDay: PLAN_INFO[actor.plan].linksPerDay }, [body.buffer])
+    if (!read.ok) throw new AppError(read.kind, read.message, read.errors)
+    const row = await storeImport(actor, read.file)
+    wake()
+    return toJson(row)
+  } finally {
+    readingFor.delete(actor.accountId)
+  }
 }
 
 export const listImports = async (actor: Actor) => (await repo.listImports(actor.accountId, 20)).map(toJson)
@@ -106,10 +190,26 @@ export async function importReport(actor: Actor, id: string) {
   const row = await ownImport(actor, id)
   async function* lines() {
     yield csvLine(REPORT_COLUMNS)
-    for await (const report of repo.reportsOf(row.id))
+    for await (const report of repo.reportsOf(row.id)) {
       yield (JSON.parse(report) as ReportLine[]).map((line) => csvLine([line.row, line.status, line.url, line.alias, line.targetUrl, line.note])).join('')
+      await nextTurn()
+    }
   }
   return { fileName: importReportFileName(row.fileName), lines: lines() }
+}
+
+/** The first rows that failed, and why, for the import's dialog; the report has them all. */
+export async function importFailures(actor: Actor, id: string): Promise<ImportFailures> {
+  const row = await ownImport(actor, id)
+  const rows: ImportFailures['rows'] = []
+  if (row.failed > 0)
+    for await (const report of repo.reportsOf(row.id)) {
+      for (const line of JSON.parse(report) as ReportLine[])
+        if (line.status === 'failed' && rows.length < IMPORT_FAILURES_SHOWN) rows.push({ row: line.row, targetUrl: line.targetUrl, reason: line.note ?? '' })
+      if (rows.length >= IMPORT_FAILURES_SHOWN) break
+      await nextTurn()
+    }
+  return { total: row.failed, rows }
 }
 
 /** The id of the link an import's row makes: the same each time the row is done. */
@@ -118,12 +218,20 @@ function linkIdOf(importId: string, row: number) {
   return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-8${hash.slice(13, 16)}-${hash.slice(16, 20)}-${hash.slice(20, 32)}`
 }
 
-/** Makes one chunk's links and answers its report; a problem of the whole batch (too many tags) fails each row. */
-async function runChunk(job: repo.ImportRow, plan: Parameters<typeof createLinks>[0]['plan'], items: ImportItem[]): Promise<ReportLine[]> {
+/** Makes one slice's links and answers its report; a problem of the whole batch (too many tags) fails each row. */
+async function runSlice(job: repo.ImportRow, plan: Parameters<typeof createLinks>[0]['plan'], items: ImportItem[]): Promise<ReportLine[]> {
   const creator = { accountId: job.accountId, userId: job.createdBy, plan }
   let made: Awaited<ReturnType<typeof createLinks>>
   try {
-    made = await createLinks(creator, items.map((item) => item.input), { ids: items.map((item) => linkIdOf(job.id, item.row)), aliasesWhereFree: true })
+    made = await createLinks(
+      creator,
+      items.map((item) => item.input),
+      {
+        ids: items.map((item) => linkIdOf(job.id, item.row)),
+        aliasesWhereFree: true,
+        imported: items.map((item) => ({ isActive: item.isActive, importedFrom: { source: job.source, createdAt: item.history?.createdAt ?? null, clicks: item.history?.clicks ?? null } })),
+      },
+    )
   } catch (error) {
     if (!(error instanceof AppError) || error.kind === 'rate_limited') throw error
     made = items.map(() => ({ error }))
@@ -132,9 +240,20 @@ async function runChunk(job: repo.ImportRow, plan: Parameters<typeof createLinks
     const result = made[i]!
     const base = { row: item.row, targetUrl: item.input.targetUrl }
     if ('error' in result) return { ...base, status: 'failed', note: result.error.message }
-    const notes = [...item.notes, ...(result.aliasDropped ? [`Short code "${result.aliasDropped}" is taken; the link has a new one.`] : [])]
+    const notes = [...item.notes, ...(result.aliasDropped ? [IMPORT_NOTES.aliasTaken(result.aliasDropped)] : [])]
     return { ...base, status: 'created', url: shortUrlOf(result.row), alias: result.row.alias, ...(notes.length > 0 && { note: notes.join(' ') }) }
   })
+}
+
+/** Makes a chunk's links a slice at a time, leaving the event loop between slices, and answers its report. */
+async function runChunk(job: repo.ImportRow, plan: Parameters<typeof createLinks>[0]['plan'], items: ImportItem[]): Promise<ReportLine[]> {
+  const report: ReportLine[] = []
+  for (let i = 0; i < items.length; i += SLICE_ROWS) {
+    const startedAt = performance.now()
+    report.push(...(await runSlice(job, plan, items.slice(i, i + SLICE_ROWS))))
+    await rest((performance.now() - startedAt) * REST_SHARE)
+  }
+  return report
 }
 
 /** Works through a claimed import until it is done, paused by the plan's link limit, or this instance stops. */
@@ -168,6 +287,7 @@ export function startImports(): Running {
   let stopped = false
   let working: Promise<void> | undefined
   const work = async () => {
+    await repo.deleteAbandonedImports(storingSince())
     for (let job = await repo.claimNextImport(new Date(), new Date(Date.now() + LEASE_MS)); job && !stopped; job = await repo.claimNextImport(new Date(), new Date(Date.now() + LEASE_MS)))
       await runImport(job, () => !stopped)
   }

@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import { integerCheckedByService, nullableTextCheckedByService, oneOf, stringMapCheckedByService, textCheckedByService, textObjectMapCheckedByService } from '../../platform/schema'
 import { COUNTRY_CODES } from '../../shared/countries'
+import { IMPORT_SOURCES } from '../../shared/imports'
 import {
   APP_STORE_ID_PATTERN,
   CARD_MESSAGES,
@@ -245,6 +246,14 @@ export const Link = t.Object({
   clickLimit: t.Nullable(t.Integer()),
   hasPassword: t.Boolean({ description: 'Whether people must give a password before they are sent on' }),
   isActive: t.Boolean(),
+  importedFrom: t.Nullable(
+    t.Object({
+      source: oneOf(IMPORT_SOURCES, { description: 'The service (or `csv` for any other file)' }),
+      createdAt: t.Nullable(t.String({ format: 'date-time', description: 'When the link was made there; null when the file did not say' })),
+      clicks: t.Nullable(t.Integer({ description: 'Its clicks there, up to the export; null when the file did not say' })),
+    }),
+    { description: "The link's history before it was imported (clicks here are counted apart from these); null for a link made here" },
+  ),
   createdAt: t.String({ format: 'date-time' }),
   updatedAt: t.String({ format: 'date-time' }),
 })

@@ -16,6 +16,7 @@ import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import type { Plan } from '../../shared/domain'
 import { isCountryCode } from '../../shared/countries'
 import { tagKey } from '../../shared/tags'
+import type { ImportedFrom } from '../../shared/imports'
 import { cardImagePath } from '../../shared/card-images'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, inPlatformOrder, isCardPlatform, PLATFORM_CARD_MESSAGES, type PlatformCard, type PlatformCards } from '../../shared/platform-cards'
 import {
@@ -112,6 +113,7 @@ function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: st
     clickLimit: row.clickLimit,
     hasPassword: row.passwordHash !== null,
     isActive: row.isActive,
+    importedFrom: row.importedFrom,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -378,6 +380,8 @@ export type CreateOptions = {
   aliasesWhereFree?: boolean
   /** Each input's columns as checkLinkInput answered them, when the caller has just checked them: they are not checked again. */
   checked?: Partial<repo.NewLinkRow>[]
+  /** Imported links: whether each comes in switched on, and its history at the service it came from. */
+  imported?: { isActive: boolean; importedFrom: ImportedFrom }[]
 }
 
 // Rows inserted at once (one transaction on SQLite, one statement on PostgreSQL): a bulk create
@@ -431,6 +435,7 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
       twitterCard: DEFAULT_TWITTER_CARD,
       ...(link.columns as repo.NewLinkRow),
       id: options.ids?.[link.index] ?? Bun.randomUUIDv7(),
+      ...(options.imported?.[link.index] && { isActive: options.imported[link.index]!.isActive, importedFrom: options.imported[link.index]!.importedFrom }),
       passwordHash: passwordHashes[i] ?? null,
       accountId: creator.accountId,
       createdBy: creator.userId ?? null,
@@ -482,6 +487,14 @@ async function claimNames(wanted: { index: number; columns: Partial<repo.NewLink
     while (taken.names.has(link.columns.slug!) || taken.keys.has(link.columns.slug!.toLowerCase()) || claimed.has(link.columns.slug!.toLowerCase())) link.columns.slug = await newSlug()
     claimed.add(link.columns.slug!.toLowerCase())
   }
+}
+
+/** Which of these aliases (lower case) are in use already: by a link, as a former alias or as a slug. */
+export async function aliasesInUse(aliases: string[]): Promise<Set<string>> {
+  if (aliases.length === 0) return new Set()
+  const keys = aliases.map((alias) => alias.toLowerCase())
+  const taken = await repo.namesInUse(aliases, keys)
+  return new Set(keys.filter((key, i) => taken.keys.has(key) || taken.names.has(aliases[i]!)))
 }
 
 /** A fresh slug that is no route, no alias and no other slug, checked alone. */

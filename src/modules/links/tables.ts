@@ -2,6 +2,7 @@ import type { TwitterApp, TwitterPlayer } from '../../shared/card-rules'
 import type { CardImageLayout } from '../../shared/card-images'
 import type { PlatformCards } from '../../shared/platform-cards'
 import type { TwitterCard } from '../../shared/domain'
+import type { ImportedFrom } from '../../shared/imports'
 import type { TagColor } from '../../shared/tags'
 import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
@@ -53,6 +54,8 @@ export const linkTables = defineTables((k) => {
       // argon2id of the password people give before they are sent on (null: none asked).
       passwordHash: k.text('password_hash'),
       isActive: k.flag('is_active').notNull().default(true),
+      // An imported link's life before: the service, when it was made there and its clicks there (null: made here).
+      importedFrom: k.json<ImportedFrom>('imported_from'),
       // Goes up by one whenever what crawlers get changes (card_versions keeps when each began).
       cardVersion: k.integer('card_version').notNull().default(1),
       createdAt: stamp(k, 'created_at'),

@@ -117,6 +117,7 @@ export const PublicLink = t.Object({
   hasPassword: p.hasPassword,
   clickLimit: described(p.clickLimit, "People's clicks sent to the target before the fallback takes over; null for no limit"),
   isActive: described(p.isActive, 'Inactive links answer 404'),
+  importedFrom: p.importedFrom,
   createdAt: described(p.createdAt, 'When the link was made'),
   updatedAt: described(p.updatedAt, 'When the link last changed'),
 })

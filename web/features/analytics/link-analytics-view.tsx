@@ -13,6 +13,7 @@ import { toast } from '../../lib/toast'
 import { AnalyticsTotals } from './analytics-totals'
 import { downloadEventsCsv, useLinkAnalytics, type Link } from './api'
 import { BreakdownTables } from './breakdown-tables'
+import { ImportedHistory } from './imported-history'
 import { PERIOD_LABELS } from './labels'
 import { PeriodPicker } from './period-picker'
 
@@ -53,6 +54,8 @@ export function LinkAnalyticsView({ link }: { link: Link }) {
           </Button>
         </div>
       </div>
+
+      {link.importedFrom && <ImportedHistory importedFrom={link.importedFrom} />}
 
       {error && !data && (
         <Alert variant="destructive" title="Failed to fetch analytics">

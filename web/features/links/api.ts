@@ -9,7 +9,7 @@ import { linkExportFileName, type LinkBulkAction, type LinkExportFormat, type Li
 import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
 import type { QrFormat } from '../../../src/shared/qr-design'
-import type { Import, ImportPreview } from '../../../src/modules/imports/schema'
+import type { Import, ImportFailures, ImportPreview } from '../../../src/modules/imports/schema'
 import { importReportFileName, type ImportMapping, type ImportSource } from '../../../src/shared/imports'
 
 export type { CustomDomainStatus, Import, ImportPreview, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag, UtmPreset }
@@ -178,6 +178,10 @@ export async function startImport(input: { file: string; source: ImportSource; f
   await mutate(IMPORTS)
   return job
 }
+
+/** The first rows a finished import could not make, and why (none asked for while it has none). */
+export const useImportFailures = (job: Import | undefined) =>
+  useSWR<ImportFailures>(job && !isUnderWay(job) && job.failed > 0 ? `${IMPORTS}/${encodeURIComponent(job.id)}/failures` : null, api.get)
 
 /** Once an import is done, the lists show its links. */
 export const showImportedLinks = refreshLinks

@@ -1,4 +1,4 @@
-import { CircleAlert, FileUp, Upload } from 'lucide-react'
+import { CircleAlert, FileUp, History, PowerOff, Upload } from 'lucide-react'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import {
   IMPORT_FIELD_LABELS,
@@ -6,8 +6,10 @@ import {
   IMPORT_FILE_MAX_BYTES,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_BYTES,
+  IMPORT_FAILURES_SHOWN,
   IMPORT_SOURCE_LABELS,
   jsonRecords,
+  notALinkFile,
   type ImportField,
   type ImportMapping,
 } from '../../../src/shared/imports'
@@ -21,7 +23,7 @@ import { errorMessage } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { formatDateTime } from '../../lib/dates'
 import { toast } from '../../lib/toast'
-import { downloadImportReport, isUnderWay, previewImport, showImportedLinks, startImport, useImports, type Import, type ImportPreview } from './api'
+import { downloadImportReport, isUnderWay, previewImport, showImportedLinks, startImport, useImportFailures, useImports, type Import, type ImportPreview } from './api'
 
 const NOT_IMPORTED = '\u0000none'
 const number = (n: number) => n.toLocaleString('en')
@@ -31,7 +33,7 @@ type Chosen = { name: string; text: string; sample: string; rows: number; previe
 
 const isJson = (text: string) => /^\s*[[{]/.test(text)
 
-/** What the server previews: a CSV's first lines, or a JSON export's first links (a cut JSON file would not parse). */
+/** What the server previews: a CSV's first lines, or a JSON export's first links (a cut JSON file would not parse), within its limit. */
 function sampleOf(text: string): { sample: string; rows: number } {
   if (isJson(text)) {
     let records: Record<string, unknown>[] | undefined
@@ -39,7 +41,10 @@ function sampleOf(text: string): { sample: string; rows: number } {
       records = jsonRecords(JSON.parse(text))
     } catch {}
     if (!records) throw new Error(IMPORT_MESSAGES.unreadable)
-    return { sample: JSON.stringify(records.slice(0, 20)), rows: records.length }
+    let count = 20
+    let sample = JSON.stringify(records.slice(0, count))
+    while (sample.length > IMPORT_PREVIEW_BYTES && count > 1) sample = JSON.stringify(records.slice(0, (count = Math.floor(count / 2))))
+    return { sample, rows: records.length }
   }
   const lines = text.split(/\r?\n/).filter((line) => line.trim()).length
   return { sample: text.slice(0, IMPORT_PREVIEW_BYTES), rows: Math.max(0, lines - 1) }
@@ -89,6 +94,13 @@ function FilePicker({ onFile, isReading }: { onFile: (file: File) => void; isRea
   )
 }
 
+/** A row's life at the old service, as the preview shows it. */
+function historyText({ createdAt, clicks }: { createdAt: string | null; clicks: number | null }) {
+  const made = createdAt ? `Made ${createdAt.slice(0, 10)}` : undefined
+  const counted = clicks === null ? undefined : `${number(clicks)} ${clicks === 1 ? 'click' : 'clicks'} there`
+  return [made, counted].filter(Boolean).join(' · ')
+}
+
 /** Which column fills each field, and the first rows as they would be imported. */
 function MappingStep({ chosen, onMapping, isUpdating }: { chosen: Chosen; onMapping: (mapping: ImportMapping) => void; isUpdating: boolean }) {
   const { preview } = chosen
@@ -107,6 +119,10 @@ function MappingStep({ chosen, onMapping, isUpdating }: { chosen: Chosen; onMapp
       </p>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-slate-900">Columns</legend>
+        <p className="-mt-1 text-[13px] text-slate-500 sm:col-span-2">
+          The creation date and clicks from the old service are kept as each link's history. Archived, expired and password-protected links come in
+          switched off.
+        </p>
         {IMPORT_FIELDS.map((field) => (
           <div key={field} className="grid gap-1">
             <Label htmlFor={`import-${field}`}>{IMPORT_FIELD_LABELS[field]}</Label>
@@ -139,6 +155,22 @@ function MappingStep({ chosen, onMapping, isUpdating }: { chosen: Chosen; onMapp
                 {row.link.alias && <span className="shrink-0 text-slate-500">/{row.link.alias}</span>}
               </div>
               <span className="truncate text-slate-500">{row.link.targetUrl || '(no target)'}</span>
+              {(row.history || !row.isActive) && (
+                <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-slate-500">
+                  {row.history && (
+                    <span className="inline-flex items-center gap-1">
+                      <History className="size-3.5 shrink-0" aria-hidden="true" />
+                      {historyText(row.history)}
+                    </span>
+                  )}
+                  {!row.isActive && (
+                    <span className="inline-flex items-center gap-1 font-medium text-slate-600">
+                      <PowerOff className="size-3.5 shrink-0" aria-hidden="true" />
+                      Switched off
+                    </span>
+                  )}
+                </span>
+              )}
               {row.problem && preview.mapping.targetUrl && (
                 <span className="flex items-start gap-1 text-red-600">
                   <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
@@ -166,7 +198,37 @@ const STATUS_TEXT: Record<Import['status'], string> = {
   failed: 'Import stopped',
 }
 
-/** An import's progress, then its outcome and report. */
+/** The rows a finished import could not make, and why: the first of them, the report has all. */
+function FailedRows({ job }: { job: Import }) {
+  const { data } = useImportFailures(job)
+  if (!data || data.rows.length === 0) return null
+  return (
+    <section aria-label="Rows not imported" className="grid gap-2">
+      <h3 className="text-sm font-medium text-slate-900">Rows not imported</h3>
+      <ul className="grid max-h-56 gap-1.5 overflow-y-auto" data-testid="import-failures">
+        {data.rows.map((row) => (
+          <li key={row.row} className="grid gap-0.5 rounded-lg border border-red-200 bg-red-50/50 px-3 py-2 text-[13px]" data-testid="import-failure">
+            <div className="flex min-w-0 gap-2">
+              <span className="shrink-0 text-slate-500 tabular-nums">Row {row.row}</span>
+              <span className="truncate text-slate-700">{row.targetUrl || '(no target)'}</span>
+            </div>
+            <span className="flex items-start gap-1 text-red-700">
+              <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              {row.reason}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {data.total > data.rows.length && (
+        <p className="text-[13px] text-slate-500">
+          And {number(data.total - data.rows.length)} more: the report lists every row (the first {number(IMPORT_FAILURES_SHOWN)} are shown here).
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** An import's progress, then its outcome, the rows that failed, and its report. */
 function ProgressStep({ job }: { job: Import }) {
   const percent = job.total ? Math.round((job.done / job.total) * 100) : 0
   return (
@@ -182,6 +244,7 @@ function ProgressStep({ job }: { job: Import }) {
       {job.message && <p className={cn('text-sm', job.status === 'failed' ? 'text-red-600' : 'text-amber-700')}>{job.message}</p>}
       {job.status === 'paused' && job.resumeAt && <p className="text-[13px] text-slate-500">Carries on at {formatDateTime(job.resumeAt)}.</p>}
       {isUnderWay(job) && <p className="text-[13px] text-slate-500">You can close this; the import goes on, and shows here when you come back.</p>}
+      {!isUnderWay(job) && <FailedRows job={job} />}
     </div>
   )
 }
@@ -217,6 +280,9 @@ export function ImportDialog() {
     setIsReading(true)
     try {
       const text = await file.text()
+      // An SQL dump, a spreadsheet or a web page: said at once, with what to export instead.
+      const refusal = notALinkFile(text.slice(0, 4096))
+      if (refusal) return setProblem(refusal)
       const { sample, rows } = sampleOf(text)
       setChosen({ name: file.name, text, sample, rows, preview: await previewImport(sample) })
     } catch (failure) {

@@ -35,6 +35,7 @@ function link(overrides: Partial<Link> = {}): Link {
     clickLimit: null,
     hasPassword: false,
     isActive: true,
+    importedFrom: null,
     createdAt: '2025-06-01T10:00:00.000Z',
     updatedAt: '2025-06-01T10:00:00.000Z',
     ...overrides,
