@@ -10,6 +10,7 @@ import { API_KEY_MESSAGES, API_KEY_PREFIX, API_RATE_LIMITS, keyAllows, type ApiK
 import { INVALID_KEY_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { noteKeyUsed, verifyApiKey, type ApiKeyOwner } from '../api-keys/service'
 import { bearerToken } from '../auth/plugin'
+import { API_CORS_HEADERS } from './cors'
 import { countApiCall } from '../usage/service'
 
 // The minute's limit holds per key; the hour's and the day's per account, across all its keys, so
@@ -33,12 +34,6 @@ function reportRate(headers: Record<string, string | number>, rate: RateDecision
   headers['x-ratelimit-limit'] = String(rate.limit)
   headers['x-ratelimit-remaining'] = String(rate.remaining)
   headers['x-ratelimit-reset'] = String(Math.ceil(rate.resetAt / 1000))
-}
-
-// Keys travel in a header, never in a cookie, so any site may call the public API from a browser.
-const API_CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Total-Count, Link',
 }
 
 async function requireApiKey(authorization: string | undefined): Promise<ApiKeyOwner> {
