@@ -91,7 +91,9 @@ export const app = new Elysia()
  * The server's request handler. A request whose Host makes its URL unreadable is refused first.
  * Short links, the hot path, are answered by the redirect module alone, without passing through
  * Elysia. The rest is Elysia's, with its body read and checked first, and requests to API_HOST
- * without /api as their /api twins.
+ * without /api as their /api twins. A HEAD is answered as its GET (Elysia routes it to the GET
+ * route; a short link counts no visit for it), and Bun.serve sends that answer's headers without
+ * its body (RFC 9110 9.3.2): no handler answers HEAD on its own.
  */
 export function handleRequest(request: Request, server: ServerLike): Response | Promise<Response> {
   try {

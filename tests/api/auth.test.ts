@@ -222,7 +222,7 @@ describe('sessions', () => {
     const claims = { ver: 0, typ: 'session' }
     const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(person.user.id).setIssuer('linkcard').setJti('a-session').sign(secret)
     expect((await me(forever)).status).toBe(401)
-    // Releases up to 0.1.0 signed no `jti` (tests/api/upgrade.test.ts): such a session is one of theirs.
+    // Releases before sessions had an id signed no `jti` (tests/api/upgrade.test.ts): such a session is one of theirs.
     const older = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(person.user.id).setIssuer('linkcard').setExpirationTime('1h').sign(secret)
     expect((await me(older)).status).toBe(200)
     const [, payload] = person.token.split('.')

@@ -24,9 +24,9 @@ export async function signSession({ userId, version }: SessionClaims) {
 }
 
 /**
- * The id of a session token made before sessions had one (releases up to 0.1.0 signed no `jti`):
- * derived from the token itself, so such a session still works until it expires, and signing out
- * ends it alone, as it does a newer one.
+ * The id of a session token made before sessions had one (releases before they could be ended one
+ * by one signed no `jti`, tests/fixtures/release-528eca0's among them): derived from the token
+ * itself, so such a session works until it expires, and signing out ends it alone, as a newer one.
  */
 const idOfUnnamedSession = (token: string) => `sha256:${new Bun.CryptoHasher('sha256').update(token).digest('base64url')}`
 
