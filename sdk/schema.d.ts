@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Whether this instance serves: 200 while its database answers, "degraded" when Redis is configured and does not. Needs no API key.
+         * @description Whether this instance serves: 200 while its database answers, "degraded" when Redis is configured and does not; and which release it runs. Needs no API key.
          */
         get: operations["getHealth"];
         put?: never;
@@ -818,6 +818,8 @@ export interface operations {
                          * @constant
                          */
                         redis?: "unreachable";
+                        /** @description The release this instance runs (package.json's version), as the changelog names it */
+                        version: string;
                     };
                 };
             };

@@ -1,5 +1,6 @@
 // Composes the modules into one Elysia app: /api for the calls, the web app for everything else.
 import { Elysia } from 'elysia'
+import { admitCaller, refusedBeforeRouting, routeChecks } from './platform/callers'
 import { AppError, errors } from './platform/errors'
 import { copyRequest, earlyErrorResponse, http, withCheckedBody, type ServerLike } from './platform/http'
 import { log } from './platform/log'
@@ -25,7 +26,6 @@ import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
 import { apiDocs } from './modules/public-api/docs'
-import { refusedBeforeRouting } from './modules/public-api/api-key-auth'
 import { apiHostUrl } from './modules/public-api/host'
 import { publicApiRoutes } from './modules/public-api/routes'
 import { notFoundPage, siteRoutes } from './modules/site/routes'
@@ -70,9 +70,18 @@ const api = new Elysia({ prefix: '/api' })
     return apiNotFound
   })
 
+// The check of the route a request reaches (its credentials), from the whole route table once built.
+let checkOfRoute: ReturnType<typeof routeChecks> | undefined
+const routeCheck = (method: string, path: string) => (checkOfRoute ??= routeChecks(app.routes))(method, path)
+
 export const app = new Elysia()
   .use(errors)
   .use(http)
+  // Who is calling, before anything reads the body: no or bad credentials answer 401 whatever it is.
+  .onRequest(async ({ request, server, set }) => {
+    const check = routeCheck(request.method, requestPath(request))
+    if (check) await admitCaller(check, request, server, set.headers)
+  })
   .use(textInput)
   .use(api)
   .use(siteRoutes)
@@ -82,7 +91,9 @@ export const app = new Elysia()
  * The server's request handler. A request whose Host makes its URL unreadable is refused first.
  * Short links, the hot path, are answered by the redirect module alone, without passing through
  * Elysia. The rest is Elysia's, with its body read and checked first, and requests to API_HOST
- * without /api as their /api twins.
+ * without /api as their /api twins. A HEAD is answered as its GET (Elysia routes it to the GET
+ * route; a short link counts no visit for it), and Bun.serve sends that answer's headers without
+ * its body (RFC 9110 9.3.2): no handler answers HEAD on its own.
  */
 export function handleRequest(request: Request, server: ServerLike): Response | Promise<Response> {
   try {
@@ -102,8 +113,9 @@ async function routed(request: Request, server: ServerLike, apiUrl: string | und
     return await app.fetch(apiUrl === undefined ? checked : copyRequest(checked, server, { url: apiUrl }))
   } catch (error) {
     if (!(error instanceof AppError)) return unexpectedFailure(request, error)
-    // A public API call's answer carries its rate-limit headers even so.
-    const refused = await refusedBeforeRouting(request, server, error, apiUrl)
+    // Credentials are still checked first, and a public API call's answer carries its rate-limit headers.
+    const check = routeCheck(request.method, apiUrl === undefined ? requestPath(request) : new URL(apiUrl).pathname)
+    const refused = await refusedBeforeRouting(check, request, server, error)
     return earlyErrorResponse(refused.error, refused.headers)
   }
 }

@@ -35,6 +35,7 @@ async function serve() {
   const lifecycle = await startLinkcard()
   const { app, handleRequest } = await import('./app')
   const { largestBody } = await import('./platform/http')
+  const { VERSION } = await import('./platform/version')
   // Bun.serve itself rather than app.listen(): every request reaches handleRequest, which answers
   // short links before Elysia routes anything. Elysia reads the server (client addresses) from app.server.
   const server = Bun.serve({
@@ -51,7 +52,7 @@ async function serve() {
   process.on('uncaughtException', (error) => log.error('uncaught exception', { error }))
   app.server = server
   const port = server.port
-  log.info('listening', { port, url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, publicUrl: config.publicUrl, database: config.database.dialect })
+  log.info('listening', { version: VERSION, port, url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, publicUrl: config.publicUrl, database: config.database.dialect })
 
   let stopping = false
   const stop = async (signal: string) => {

@@ -2,6 +2,7 @@
 // and every other failure, into an HTTP answer. Clients never see a stack trace.
 import { Elysia } from 'elysia'
 import { requestPath } from './request-url'
+import { isCheckedByService } from './schema'
 import { log } from './log'
 
 const STATUS = {
@@ -42,7 +43,7 @@ export function fieldError(kind: ErrorKind, field: string, message: string) {
   return new AppError(kind, message, [{ field, message }])
 }
 
-type ValidationIssue = { path?: string; message?: string; summary?: string; schema?: { error?: unknown } }
+type ValidationIssue = { path?: string; value?: unknown; message?: string; summary?: string; schema?: { error?: unknown } & object }
 type ValidationFailure = { all?: ValidationIssue[]; message?: string; value?: unknown }
 
 /**
@@ -56,15 +57,21 @@ function queryFieldOf(error: ValidationFailure, request: Request): string {
   return names.length === 1 ? names[0] : ''
 }
 
+// A schema validated against one of these has rules besides its type, and a message of its own
+// speaks of them ("at most 200 characters"), not of a value that is not there. Those whose limits
+// the service checks (platform/schema.ts) are validated for their type alone.
+const RULES = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'minProperties', 'maxProperties']
+const statesRules = (schema: object | undefined) => schema !== undefined && !isCheckedByService(schema) && RULES.some((rule) => rule in schema)
+
 /** Builds `{message, errors}` from Elysia's validation error, preferring the fields' own messages. */
 function fromValidation(error: ValidationFailure, request: Request) {
   const issues = Array.isArray(error.all) ? error.all : []
   const errors: FieldError[] = issues.map((issue) => {
     const custom = issue.schema?.error
-    return {
-      field: (issue.path ?? '').replace(/^\//, '').replace(/\//g, '.') || queryFieldOf(error, request),
-      message: typeof custom === 'string' ? custom : (issue.summary ?? issue.message ?? 'Invalid value.'),
-    }
+    const field = (issue.path ?? '').replace(/^\//, '').replace(/\//g, '.') || queryFieldOf(error, request)
+    // A field left out is told it is required, unless its message speaks of nothing but its presence.
+    if (field && issue.value === undefined && (typeof custom !== 'string' || statesRules(issue.schema))) return { field, message: `${field} is required.` }
+    return { field, message: typeof custom === 'string' ? custom : (issue.summary ?? issue.message ?? 'Invalid value.') }
   })
   const unique = errors.filter((e, i) => errors.findIndex((o) => o.field === e.field) === i)
   const first = unique[0]

@@ -13,6 +13,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
   return schema
 }
 
+const KIND = Symbol.for('TypeBox.Kind')
+
+/** Whether validation checks only the type of a value of this schema, its limits being the service's. */
+export const isCheckedByService = (schema: object) => String((schema as Record<symbol, unknown>)[KIND] ?? '').endsWith('WithStatedLimits')
+
 /** What the service checks of a text besides its type, stated as JSON Schema keywords. */
 type TextLimits = { minLength?: number; maxLength?: number; pattern?: string; format?: 'uri' | 'date-time' }
 type TextOptions = Parameters<typeof t.String>[0]

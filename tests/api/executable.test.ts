@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../helpers/server'
+import { version } from '../../package.json'
 
 const root = join(import.meta.dir, '../..')
 const folder = mkdtempSync(join(tmpdir(), 'linkcard-exe-'))
@@ -39,6 +40,11 @@ describe('the compiled executable', () => {
   it('creates its data in the folder it runs from', () => {
     expect(existsSync(join(folder, 'data', 'linkcard.db'))).toBe(true)
     expect(existsSync(join(folder, 'data', 'jwt-secret'))).toBe(true)
+  })
+
+  it("says which release it is, from package.json, with no package.json beside it", async () => {
+    expect(existsSync(join(folder, 'package.json'))).toBe(false)
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok', version })
   })
 
   it('serves the web app, its assets and the content pages', async () => {

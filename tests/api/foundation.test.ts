@@ -3,6 +3,7 @@ import { startServer, type TestServer } from '../helpers/server'
 import { client, type Client } from '../helpers/http'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { version } from '../../package.json'
 
 let server: TestServer
 let http: Client
@@ -14,10 +15,16 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('health', () => {
-  it('answers 200 {status: ok} once the database is ready', async () => {
+  it('answers 200 {status: ok} once the database is ready, with the version package.json names', async () => {
     const answer = await http.get('/api/health')
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ status: 'ok' })
+    expect(answer.body).toEqual({ status: 'ok', version })
+    expect(version).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  it('names its version in the log line that says it listens', () => {
+    const listening = server.logs().find((line) => line.includes('"msg":"listening"'))
+    expect(JSON.parse(listening!)).toMatchObject({ msg: 'listening', version })
   })
 })
 

@@ -118,3 +118,39 @@ describe('/api/mcp', () => {
     for (const method of ['GET', 'DELETE']) expect((await fetch(`${server.url}/api/mcp`, { method, headers: { authorization: `Bearer ${key}` } })).status).toBe(405)
   })
 })
+
+describe('/api/mcp from a web page', () => {
+  it('answers the preflight of an MCP client on another origin', async () => {
+    const preflight = await fetch(`${server.url}/api/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://assistant.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+    const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/)
+    for (const header of ['authorization', 'content-type', 'mcp-protocol-version']) expect(allowed).toContain(header)
+  })
+
+  it("lets the page read a real call's answer and its rate-limit headers", async () => {
+    const answer = await fetch(`${server.url}/api/mcp`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://assistant.example',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${await keyOf(owner)}`,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } } }),
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*')
+    expect(answer.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining')
+    expect(answer.headers.has('x-ratelimit-remaining')).toBe(true)
+    expect((await answer.json()).result.serverInfo).toBeDefined()
+    // Refused without a key, the page still reads why.
+    const refused = await fetch(`${server.url}/api/mcp`, { method: 'POST', headers: { origin: 'https://assistant.example', 'content-type': 'application/json' }, body: '{}' })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*')
+  })
+})

@@ -9,6 +9,7 @@ import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helper
 import { client, type Client } from '../helpers/http'
 import { freePort, startServer, type TestServer } from '../helpers/server'
 import { BROWSER_UA, CRAWLER_UA } from '../helpers/user-agents'
+import { version } from '../../package.json'
 
 const hasRedisServer = Bun.which('redis-server') !== null
 // What "bounded" means here: a request hung for good before. Sign-ins hash a password, which on a
@@ -109,8 +110,8 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)('two instances on PostgreSQ
     const during = await createLink('Crawled during')
     const after = await createLink('Crawled after')
     const edited = await createLink('Edited during', `edited-${Date.now()}`)
-    expect(await health(a)).toEqual({ status: 'ok' })
-    expect(await health(b)).toEqual({ status: 'ok' })
+    expect(await health(a)).toEqual({ status: 'ok', version })
+    expect(await health(b)).toEqual({ status: 'ok', version })
     expect((await timed(`${a.url}/${before.slug}`, { headers: { 'user-agent': CRAWLER_UA.facebook } })).status).toBe(200)
     expect((await timed(`${b.url}/${edited.alias}`)).headers.get('location')).toBe('https://example.com/outage')
 
@@ -131,7 +132,7 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)('two instances on PostgreSQ
     await redis.stop()
 
     for (const server of [a, b])
-      expect(await pollUntil(() => health(server), (body) => body.status === 'degraded')).toEqual({ status: 'degraded', redis: 'unreachable' })
+      expect(await pollUntil(() => health(server), (body) => body.status === 'degraded')).toEqual({ status: 'degraded', redis: 'unreachable', version })
     expect((await login(a, PASSWORD)).status).toBe(200)
     expect((await login(b, 'wrong password')).status).toBe(401)
     // A crawler whose window cannot be counted gets the person's redirect; nothing is counted.
@@ -151,7 +152,7 @@ describe.skipIf(!testDatabaseUrl || !hasRedisServer)('two instances on PostgreSQ
     await pollUntil(async () => clicks, (n) => n >= clicksDuring + 40)
 
     await redis.start()
-    for (const server of [a, b]) expect(await pollUntil(() => health(server), (body) => body.status === 'ok')).toEqual({ status: 'ok' })
+    for (const server of [a, b]) expect(await pollUntil(() => health(server), (body) => body.status === 'ok')).toEqual({ status: 'ok', version })
     await pollUntil(async () => clicks, (n) => n >= clicksDuring + 80)
     loading = false
     await load
@@ -193,9 +194,9 @@ describe.skipIf(!hasRedisServer)('one instance when its Redis stops', () => {
     const [during, after] = [await create('During'), await create('After')]
     const limited = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/alone', title: 'Limited', clickLimit: 5, fallbackUrl: 'https://example.com/ended' }, { token: owner.token })).body
     expect((await timed(`${server.url}/${limited.slug}`)).headers.get('location')).toBe('https://example.com/alone')
-    expect(await health()).toEqual({ status: 'ok' })
+    expect(await health()).toEqual({ status: 'ok', version })
     await redis.stop()
-    expect(await pollUntil(health, (body) => body.status === 'degraded')).toEqual({ status: 'degraded', redis: 'unreachable' })
+    expect(await pollUntil(health, (body) => body.status === 'degraded')).toEqual({ status: 'degraded', redis: 'unreachable', version })
     expect((await crawl(during.slug)).status).toBe(302)
     expect((await timed(`${server.url}/${during.slug}`)).status).toBe(302)
     // Whether a limited link's clicks are used up is unknown: it holds to its limit, in bounded time.
@@ -204,7 +205,7 @@ describe.skipIf(!hasRedisServer)('one instance when its Redis stops', () => {
     expect((await timed(`${server.url}/api/auth/login`, login, SIGN_IN_WITHIN_MS)).status).toBe(200)
     expect((await http.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(0)
     await redis.start()
-    expect(await pollUntil(health, (body) => body.status === 'ok')).toEqual({ status: 'ok' })
+    expect(await pollUntil(health, (body) => body.status === 'ok')).toEqual({ status: 'ok', version })
     expect((await crawl(after.slug)).status).toBe(200)
     expect((await timed(`${server.url}/${limited.slug}`)).headers.get('location')).toBe('https://example.com/alone')
     expect((await http.get('/api/usage', { token: owner.token })).body.usageThisMonth).toBe(1)
@@ -212,17 +213,17 @@ describe.skipIf(!hasRedisServer)('one instance when its Redis stops', () => {
   it('treats a Redis that stops answering, its connections still open, as unreachable until it answers again', async () => {
     const http = client(server.url)
     const link = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/alone', title: 'Paused' }, { token: owner.token })).body
-    expect(await pollUntil(health, (body) => body.status === 'ok')).toEqual({ status: 'ok' })
+    expect(await pollUntil(health, (body) => body.status === 'ok')).toEqual({ status: 'ok', version })
     redis.pause()
     try {
-      expect(await pollUntil(health, (body) => body.status === 'degraded')).toEqual({ status: 'degraded', redis: 'unreachable' })
+      expect(await pollUntil(health, (body) => body.status === 'degraded')).toEqual({ status: 'degraded', redis: 'unreachable', version })
       expect((await crawl(link.slug)).status).toBe(302)
       const login = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: PASSWORD }) }
       expect((await timed(`${server.url}/api/auth/login`, login, SIGN_IN_WITHIN_MS)).status).toBe(200)
     } finally {
       redis.resume()
     }
-    expect(await pollUntil(health, (body) => body.status === 'ok')).toEqual({ status: 'ok' })
+    expect(await pollUntil(health, (body) => body.status === 'ok')).toEqual({ status: 'ok', version })
     expect((await crawl(link.slug)).status).toBe(200)
   }, 60_000)
 })

@@ -7,9 +7,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
+import { SignJWT } from 'jose'
 import { createTestDatabase, dropTestDatabase, testDatabaseUrl } from '../helpers/database'
 import { client, visit, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
@@ -89,6 +91,51 @@ describe('accounts', () => {
       expect((await signIn(account.email, `${release.password}!`)).status).toBe(401)
     }
     ownerToken = (await signIn(release.owner.email)).body.token
+  })
+})
+
+/**
+ * A session token as the old release signed it at sign-in (its src/modules/auth/tokens.ts), with
+ * the secret it kept in DATA_DIR: no `jti`. `expiresAt` as SignJWT's setExpirationTime takes it.
+ */
+async function oldReleaseSession(userId: string, { expiresAt = '30d' as string | number, secret = readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim(), issuedAt = Math.floor(Date.now() / 1000) } = {}) {
+  const [{ token_version: version }] = await sql<{ token_version: number }>(server, 'select token_version from users where id = $1', [userId])
+  return new SignJWT({ ver: Number(version), typ: 'session' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer('linkcard')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(secret))
+}
+
+describe('sessions signed in under the old release', () => {
+  it('go on working until they expire', async () => {
+    const token = await oldReleaseSession(release.second.me.user.id)
+    expect(JSON.parse(atob(token.split('.')[1])).jti).toBeUndefined()
+    const me = await http.get('/api/auth/me', as(token))
+    expect(me.status).toBe(200)
+    expect(me.body.user).toMatchObject(release.second.me.user)
+    expect((await http.get('/api/shareLinks?period=all', as(token))).status).toBe(200)
+    const expired = await oldReleaseSession(release.second.me.user.id, { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresAt: Math.floor(Date.now() / 1000) - 3600 })
+    expect((await http.get('/api/auth/me', as(expired))).status).toBe(401)
+    const forged = await oldReleaseSession(release.second.me.user.id, { secret: 'x'.repeat(64) })
+    expect((await http.get('/api/auth/me', as(forged))).status).toBe(401)
+  })
+
+  it('end one by one when signed out, and all together with every session', async () => {
+    const userId = release.second.me.user.id
+    const [phone, laptop] = [await oldReleaseSession(userId), await oldReleaseSession(userId, { issuedAt: Math.floor(Date.now() / 1000) - 60 })]
+    expect(phone).not.toBe(laptop)
+    expect((await http.post('/api/auth/logout', undefined, as(phone))).status).toBe(204)
+    expect((await http.get('/api/auth/me', as(phone))).status).toBe(401)
+    expect((await http.get('/api/auth/me', as(laptop))).status).toBe(200)
+    expect((await http.post('/api/auth/logout-everywhere', undefined, as(laptop))).status).toBe(204)
+    expect((await http.get('/api/auth/me', as(laptop))).status).toBe(401)
+    // Signing in again gives a session of today's kind.
+    const again = await signIn(release.second.email)
+    expect(again.status).toBe(200)
+    expect(JSON.parse(atob(again.body.token.split('.')[1])).jti).toBeString()
   })
 })
 

@@ -35,12 +35,13 @@ export function freePort(): number {
   return port
 }
 
-type Options = { env?: Record<string, string>; dataDir?: string; databaseUrl?: string }
+/** `root`: the folder it runs from (another copy of the project), this one by default. */
+type Options = { env?: Record<string, string>; dataDir?: string; databaseUrl?: string; root?: string }
 
-async function spawnServer(env: Record<string, string>) {
+async function spawnServer(env: Record<string, string>, cwd = root) {
   const lines: string[] = []
   const child = Bun.spawn(['bun', 'src/index.ts'], {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdout: 'pipe',
     stderr: 'pipe',
@@ -92,7 +93,7 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
   env.PUBLIC_URL ||= `http://127.0.0.1:${port}`
   let running: Awaited<ReturnType<typeof spawnServer>>
   const boot = async () => {
-    running = await spawnServer(env)
+    running = await spawnServer(env, options.root)
   }
   await boot()
   const server: TestServer = {

@@ -1,6 +1,7 @@
 // Session tokens: HS256 JWTs naming the user, the user's token version and the session (`jti`,
-// so one session can be ended alone). Only HS256 is accepted, and `exp` is required, so forged,
-// `alg: none`, expired or never-expiring tokens fail verification.
+// so one session can be ended alone; tokens made before it get one derived from the token). Only
+// HS256 is accepted, and `exp` is required, so forged, `alg: none`, expired or never-expiring tokens
+// fail verification.
 import { SignJWT, jwtVerify } from 'jose'
 import { config } from '../../platform/config'
 
@@ -22,11 +23,19 @@ export async function signSession({ userId, version }: SessionClaims) {
     .sign(key())
 }
 
+/**
+ * The id of a session token made before sessions had one (releases before they could be ended one
+ * by one signed no `jti`, tests/fixtures/release-528eca0's among them): derived from the token
+ * itself, so such a session works until it expires, and signing out ends it alone, as a newer one.
+ */
+const idOfUnnamedSession = (token: string) => `sha256:${new Bun.CryptoHasher('sha256').update(token).digest('base64url')}`
+
 export async function verifySession(token: string): Promise<VerifiedSession | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'jti', 'sub'] })
+    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'sub'] })
     if (payload.typ !== 'session' || typeof payload.ver !== 'number') return undefined
-    return { userId: payload.sub!, version: payload.ver, sessionId: payload.jti!, expiresAt: new Date(payload.exp! * 1000) }
+    const sessionId = typeof payload.jti === 'string' ? payload.jti : idOfUnnamedSession(token)
+    return { userId: payload.sub!, version: payload.ver, sessionId, expiresAt: new Date(payload.exp! * 1000) }
   } catch {
     return undefined
   }

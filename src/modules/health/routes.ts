@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { redis } from '../../platform/topology'
 import { pingDb } from '../../platform/db'
+import { VERSION } from '../../platform/version'
 
 // 200 while the database answers, also with Redis unreachable: every instance shares one Redis, so
 // a 503 would take them all out of the load balancer while short links, sign-ins and the API still
@@ -8,6 +9,7 @@ import { pingDb } from '../../platform/db'
 const Health = t.Object({
   status: t.Union([t.Literal('ok'), t.Literal('degraded')], { description: '"degraded": serving, with a part it depends on unreachable' }),
   redis: t.Optional(t.Literal('unreachable', { description: 'Present when REDIS_URL is set and Redis does not answer' })),
+  version: t.String({ description: "The release this instance runs (package.json's version), as the changelog names it" }),
 })
 const Problem = (description: string) => t.Object({ message: t.String() }, { description })
 
@@ -16,8 +18,8 @@ export const healthRoutes = new Elysia().get(
   async () => {
     await pingDb()
     const shared = redis()
-    if (shared && !(await shared.ping())) return { status: 'degraded' as const, redis: 'unreachable' as const }
-    return { status: 'ok' as const }
+    if (shared && !(await shared.ping())) return { status: 'degraded' as const, redis: 'unreachable' as const, version: VERSION }
+    return { status: 'ok' as const, version: VERSION }
   },
   {
     response: {
@@ -28,7 +30,7 @@ export const healthRoutes = new Elysia().get(
     detail: {
       summary: 'Health check',
       operationId: 'getHealth',
-      description: 'Whether this instance serves: 200 while its database answers, "degraded" when Redis is configured and does not. Needs no API key.',
+      description: 'Whether this instance serves: 200 while its database answers, "degraded" when Redis is configured and does not; and which release it runs. Needs no API key.',
       tags: ['System'],
       security: [],
     },

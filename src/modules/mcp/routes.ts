@@ -11,8 +11,8 @@ const noStream = () => new Response(null, { status: 405, headers: { allow: 'POST
 
 export const mcpRoutes = new Elysia()
   .use(apiKeyAuth)
-  .get('/mcp', noStream, { detail: { hide: true } })
-  .delete('/mcp', noStream, { detail: { hide: true } })
+  .get('/mcp', noStream, { apiKey: 'any', detail: { hide: true } })
+  .delete('/mcp', noStream, { apiKey: 'any', detail: { hide: true } })
   .post(
     '/mcp',
     async ({ owner, request }) => {

@@ -1,16 +1,17 @@
 // The `apiKey` route option of the public API: the owner of an active API key (Bearer lnk_…),
 // else 401; rate-limited per key and per account. Session tokens are refused.
 import { Elysia } from 'elysia'
+import { callerOf, type CallerCheck } from '../../platform/callers'
 import { consumeRate, type RateDecision, type RateRule } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
 import { clientIp, type ServerLike } from '../../platform/http'
-import { requestPath } from '../../platform/request-url'
 import { log } from '../../platform/log'
 import { API_KEY_MESSAGES, API_KEY_PREFIX, API_RATE_LIMITS, keyAllows, type ApiKeyScope } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { noteKeyUsed, verifyApiKey, type ApiKeyOwner } from '../api-keys/service'
 import { bearerToken } from '../auth/plugin'
 import { networkOf } from '../../shared/network'
+import { API_CORS_HEADERS } from './cors'
 import { countApiCall } from '../usage/service'
 
 // The minute's limit holds per key; the hour's and the day's per account, across all its keys, so
@@ -34,12 +35,6 @@ function reportRate(headers: Record<string, string | number>, rate: RateDecision
   headers['x-ratelimit-limit'] = String(rate.limit)
   headers['x-ratelimit-remaining'] = String(rate.remaining)
   headers['x-ratelimit-reset'] = String(Math.ceil(rate.resetAt / 1000))
-}
-
-// Keys travel in a header, never in a cookie, so any site may call the public API from a browser.
-const API_CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Total-Count, Link',
 }
 
 async function requireApiKey(authorization: string | undefined): Promise<ApiKeyOwner> {
@@ -79,44 +74,26 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
   return owner
 }
 
-// The public API's calls as the app routes them (API_HOST's included), its preflights aside.
-const PUBLIC_CALL_PATH = /^\/api\/(links?|image|domain|mcp|link\/.+|stats\/.+)$/
-const isPublicCall = (method: string, path: string) => method !== 'OPTIONS' && PUBLIC_CALL_PATH.test(path)
+/** The `apiKey` route option's check: a key with this scope (another key gets a 403 naming it), or any key. */
+const apiKeyCheck =
+  (scope: ApiKeyScope | 'any'): CallerCheck =>
+  async (request, server, headers) => {
+    const owner = await admitCall(request, server, headers)
+    if (scope !== 'any' && !keyAllows(owner.scopes, scope)) throw new AppError('forbidden', API_KEY_MESSAGES.missingScope(scope))
+    return owner
+  }
 
-/**
- * A public API call refused before routing (a body too large or nested too deep; `routedUrl` is
- * the address the app would route, API_HOST's calls under /api): its answer's headers, as any
- * other answer's, and the refusal of its key instead if it has one (checked first).
- */
-export async function refusedBeforeRouting(request: Request, server: ServerLike, error: AppError, routedUrl = request.url) {
-  const headers: Record<string, string> = {}
-  if (!isPublicCall(request.method, new URL(routedUrl).pathname)) return { error, headers }
-  const answered = await admitCall(request, server, headers).then(
-    () => error,
-    (refusal) => {
-      if (refusal instanceof AppError) return refusal
-      throw refusal
-    },
-  )
-  return { error: answered, headers }
-}
-
-// Owners of the calls let in, read by the apiKey macro's resolve.
-const apiCallers = new WeakMap<Request, ApiKeyOwner>()
-
-export const apiKeyAuth = new Elysia({ name: 'api-key-auth' })
-  // Each call is let in or refused as it arrives, before its path, query and body are read, so
-  // every answer carries the rate-limit headers, whatever else is wrong with the call.
-  .onRequest(async ({ request, server, set }) => {
-    if (isPublicCall(request.method, requestPath(request))) apiCallers.set(request, await admitCall(request, server, set.headers))
-  })
-  .macro({
-    /** The call needs a key with this scope (another key gets a 403 naming it), or any key where the route checks scopes itself. */
-    apiKey: (scope: ApiKeyScope | 'any') => ({
+// Each call is let in or refused as it arrives (platform/callers.ts), before its path, query and
+// body are read, so every answer carries the rate-limit headers, whatever else is wrong with the call.
+export const apiKeyAuth = new Elysia({ name: 'api-key-auth' }).macro({
+  /** The call needs a key with this scope, or any key where the route checks scopes itself. */
+  apiKey: (scope: ApiKeyScope | 'any') => {
+    const callerCheck = apiKeyCheck(scope)
+    return {
+      callerCheck,
       async resolve({ request, server, set }) {
-        const owner = apiCallers.get(request) ?? (await admitCall(request, server, set.headers))
-        if (scope !== 'any' && !keyAllows(owner.scopes, scope)) throw new AppError('forbidden', API_KEY_MESSAGES.missingScope(scope))
-        return { owner }
+        return { owner: await callerOf<ApiKeyOwner>(callerCheck, request, server, set.headers) }
       },
-    }),
-  })
+    }
+  },
+})

@@ -11,6 +11,7 @@ import { getCustomDomainStatus } from '../domains/service'
 import { UploadedImage, uploadBody, UploadQuery } from '../images/schema'
 import { uploadImage } from '../images/service'
 import { apiKeyAuth } from './api-key-auth'
+import { apiPreflights } from './cors'
 import { exportLinks } from '../links/export'
 import { deleteLink, getLink, linksJson, listLinkRows, updateLink } from '../links/service'
 import { answers, BulkCreated, CreatedLink, LinkBulkCreateInput, ExportedLink, LinkExportQuery, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
@@ -19,18 +20,6 @@ import { createLinksInBulk, createOrReuseLink, findLinkByTarget, statsOfLink } f
 const links = ['Links']
 /** An operation's security in the document: an API key with this scope. */
 const needs = (scope: ApiKeyScope) => [{ apiKey: [scope] }]
-
-// Browsers ask before sending an Authorization header to another origin.
-const preflight = ({ set }: { set: { status?: number | string; headers: Record<string, string | number> } }) => {
-  set.status = 204
-  Object.assign(set.headers, {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': 'Authorization, Content-Type',
-    'access-control-max-age': '86400',
-  })
-}
-const hidden = { detail: { hide: true } }
 
 export const publicApiRoutes = new Elysia({ name: 'public-api' })
   .use(apiKeyAuth)
@@ -213,10 +202,4 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       security: needs('domains:read'),
     },
   })
-  .options('/link', preflight, hidden)
-  .options('/domain', preflight, hidden)
-  .options('/image', preflight, hidden)
-  .options('/links', preflight, hidden)
-  .options('/links/*', preflight, hidden)
-  .options('/link/*', preflight, hidden)
-  .options('/stats/*', preflight, hidden)
+  .use(apiPreflights)

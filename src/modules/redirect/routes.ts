@@ -43,7 +43,8 @@ const PREVIEW_HTML = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': SECURITY_HEADERS['content-security-policy'].replace("script-src 'self'", `script-src 'self' ${SEND_ON_SOURCE}`),
 }
-// A page's headers, Content-Length included, are the same for HEAD as for GET (RFC 9110 9.3.2).
+// A HEAD gets the GET's answer, which the server sends without its body: the same headers,
+// Content-Length included (RFC 9110 9.3.2). Headers are built once per link.
 const previewHeaders = new WeakMap<LinkRow, Headers>()
 function previewHeadersOf(link: LinkRow, html: string) {
   let headers = previewHeaders.get(link)
@@ -90,7 +91,7 @@ function respond(request: Request, outcome: VisitOutcome): Response {
     case 'redirect':
       return new Response(null, { status: 302, headers: redirectHeadersOf(outcome.link, outcome.url) })
     case 'preview':
-      return new Response(request.method === 'HEAD' ? null : outcome.html, { status: 200, headers: previewHeadersOf(outcome.link, outcome.html) })
+      return new Response(outcome.html, { status: 200, headers: previewHeadersOf(outcome.link, outcome.html) })
     case 'fallback':
       return new Response(null, { status: 302, headers: { ...REDIRECT, location: outcome.link.fallbackUrl! } })
     case 'ended':
@@ -100,7 +101,7 @@ function respond(request: Request, outcome: VisitOutcome): Response {
     case 'password': {
       const headers = new Headers(HTML)
       if (outcome.retryAfter) headers.set('retry-after', String(outcome.retryAfter))
-      return new Response(request.method === 'HEAD' ? null : outcome.html, { status: outcome.status, headers })
+      return new Response(outcome.html, { status: outcome.status, headers })
     }
     case 'not_found': {
       const page = notFoundPage(request)

@@ -46,7 +46,8 @@ function serve(request: Request, asset: Asset, cacheControl: string, status = 20
   const encoding = encodingFor(request, asset)
   if (encoding !== 'identity') headers['content-encoding'] = encoding
   const body = encoding === 'br' ? asset.brotli : encoding === 'gzip' ? asset.gzip : asset.body
-  return new Response(request.method === 'HEAD' ? null : body, { status, headers })
+  // HEAD gets this answer too, sent without its body (by the server), so its headers are GET's.
+  return new Response(body, { status, headers })
 }
 
 const withBody = (asset: Asset, html: string): Asset => {
