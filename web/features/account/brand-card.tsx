@@ -10,7 +10,7 @@ import { LoadingState } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { MadeImage } from '../../components/made-image'
-import { saveBrand, useBrand } from './api'
+import { saveBrand, useBrand } from '../../lib/brand'
 
 const isColor = (value: string) => new RegExp(THEME_COLOR_PATTERN).test(value)
 
