@@ -2,6 +2,7 @@
 //   modules   each src/modules/<name> owns its routes, service, repo and tables
 //   platform  what every module uses (database, counters, HTTP, logs); knows no module
 //   shared    rules and texts the server and the web app share; knows neither
+//   web       pages compose features; features stand apart; components and lib know no feature
 // A module calls another through its service. Modules form layers (accounts, auth, keys and usage,
 // domains, links, analytics, then the public API, admin and redirects): no module depends on one
 // that depends on it; where a lower one needs a higher one, runtime.ts hands it over.
@@ -56,6 +57,48 @@ module.exports = {
       severity: 'error',
       from: { path: '^web/' },
       to: { path: '^src/(modules|platform|schema)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-wire-types-from-schema',
+      comment: "The web app's wire types come from a module's schema.ts, its HTTP contract.",
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/[^/]+/schema\\.ts$' },
+    },
+    {
+      name: 'web-features-stand-apart',
+      comment: 'A feature does not import another: the page that shows both composes them.',
+      severity: 'error',
+      from: { path: '^web/features/([^/]+)/' },
+      to: { path: '^web/features/', pathNot: '^web/features/$1/' },
+    },
+    {
+      name: 'web-components-know-no-feature',
+      comment: 'web/components are the building blocks every screen shares: no feature or page in them.',
+      severity: 'error',
+      from: { path: '^web/components/' },
+      to: { path: '^web/(features|pages)/' },
+    },
+    {
+      name: 'web-ui-knows-no-product',
+      comment: 'web/components/ui are primitives: neither the product\'s components nor its rules.',
+      severity: 'error',
+      from: { path: '^web/components/ui/' },
+      to: { path: '^(web/components/[^/]+$|src/)' },
+    },
+    {
+      name: 'web-lib-under-screens',
+      comment: 'web/lib (the one fetch wrapper, the session, helpers) serves every feature and knows none.',
+      severity: 'error',
+      from: { path: '^web/lib/' },
+      to: { path: '^web/features/' },
+    },
+    {
+      name: 'web-pages-from-routes',
+      comment: 'A page is a route: only routes.tsx shows it, and no page or feature reaches into one.',
+      severity: 'error',
+      from: { path: '^web/', pathNot: '^web/routes\\.tsx$' },
+      to: { path: '^web/pages/' },
     },
   ],
   options: {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 import { AppShell } from './components/app-shell'
 import { Toaster } from './components/ui/toaster'
+import { ConfirmEmailBanner } from './features/account/confirm-email-banner'
 import { fetcher } from './lib/api'
 import { refreshSession } from './lib/session'
 import { AppRoutes } from './routes'
@@ -22,7 +23,7 @@ void refreshSession()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SWRConfig value={swrDefaults}>
-      <AppShell>
+      <AppShell banner={<ConfirmEmailBanner />}>
         <AppRoutes />
       </AppShell>
       <Toaster />

@@ -1,11 +1,10 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { ConfirmEmailBanner } from '../features/account/confirm-email-banner'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
-/** Every screen: sticky navigation, the page, the footer. */
-export function AppShell({ children }: { children: ReactNode }) {
+/** Every screen: sticky navigation, a banner for the whole app (the composer's), the page, the footer. */
+export function AppShell({ banner, children }: { banner?: ReactNode; children: ReactNode }) {
   const [location] = useLocation()
   // A new screen starts at its top, as a full page load would.
   useEffect(() => {
@@ -20,7 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <ConfirmEmailBanner />
+      {banner}
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
-import { ContactDialog } from '../features/contact/contact-dialog'
 import { PRODUCT_NAME } from '../lib/site'
+import { ContactDialog } from './contact-dialog'
 import { Logo } from './logo'
 
 const linkClass = 'rounded-sm text-sm text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600'

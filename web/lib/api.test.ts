@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, mock } from 'bun:test'
-import { ApiError, api, errorMessage, readHostConfig, resolveApiUrl, setTokenSource, type HostConfig } from './api'
+import { ApiError, api, errorMessage, fieldErrorsOf, readHostConfig, resolveApiUrl, setTokenSource, type HostConfig } from './api'
 
 const hosts: HostConfig = { marketingHost: 'linkcard.dev', appHost: 'app.linkcard.dev', apiHost: 'api.linkcard.dev' }
 
@@ -158,5 +158,15 @@ describe('errorMessage', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Failed to send message')).toBe('Failed to send message')
     expect(errorMessage(new ApiError(500, { oops: 1 }, '{"oops":1}', 'Server Error'), 'x')).toBe('x')
     expect(errorMessage(new ApiError(400, { message: '' }, '', ''), 'x')).toBe('x')
+  })
+})
+
+describe('fieldErrorsOf', () => {
+  it("answers the fields a refusal names, and nothing for any other failure", () => {
+    const refusal = new ApiError(400, { message: 'Invalid', errors: [{ field: 'url', message: 'Bad URL' }, null] }, '', '')
+    expect(fieldErrorsOf(refusal)).toEqual([{ field: 'url', message: 'Bad URL' }])
+    expect(fieldErrorsOf(new ApiError(409, { message: 'Taken' }, '', ''))).toEqual([])
+    expect(fieldErrorsOf(new ApiError(502, null, '', 'Bad Gateway'))).toEqual([])
+    expect(fieldErrorsOf(new TypeError('Failed to fetch'))).toEqual([])
   })
 })

@@ -83,6 +83,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback
 }
 
+/** The fields a refusal names (`{errors: [{field, message}]}`), for the form to show each under its field. */
+export function fieldErrorsOf(error: unknown): { field?: string; message?: string }[] {
+  const errors = error instanceof ApiError ? (error.body as { errors?: unknown } | null)?.errors : undefined
+  return Array.isArray(errors) ? errors.filter((item) => typeof item === 'object' && item !== null) : []
+}
+
 type TokenSource = () => string | null
 let readToken: TokenSource = () => null
 

@@ -2,7 +2,7 @@
 // auth_user, so it survives reloads and is shared by tabs.
 import useSWR from 'swr'
 import { create } from 'zustand'
-import type { Session, User } from '../../src/modules/auth/schema'
+import type { AccountMembership, Session, User } from '../../src/modules/auth/schema'
 import { can, type Permission } from '../../src/shared/members'
 import { api, clearApiCache, setTokenSource } from './api'
 
@@ -86,6 +86,10 @@ export async function signIn(token: string): Promise<User> {
     throw new Error('Failed to fetch user')
   }
 }
+
+/** The accounts the signed-in person belongs to (for switching): read again whenever they sign in as someone else or move. */
+export const useAccounts = (user: { id: string; accountId: string; role: string } | null) =>
+  useSWR<AccountMembership[]>(user ? ['/auth/accounts', user.id, user.accountId, user.role] : null, ([path]: [string]) => api.get<AccountMembership[]>(path))
 
 /** Works in another of the person's accounts: every cached read was the other account's. */
 export async function switchAccount(accountId: string) {

@@ -5,7 +5,7 @@ import { PaymentCard } from '../features/billing/payment-card'
 import { PlanGrid } from '../features/billing/plan-grid'
 import { UsageCard } from '../features/billing/usage-card'
 import { useCheckoutReturn } from '../features/billing/use-checkout-return'
-import { ContactDialog } from '../features/contact/contact-dialog'
+import { ContactDialog } from '../components/contact-dialog'
 import { useCurrentUser } from '../lib/session'
 
 export function BillingPage() {

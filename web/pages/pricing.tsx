@@ -3,7 +3,7 @@ import { PLAN_LIST } from '../../src/shared/plans'
 import { Page } from '../components/page'
 import { PlanCard } from '../components/plan-card'
 import { Button } from '../components/ui/button'
-import { ContactDialog } from '../features/contact/contact-dialog'
+import { ContactDialog } from '../components/contact-dialog'
 import { useIsAuthenticated } from '../lib/session'
 
 export function PricingPage() {

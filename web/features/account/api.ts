@@ -44,13 +44,3 @@ export async function updatePassword(currentPassword: string, newPassword: strin
 
 /** The password, or for people without one their e-mail address typed out: the server checks it. */
 export const deleteAccount = (proof: DeleteAccountInput) => api.delete('/auth/delete-account', proof)
-
-/** The account's colour and logo on the card images Linkcard makes. */
-export type Brand = { color: string | null; logo: string | null }
-const BRAND = '/brand'
-export const useBrand = () => useSWR<Brand>(BRAND, api.get)
-export async function saveBrand(brand: Brand) {
-  const saved = await api.put<Brand>(BRAND, brand)
-  await mutate(BRAND, saved, { revalidate: false })
-  return saved
-}

@@ -10,12 +10,12 @@ import { LoadingState } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { MadeImage } from '../../components/made-image'
-import { saveBrand, useBrand } from './api'
+import { saveBrand, useBrand } from '../../lib/brand'
 
 const isColor = (value: string) => new RegExp(THEME_COLOR_PATTERN).test(value)
 
-/** The account's colour and logo on the card images Linkcard makes, with the image as it will look. */
-export function BrandCard() {
+/** The brand as saved, the colour and logo being chosen, and saving them; a colour is checked with the shared pattern. */
+function useBrandForm() {
   const { data: saved, error: loadError } = useBrand()
   const [color, setColor] = useState('')
   const [logo, setLogo] = useState<string | null>(null)
@@ -43,6 +43,12 @@ export function BrandCard() {
     }
   }
 
+  return { saved, loadError, color, setColor, logo, setLogo, error, isSaving, submit }
+}
+
+/** The account's colour and logo on the card images Linkcard makes, with the image as it will look. */
+export function BrandCard() {
+  const { saved, loadError, color, setColor, logo, setLogo, error, isSaving, submit } = useBrandForm()
   const shown = isColor(color.trim()) ? color.trim() : CARD_IMAGE_DEFAULT_COLOR
   return (
     <Card>

@@ -29,10 +29,10 @@ export function DangerZone() {
 }
 
 /**
- * Asks for the password before the account goes, or, from someone who only ever used an identity
- * provider, for their e-mail address typed out; the server checks either. Opens once the user is known.
+ * The proof asked for before the account goes: the password, or, from someone who only ever used an
+ * identity provider, their e-mail address typed out; the server checks either.
  */
-function DeleteAccountDialog({ me }: { me?: CurrentUser }) {
+function useDeleteAccountForm(me?: CurrentUser) {
   const [, navigate] = useLocation()
   const [isOpen, setIsOpen] = useState(false)
   const [proof, setProof] = useState('')
@@ -66,6 +66,12 @@ function DeleteAccountDialog({ me }: { me?: CurrentUser }) {
     }
   }
 
+  return { isOpen, openChange, proof, setProof, hasPassword, isProofGiven, error, isDeleting, submit }
+}
+
+/** Opens once the user is known. */
+function DeleteAccountDialog({ me }: { me?: CurrentUser }) {
+  const { isOpen, openChange, proof, setProof, hasPassword, isProofGiven, error, isDeleting, submit } = useDeleteAccountForm(me)
   return (
     <Dialog open={isOpen} onOpenChange={openChange}>
       <DialogTrigger asChild>

@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { updateEmail } from './api'
 
-export function EmailForm({ user }: { user: User }) {
+/** A new address and the current password; the server mails the new address to confirm it. */
+function useEmailForm(user: User) {
   const [email, setEmail] = useState('')
   const [currentPassword, setCurrentPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -31,6 +32,11 @@ export function EmailForm({ user }: { user: User }) {
     }
   }
 
+  return { email, setEmail, currentPassword, setCurrentPassword, error, isSubmitting, submit }
+}
+
+export function EmailForm({ user }: { user: User }) {
+  const { email, setEmail, currentPassword, setCurrentPassword, error, isSubmitting, submit } = useEmailForm(user)
   return (
     <Card>
       <form onSubmit={submit}>

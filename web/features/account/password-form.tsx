@@ -13,7 +13,8 @@ const PROBLEMS: Record<NewPasswordProblem, string> = {
   tooLong: MESSAGES.passwordTooLong,
 }
 
-export function PasswordForm() {
+/** The current password and a new one typed twice, checked with the shared messages. */
+function usePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('')
   const newPassword = useNewPassword()
   const [error, setError] = useState<string | null>(null)
@@ -36,6 +37,11 @@ export function PasswordForm() {
     }
   }
 
+  return { currentPassword, setCurrentPassword, newPassword, error, isSubmitting, submit }
+}
+
+export function PasswordForm() {
+  const { currentPassword, setCurrentPassword, newPassword, error, isSubmitting, submit } = usePasswordForm()
   return (
     <Card>
       <form onSubmit={submit}>

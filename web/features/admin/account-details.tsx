@@ -1,14 +1,13 @@
 import { useState } from 'react'
+import { RoleBadge } from '../../components/role-badge'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useCurrentUser } from '../../lib/session'
 import { toast } from '../../lib/toast'
-import { ROLE_LABELS } from '../../../src/shared/members'
 import { Alert } from '../../components/ui/alert'
 import { LoadingState } from '../../components/ui/spinner'
 import { formatDate } from '../../lib/dates'
-import { ROLE_BADGE } from '../members/role-badge'
 import { deleteAccount, useAccountLinks, useAccountMembers, type AdminAccount } from './api'
 import { DetailCard } from './detail-card'
 import { PLAN_BADGE, planName } from './format'
@@ -86,7 +85,7 @@ function AccountMembers({ accountId }: { accountId: string }) {
           {members.map((member) => (
             <li key={member.userId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-testid="admin-member-row">
               <span className="min-w-0 flex-1 truncate text-slate-900">{member.email}</span>
-              <Badge variant={ROLE_BADGE[member.role]}>{ROLE_LABELS[member.role]}</Badge>
+              <RoleBadge role={member.role} />
               <span className="text-xs text-slate-500">
                 since <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
               </span>

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { PLANS, type Plan } from '../../../src/shared/domain'
+import { RoleBadge } from '../../components/role-badge'
 import { Badge } from '../../components/ui/badge'
 import { Select } from '../../components/ui/select'
 import { formatDate } from '../../lib/dates'
 import { toast } from '../../lib/toast'
 import { AdminList, useListControls } from './admin-list'
 import { changeUserPlan, useAdminUsers, type AdminUser } from './api'
-import { ROLE_BADGE } from '../members/role-badge'
 import { planName } from './format'
 import type { Column } from './row-list'
 import { UserDetails } from './user-details'
@@ -53,9 +53,9 @@ const COLUMNS: Column<AdminUser>[] = [
   {
     label: 'Role',
     value: (user) => (
-      <Badge variant={ROLE_BADGE[user.role]} className="capitalize">
+      <RoleBadge role={user.role} className="capitalize">
         {user.role}
-      </Badge>
+      </RoleBadge>
     ),
   },
   { label: 'Created', value: (user) => formatDate(user.createdAt), cellClassName: 'whitespace-nowrap' },

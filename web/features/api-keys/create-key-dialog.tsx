@@ -10,32 +10,33 @@ import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { createApiKey, type CreatedApiKey } from './api'
 
-/** The create dialog: a name, an optional description, and what the key may do (everything to begin with). */
-export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+type KeyValues = { name: string; description: string; scopes: ApiKeyScope[] }
+const empty = (): KeyValues => ({ name: '', description: '', scopes: [...API_KEY_SCOPES] })
+
+/** The create dialog's state: checked with the shared messages, emptied when it closes. */
+function useCreateKeyForm(onCreated: (key: CreatedApiKey) => void) {
   const [isOpen, setIsOpen] = useState(false)
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([...API_KEY_SCOPES])
-  const [error, setError] = useState<string | null>(null)
-  const [scopesError, setScopesError] = useState<string | null>(null)
+  const [values, setValues] = useState<KeyValues>(empty)
+  const [errors, setErrors] = useState<{ name: string | null; scopes: string | null }>({ name: null, scopes: null })
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const set =
+    <F extends keyof KeyValues>(field: F) =>
+    (value: KeyValues[F]) =>
+      setValues((current) => ({ ...current, [field]: value }))
 
   function openChange(next: boolean) {
     if (isSubmitting) return
     setIsOpen(next)
     if (!next) {
-      setName('')
-      setDescription('')
-      setScopes([...API_KEY_SCOPES])
-      setError(null)
-      setScopesError(null)
+      setValues(empty())
+      setErrors({ name: null, scopes: null })
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    setError(name.trim() ? null : API_KEY_MESSAGES.nameRequired)
-    setScopesError(scopes.length > 0 ? null : API_KEY_MESSAGES.scopesRequired)
+    const { name, description, scopes } = values
+    setErrors({ name: name.trim() ? null : API_KEY_MESSAGES.nameRequired, scopes: scopes.length > 0 ? null : API_KEY_MESSAGES.scopesRequired })
     if (!name.trim() || scopes.length === 0) return
     setIsSubmitting(true)
     try {
@@ -48,6 +49,13 @@ export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey)
       toast({ title: 'Failed to create API key', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
     }
   }
+
+  return { isOpen, openChange, values, set, errors, isSubmitting, submit }
+}
+
+/** The create dialog: a name, an optional description, and what the key may do (everything to begin with). */
+export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const { isOpen, openChange, values, set, errors, isSubmitting, submit } = useCreateKeyForm(onCreated)
 
   return (
     <Dialog open={isOpen} onOpenChange={openChange}>
@@ -63,23 +71,23 @@ export function CreateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey)
             <DialogTitle>Create API Key</DialogTitle>
             <DialogDescription>Name the key after the place that will use it, so you know which one to revoke later.</DialogDescription>
           </DialogHeader>
-          <FormField label="Name" error={error}>
-            <Input value={name} maxLength={API_KEY_NAME_MAX} placeholder="Production server" autoFocus onChange={(e) => setName(e.target.value)} />
+          <FormField label="Name" error={errors.name}>
+            <Input value={values.name} maxLength={API_KEY_NAME_MAX} placeholder="Production server" autoFocus onChange={(e) => set('name')(e.target.value)} />
           </FormField>
           <FormField label="Description (optional)">
             <Textarea
-              value={description}
+              value={values.description}
               maxLength={API_KEY_DESCRIPTION_MAX}
               placeholder="What uses this key and who looks after it"
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => set('description')(e.target.value)}
             />
           </FormField>
           <CheckboxGroup
             legend="What the key may do"
             options={API_KEY_SCOPES.map((value) => ({ value, description: API_KEY_SCOPE_NAMES[value] }))}
-            value={scopes}
-            onChange={setScopes}
-            error={scopesError}
+            value={values.scopes}
+            onChange={set('scopes')}
+            error={errors.scopes}
           />
           <DialogFooter>
             <Button variant="outline" onClick={() => openChange(false)} disabled={isSubmitting}>

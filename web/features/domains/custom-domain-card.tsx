@@ -67,7 +67,8 @@ export function CustomDomainCard({ plan }: { plan: Plan }) {
   )
 }
 
-function DomainForm() {
+/** The hostname as typed, kept to its host name when pasted, checked with the shared rules, then added. */
+function useDomainForm() {
   const [hostname, setHostname] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
@@ -91,6 +92,11 @@ function DomainForm() {
     }
   }
 
+  return { hostname, setHostname, error, isSubmitting, submit }
+}
+
+function DomainForm() {
+  const { hostname, setHostname, error, isSubmitting, submit } = useDomainForm()
   return (
     <form onSubmit={submit} className="grid gap-3" noValidate>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

@@ -12,8 +12,10 @@ import { createUtmPreset, deleteUtmPreset, useUtmPresets, type UtmPreset } from 
 
 const valuesOf = (preset: UtmPreset): Utm => Object.fromEntries(UTM_FIELDS.map((field) => [field, preset[field] ?? ''])) as Utm
 
-/** The account's UTM presets in the builder: one applied fills the five fields; the fields as they are can be saved as one. */
-export function UtmPresets({ utm, onApply }: { utm: Utm; onApply: (utm: Utm) => void }) {
+type UtmPresetsProps = { utm: Utm; onApply: (utm: Utm) => void }
+
+/** The presets and the one applied, and naming a new one from the fields as they are: checked with the shared rules, then saved. */
+function useUtmPresetForm({ utm, onApply }: UtmPresetsProps) {
   const { data: presets = [] } = useUtmPresets()
   const [chosenId, setChosenId] = useState<string>()
   const [isNaming, setIsNaming] = useState(false)
@@ -63,6 +65,17 @@ export function UtmPresets({ utm, onApply }: { utm: Utm; onApply: (utm: Utm) => 
     }
   }
 
+  function rename(value: string) {
+    setName(value)
+    setProblem(null)
+  }
+
+  return { presets, chosen, hasValues, apply, remove, isNaming, startNaming: () => setIsNaming(true), stopNaming, name, rename, problem, isSaving, save }
+}
+
+/** The account's UTM presets in the builder: one applied fills the five fields; the fields as they are can be saved as one. */
+export function UtmPresets(props: UtmPresetsProps) {
+  const { presets, chosen, hasValues, apply, remove, isNaming, startNaming, stopNaming, name, rename, problem, isSaving, save } = useUtmPresetForm(props)
   return (
     <div className="mt-3 grid gap-2" data-testid="utm-presets">
       <div className="flex flex-wrap items-end gap-2">
@@ -83,7 +96,7 @@ export function UtmPresets({ utm, onApply }: { utm: Utm; onApply: (utm: Utm) => 
           </Button>
         )}
         {!isNaming && (
-          <Button type="button" variant="outline" onClick={() => setIsNaming(true)} disabled={!hasValues} title={hasValues ? undefined : 'Fill in a parameter first'}>
+          <Button type="button" variant="outline" onClick={startNaming} disabled={!hasValues} title={hasValues ? undefined : 'Fill in a parameter first'}>
             Save as preset
           </Button>
         )}
@@ -96,10 +109,7 @@ export function UtmPresets({ utm, onApply }: { utm: Utm; onApply: (utm: Utm) => 
               value={name}
               maxLength={UTM_PRESET_NAME_MAX}
               placeholder="Spring newsletter"
-              onChange={(event) => {
-                setName(event.target.value)
-                setProblem(null)
-              }}
+              onChange={(event) => rename(event.target.value)}
               onKeyDown={(event) => {
                 // Enter saves the preset, not the link.
                 if (event.key === 'Enter') {

@@ -1,18 +1,14 @@
 import useSWR, { mutate } from 'swr'
 import type { InvitableRole } from '../../../src/shared/members'
-import type { AccountMembership, Session } from '../../../src/modules/auth/schema'
+import type { Session } from '../../../src/modules/auth/schema'
 import type { Invitation, InvitationPreview, Member, Members } from '../../../src/modules/members/schema'
 import { api } from '../../lib/api'
 
-export type { AccountMembership, Invitation, InvitationPreview, Member }
+export type { Invitation, InvitationPreview, Member }
 
 const MEMBERS = '/members'
-const ACCOUNTS = '/auth/accounts'
 
 export const useMembers = () => useSWR<Members>(MEMBERS, api.get)
-/** The accounts the signed-in person belongs to (for switching): read again whenever they sign in as someone else or move. */
-export const useAccounts = (user: { id: string; accountId: string; role: string } | null) =>
-  useSWR<AccountMembership[]>(user ? [ACCOUNTS, user.id, user.accountId, user.role] : null, ([path]: [string]) => api.get<AccountMembership[]>(path))
 
 export const mutateMembers = () => mutate(MEMBERS)
 

@@ -13,8 +13,8 @@ import { invite } from './api'
 
 export const ROLE_OPTIONS = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
 
-/** Invite someone by e-mail with a role; the link is mailed to them. */
-export function InviteDialog({ roles }: { roles: typeof ROLE_OPTIONS }) {
+/** The invite dialog's state: the address checked with the shared message, the server's refusal shown under it. */
+function useInviteForm() {
   const [isOpen, setIsOpen] = useState(false)
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<InvitableRole>('member')
@@ -48,6 +48,13 @@ export function InviteDialog({ roles }: { roles: typeof ROLE_OPTIONS }) {
       else toast({ title: 'Failed to send the invitation', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
     }
   }
+
+  return { isOpen, openChange, email, setEmail, role, setRole, error, isSubmitting, submit }
+}
+
+/** Invite someone by e-mail with a role; the link is mailed to them. */
+export function InviteDialog({ roles }: { roles: typeof ROLE_OPTIONS }) {
+  const { isOpen, openChange, email, setEmail, role, setRole, error, isSubmitting, submit } = useInviteForm()
 
   return (
     <Dialog open={isOpen} onOpenChange={openChange}>

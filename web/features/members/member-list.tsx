@@ -2,6 +2,7 @@ import { Crown, Users } from 'lucide-react'
 import { useLocation } from 'wouter'
 import { aRole, can, ROLE_LABELS, type InvitableRole, type MemberRole } from '../../../src/shared/members'
 import { Alert } from '../../components/ui/alert'
+import { RoleBadge } from '../../components/role-badge'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
@@ -13,7 +14,6 @@ import { errorMessage } from '../../lib/api'
 import { formatDate } from '../../lib/dates'
 import { refreshSession, useCurrentUser } from '../../lib/session'
 import { toast } from '../../lib/toast'
-import { ROLE_BADGE } from './role-badge'
 import { changeRole, mutateMembers, removeMember, transferOwnership, useMembers, withdrawInvitation, type Invitation, type Member } from './api'
 import { ROLE_OPTIONS } from './invite-dialog'
 
@@ -97,10 +97,10 @@ function MemberRow({ member, yourRole }: { member: Member; yourRole: MemberRole 
           }
         />
       ) : (
-        <Badge variant={ROLE_BADGE[member.role]} className="w-fit" data-testid="member-role">
+        <RoleBadge role={member.role} className="w-fit" data-testid="member-role">
           {member.role === 'owner' && <Crown aria-hidden="true" className="size-3" />}
           {ROLE_LABELS[member.role]}
-        </Badge>
+        </RoleBadge>
       )}
       <div className="flex gap-2">
         {yourRole === 'owner' && !member.isYou && (
@@ -171,7 +171,7 @@ function PendingInvitations({ invitations }: { invitations: Invitation[] }) {
                   Invited by {invitation.invitedBy}, expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
                 </p>
               </div>
-              <Badge variant={ROLE_BADGE[invitation.role]}>{ROLE_LABELS[invitation.role]}</Badge>
+              <RoleBadge role={invitation.role} />
               <ConfirmDialog
                 title={`Withdraw the invitation to ${invitation.email}?`}
                 description="The link we mailed stops working."

@@ -6,7 +6,7 @@ import { CheckboxGroup } from '../../components/ui/checkbox-group'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
-import { ApiError, errorMessage } from '../../lib/api'
+import { errorMessage, fieldErrorsOf } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { createEndpoint, updateEndpoint, type WebhookEndpoint } from './api'
 
@@ -17,28 +17,31 @@ type EndpointDialogProps = {
   onCreated?: (created: WebhookEndpoint & { secret: string }) => void
 }
 
-/** Adds or changes an endpoint: its address, what it is for, and the events it wants. */
-export function EndpointDialog({ endpoint, trigger, onCreated }: EndpointDialogProps) {
+type EndpointValues = { url: string; description: string; events: WebhookEvent[] }
+
+/** The endpoint dialog's state: opened afresh from the endpoint, checked with the shared messages, then saved. */
+function useEndpointForm({ endpoint, onCreated }: Pick<EndpointDialogProps, 'endpoint' | 'onCreated'>) {
   const [isOpen, setIsOpen] = useState(false)
-  const [url, setUrl] = useState('')
-  const [description, setDescription] = useState('')
-  const [events, setEvents] = useState<WebhookEvent[]>([])
+  const [values, setValues] = useState<EndpointValues>({ url: '', description: '', events: [] })
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({})
   const [isSaving, setIsSaving] = useState(false)
+  const set =
+    <F extends keyof EndpointValues>(field: F) =>
+    (value: EndpointValues[F]) =>
+      setValues((current) => ({ ...current, [field]: value }))
 
   function openChange(next: boolean) {
     if (isSaving) return
     setIsOpen(next)
     if (next) {
-      setUrl(endpoint?.url ?? '')
-      setDescription(endpoint?.description ?? '')
-      setEvents(endpoint?.events ?? ['link.created', 'link.updated', 'link.deleted'])
+      setValues({ url: endpoint?.url ?? '', description: endpoint?.description ?? '', events: endpoint?.events ?? ['link.created', 'link.updated', 'link.deleted'] })
       setErrors({})
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
+    const { url, description, events } = values
     const found = { url: webhookUrlProblem(url), events: events.length > 0 ? undefined : WEBHOOK_MESSAGES.events }
     setErrors(found)
     if (found.url || found.events) return
@@ -53,11 +56,18 @@ export function EndpointDialog({ endpoint, trigger, onCreated }: EndpointDialogP
       setIsOpen(false)
     } catch (failure) {
       setIsSaving(false)
-      const field = failure instanceof ApiError ? (failure.body as { errors?: { field: string; message: string }[] })?.errors?.[0] : undefined
+      const [field] = fieldErrorsOf(failure)
       if (field?.field === 'url' || field?.field === 'events') setErrors({ [field.field]: field.message })
       else toast({ title: 'Failed to save the endpoint', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
     }
   }
+
+  return { isOpen, openChange, values, set, errors, isSaving, submit }
+}
+
+/** Adds or changes an endpoint: its address, what it is for, and the events it wants. */
+export function EndpointDialog({ endpoint, trigger, onCreated }: EndpointDialogProps) {
+  const { isOpen, openChange, values, set, errors, isSaving, submit } = useEndpointForm({ endpoint, onCreated })
 
   return (
     <Dialog open={isOpen} onOpenChange={openChange}>
@@ -69,16 +79,16 @@ export function EndpointDialog({ endpoint, trigger, onCreated }: EndpointDialogP
             <DialogDescription>Linkcard sends each event as a signed JSON POST to this address, and retries failures for about a day.</DialogDescription>
           </DialogHeader>
           <FormField label="Endpoint URL" error={errors.url}>
-            <Input value={url} onChange={(e) => setUrl(e.target.value)} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/webhooks/linkcard" autoFocus />
+            <Input value={values.url} onChange={(e) => set('url')(e.target.value)} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/webhooks/linkcard" autoFocus />
           </FormField>
           <FormField label="Description (optional)">
-            <Input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={WEBHOOK_DESCRIPTION_MAX} placeholder="What receives these events" />
+            <Input value={values.description} onChange={(e) => set('description')(e.target.value)} maxLength={WEBHOOK_DESCRIPTION_MAX} placeholder="What receives these events" />
           </FormField>
           <CheckboxGroup
             legend="Events"
             options={WEBHOOK_EVENTS.map((value) => ({ value, description: WEBHOOK_EVENT_NAMES[value] }))}
-            value={events}
-            onChange={setEvents}
+            value={values.events}
+            onChange={set('events')}
             error={errors.events}
           />
           <DialogFooter>

@@ -1,13 +1,19 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { CONTACT_MESSAGE_MAX } from '../../../src/shared/contact'
-import { EmailField } from '../../components/form-fields'
-import { Button } from '../../components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
-import { FormField } from '../../components/ui/form-field'
-import { Textarea } from '../../components/ui/input'
-import { SUPPORT_EMAIL } from '../../lib/site'
-import { toast } from '../../lib/toast'
-import { sendContactMessage } from './api'
+import type { ContactInput } from '../../src/modules/contact/schema'
+import { CONTACT_MESSAGE_MAX } from '../../src/shared/contact'
+import { api } from '../lib/api'
+import { SUPPORT_EMAIL } from '../lib/site'
+import { toast } from '../lib/toast'
+import { EmailField } from './form-fields'
+import { Button } from './ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './ui/dialog'
+import { FormField } from './ui/form-field'
+import { Textarea } from './ui/input'
+
+/** POST /contact; any non-ok answer throws (the body is not read). */
+async function sendContactMessage(input: ContactInput) {
+  await api.post('/contact', input)
+}
 
 type ContactDialogProps = {
   /** The element that opens it: the footer's Contact Us, a plan's Contact Sales. */

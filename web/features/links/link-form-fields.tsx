@@ -1,0 +1,351 @@
+// The link form's fieldsets: each renders a part of the form from `useLinkForm`'s state, in the
+// form's order; the routing and per-platform cards have files of their own.
+import { Sparkles, X } from 'lucide-react'
+import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
+import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
+import { CARD_IMAGE_LAYOUT_NAMES, CARD_IMAGE_LAYOUTS, type CardImageLayout } from '../../../src/shared/card-images'
+import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { ImageUploadButton } from '../../components/image-upload-button'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { FormField } from '../../components/ui/form-field'
+import { Input, Textarea } from '../../components/ui/input'
+import { Select, type SelectOption } from '../../components/ui/select'
+import { cn } from '../../lib/cn'
+import { withoutScheme } from './link-view'
+import { TagsInput } from './tags-input'
+import type { LinkFormState } from './use-link-form'
+import { UtmBuilder } from './utm-builder'
+
+const CARD_LABELS: Record<TwitterCard, string> = {
+  summary: 'Summary',
+  summary_large_image: 'Summary with large image',
+  app: 'App',
+  player: 'Player',
+}
+const CARD_OPTIONS: SelectOption<TwitterCard>[] = TWITTER_CARDS.map((value) => ({ value, label: CARD_LABELS[value] }))
+
+const CARD_IMAGE_OPTIONS: SelectOption<CardImageLayout | 'none'>[] = [
+  { value: 'none', label: 'None' },
+  ...CARD_IMAGE_LAYOUTS.map((value) => ({ value, label: CARD_IMAGE_LAYOUT_NAMES[value] })),
+]
+
+type FieldsProps = { form: LinkFormState }
+
+/** Where the link goes: the target, filled from its page's metadata on request, with campaign parameters. */
+export function TargetFields({ form }: FieldsProps) {
+  const { text, set, errors, values, isEdit, isFetching, isSaving } = form
+  return (
+    <>
+      <FormField label="Target URL" error={errors.targetUrl}>
+        <Input
+          {...text('targetUrl')}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          required
+          autoFocus={!isEdit}
+          maxLength={URL_MAX}
+          placeholder="https://example.com/your-page"
+          onBlur={(event) => set('targetUrl')(withHttpsPrefix(event.target.value))}
+        />
+      </FormField>
+      <div className="-mt-2 flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" onClick={form.loadMetadata} isLoading={isFetching} disabled={isSaving}>
+          {!isFetching && <Sparkles aria-hidden="true" />}
+          Fetch metadata
+        </Button>
+        <span className="text-[13px] text-slate-500">Fills the empty fields below from the page itself.</span>
+      </div>
+      <UtmBuilder target={values.targetUrl} onChange={set('targetUrl')} />
+    </>
+  )
+}
+
+/** What the card says, and the tags the link is found by. */
+export function ContentFields({ form }: FieldsProps) {
+  const { text, errors, values, update } = form
+  return (
+    <>
+      <FormField label="Title" error={errors.title}>
+        <Input {...text('title')} required maxLength={TITLE_MAX} placeholder="What people see in bold" />
+      </FormField>
+      <FormField label="Description">
+        <Textarea {...text('description')} rows={3} maxLength={DESCRIPTION_MAX} placeholder="A sentence or two under the title" />
+      </FormField>
+      <FormField label="Tags (optional)" error={errors.tags} hint="To find the link again: filter the list by a tag.">
+        <TagsInput value={values.tags} onChange={(tags) => update({ tags })} />
+      </FormField>
+    </>
+  )
+}
+
+/** The custom alias, whether it is free, and what becomes of a saved one given up and of the old ones kept. */
+export function AliasFields({ form }: FieldsProps) {
+  const { text, errors, link, alias } = form
+  return (
+    <>
+      <FormField
+        label="Custom alias (optional)"
+        error={errors.alias ?? alias.problem ?? (alias.answer?.available === false ? alias.answer.message : undefined)}
+        hint={
+          alias.answer?.available ? (
+            <span className="text-emerald-700" data-testid="alias-free">
+              “{alias.answer.alias}” is free.
+            </span>
+          ) : (
+            'Letters, numbers, hyphens and underscores. Leave empty for a random short code.'
+          )
+        }
+      >
+        <Input {...text('alias')} maxLength={ALIAS_MAX + 10} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="spring-sale" />
+      </FormField>
+      {alias.dropsSaved && (
+        <Alert variant={alias.keepsSaved ? 'info' : 'warning'} title={alias.keepsSaved ? 'The old short URL keeps working' : 'The old short URL will stop working'}>
+          <span className="grid gap-2">
+            <span>
+              {withoutScheme(link!.url)} and QR codes printed with it {alias.keepsSaved ? 'will still lead here.' : 'will answer “not found” once you save.'}
+            </span>
+            <label className="flex cursor-pointer items-center gap-2 font-medium">
+              <input
+                type="checkbox"
+                checked={alias.keepsSaved}
+                disabled={!alias.canKeepSaved}
+                onChange={(event) => alias.setKeepSaved(event.target.checked)}
+                className="size-4 shrink-0 cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
+              />
+              Keep “{alias.saved}” as a redirect to this link
+            </label>
+            {!alias.canKeepSaved && <span>A link keeps at most {FORMER_ALIASES_MAX} old aliases: remove one below to keep this one too.</span>}
+          </span>
+        </Alert>
+      )}
+      {(link?.formerAliases.length ?? 0) > 0 && (
+        <div className="grid gap-2">
+          <span className="text-sm font-medium text-slate-900">Old aliases that still lead here</span>
+          <ul className="flex flex-wrap gap-2 empty:hidden">
+            {alias.formerAliases.map((former) => (
+              <li key={former} className="flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 py-0.5 pr-1 pl-3 font-mono text-[13px] text-slate-700">
+                {former}
+                <button
+                  type="button"
+                  aria-label={`Stop “${former}” leading here`}
+                  onClick={() => alias.letGo(former)}
+                  className="rounded-full p-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <X className="size-3.5" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          {alias.formerAliases.length < link!.formerAliases.length && (
+            <span className="text-[13px] text-amber-800">Once you save, the old aliases removed here answer “not found”.</span>
+          )}
+        </div>
+      )}
+    </>
+  )
+}
+
+/** The card's image: an address or an upload, what the platforms will make of it, and the made image used without one. */
+export function ImageFields({ form }: FieldsProps) {
+  const { text, set, errors, values, update, image } = form
+  return (
+    <>
+      <FormField
+        label="Preview image URL"
+        error={errors.ogImage}
+        action={
+          <ImageUploadButton
+            purpose="card"
+            label="Upload preview image"
+            onUploaded={(uploaded) => {
+              set('ogImage')(uploaded.url)
+              void image.read(uploaded.url)
+            }}
+          />
+        }
+        hint={
+          image.notes.length > 0 ? (
+            <span className="grid gap-1 text-amber-700" data-testid="image-warnings">
+              {image.notes.map((note) => (
+                <span key={note}>{note}</span>
+              ))}
+            </span>
+          ) : (
+            'Recommended size: 1200x630'
+          )
+        }
+      >
+        <Input {...text('ogImage')} onBlur={() => void image.read()} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/card.png" />
+      </FormField>
+      <FormField label="Image description" error={errors.ogImageAlt} hint="Read aloud by screen readers on the platforms that support it.">
+        <Input {...text('ogImageAlt')} maxLength={IMAGE_ALT_MAX} placeholder="What the image shows" />
+      </FormField>
+      <FormField
+        label="Made image"
+        hint={
+          values.ogImage.trim()
+            ? 'Used only while the link has no image URL.'
+            : 'Without an image URL, Linkcard makes a 1200×630 image of the title, description and site in the accent colour.'
+        }
+      >
+        <Select value={values.cardImage} onValueChange={(cardImage) => update({ cardImage })} options={CARD_IMAGE_OPTIONS} />
+      </FormField>
+    </>
+  )
+}
+
+/** The Twitter card type beside the expiry, then the click limit and where visitors go once the link has ended. */
+export function CardTypeAndLimitFields({ form }: FieldsProps) {
+  const { text, set, errors, values } = form
+  return (
+    <>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Twitter card" error={errors.twitterCard}>
+          <Select value={values.twitterCard} onValueChange={(value) => set('twitterCard')(value)} options={CARD_OPTIONS} />
+        </FormField>
+        <FormField label="Expires at (optional)" error={errors.expiresAt} hint="Leave empty for a permanent link.">
+          <Input {...text('expiresAt')} type="datetime-local" />
+        </FormField>
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <FormField label="Click limit (optional)" error={errors.clickLimit} hint="Visitors sent to the target.">
+          <Input {...text('clickLimit')} type="number" inputMode="numeric" min={1} max={CLICK_LIMIT_MAX} step={1} placeholder="No limit" />
+        </FormField>
+        <FormField
+          label="Fallback URL (optional)"
+          error={errors.fallbackUrl}
+          hint="Where visitors go once the link expires or reaches its limit; without one they see a page saying it has ended."
+        >
+          <Input
+            {...text('fallbackUrl')}
+            type="url"
+            inputMode="url"
+            maxLength={URL_MAX}
+            placeholder="https://example.com/offer-ended"
+            onBlur={(event) => event.target.value.trim() && set('fallbackUrl')(withHttpsPrefix(event.target.value))}
+          />
+        </FormField>
+      </div>
+    </>
+  )
+}
+
+/** The password visitors give before they are sent on. */
+export function PasswordFields({ form }: FieldsProps) {
+  const { text, errors, values, link } = form
+  return (
+    <div className="grid gap-3 rounded-lg border border-slate-200 p-3">
+      <CheckboxRow
+        name="asksPassword"
+        checked={values.asksPassword}
+        onChange={form.setAsksPassword}
+        label="Ask for a password"
+        description="People give it before they are sent on; link previews still show the card."
+      />
+      {values.asksPassword && (
+        <FormField
+          label="Password"
+          error={errors.password}
+          hint={link?.hasPassword ? 'Leave empty to keep the current password.' : `${LINK_PASSWORD_MIN} to ${LINK_PASSWORD_MAX} characters.`}
+        >
+          <Input {...text('password')} type="password" autoComplete="new-password" maxLength={LINK_PASSWORD_MAX} placeholder={link?.hasPassword ? 'Unchanged' : undefined} />
+        </FormField>
+      )}
+    </div>
+  )
+}
+
+/** What X needs for a player or an app card, shown only for that card type. */
+export function PlayerOrAppFields({ form }: FieldsProps) {
+  const { text, errors, values } = form
+  if (values.twitterCard === 'player')
+    return (
+      <fieldset className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_6rem_6rem]" data-testid="player-fields">
+        <legend className="sr-only">Player</legend>
+        <FormField label="Player URL" error={errors.playerUrl} hint="The https page X plays in the card; the preview image shows until it starts.">
+          <Input {...text('playerUrl')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/embed/video" />
+        </FormField>
+        <FormField label="Width" error={errors.playerWidth}>
+          <Input {...text('playerWidth')} type="number" inputMode="numeric" min={1} max={PLAYER_SIZE_MAX} placeholder="1280" />
+        </FormField>
+        <FormField label="Height">
+          <Input {...text('playerHeight')} type="number" inputMode="numeric" min={1} max={PLAYER_SIZE_MAX} placeholder="720" />
+        </FormField>
+      </fieldset>
+    )
+  if (values.twitterCard === 'app')
+    return (
+      <fieldset className="grid gap-4 sm:grid-cols-3" data-testid="app-fields">
+        <legend className="mb-1 text-[13px] text-slate-500">The app's ids in its stores; X shows its name, icon and rating from there.</legend>
+        <FormField label="App Store id (iPhone)" error={errors.appIphone}>
+          <Input {...text('appIphone')} inputMode="numeric" maxLength={12} placeholder="284882215" />
+        </FormField>
+        <FormField label="App Store id (iPad)" error={errors.appIpad}>
+          <Input {...text('appIpad')} inputMode="numeric" maxLength={12} placeholder="Same as iPhone" />
+        </FormField>
+        <FormField label="Google Play id" error={errors.appGoogleplay}>
+          <Input {...text('appGoogleplay')} maxLength={GOOGLE_PLAY_ID_MAX} autoCapitalize="off" spellCheck={false} placeholder="com.example.app" />
+        </FormField>
+      </fieldset>
+    )
+  return null
+}
+
+/** The page's canonical address for search engines, and the accent colour Discord draws. */
+export function CanonicalAndColourFields({ form }: FieldsProps) {
+  const { text, set, errors, values } = form
+  return (
+    <>
+      <FormField label="Canonical URL (optional)" error={errors.canonicalUrl} hint="Tells search engines which address is the original; defaults to the target URL.">
+        <Input {...text('canonicalUrl')} type="url" inputMode="url" maxLength={URL_MAX} placeholder="https://example.com/original" />
+      </FormField>
+      <FormField
+        label="Accent colour (optional)"
+        error={errors.themeColor}
+        hint="Discord draws the card's side bar in it; a hex colour like #4f46e5."
+        labelAside={
+          <input
+            type="color"
+            aria-label="Pick the accent colour"
+            value={/^#[0-9a-f]{6}$/i.test(values.themeColor.trim()) ? values.themeColor.trim() : '#4f46e5'}
+            onChange={(event) => set('themeColor')(event.target.value)}
+            className="h-7 w-10 cursor-pointer rounded-md border border-slate-300 bg-white p-0.5"
+          />
+        }
+      >
+        <Input {...text('themeColor')} maxLength={7} autoCapitalize="off" spellCheck={false} placeholder="#4f46e5" className="font-mono" />
+      </FormField>
+    </>
+  )
+}
+
+/** Whether a saved link sends visitors on. */
+export function ActiveField({ form }: FieldsProps) {
+  return (
+    <CheckboxRow
+      name="isActive"
+      checked={form.values.isActive}
+      onChange={(isActive) => form.update({ isActive })}
+      label="Active"
+      description="Visitors are sent on. Switched off, the link answers 404 until it is switched on again."
+      className="rounded-lg border border-slate-200 p-3"
+    />
+  )
+}
+
+type CheckboxRowProps = { name: string; checked: boolean; onChange: (checked: boolean) => void; label: string; description: string; className?: string }
+
+/** A switch of the link with what it does, the whole row clickable. */
+function CheckboxRow({ name, checked, onChange, label, description, className }: CheckboxRowProps) {
+  return (
+    <label className={cn('flex cursor-pointer items-start gap-3', className)}>
+      <input type="checkbox" name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+      <span className="grid gap-0.5">
+        <span className="text-sm font-medium text-slate-900">{label}</span>
+        <span className="text-[13px] text-slate-500">{description}</span>
+      </span>
+    </label>
+  )
+}
