@@ -2,11 +2,13 @@
 // for the redirect path.
 import { randomInt } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
+import type { SQL } from 'drizzle-orm'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { afterCommit, isUniqueViolation, type Db } from '../../platform/db'
 import { tellAccountEvent } from '../../platform/events'
 import { AppError, fieldError } from '../../platform/errors'
+import { slicer, yieldToLoop } from '../../platform/slices'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
@@ -379,14 +381,16 @@ export type CreateOptions = {
   checked?: Partial<repo.NewLinkRow>[]
 }
 
-// Rows inserted at once (one transaction on SQLite, one statement on PostgreSQL): a bulk create
-// or an import chunk. 1,000 rows of 31 columns stay under PostgreSQL's 65,535 bound values.
-const INSERT_CHUNK = 1000
+// Links made, changed or given a new card version in one statement (one transaction on SQLite),
+// the event loop let go between them: a few milliseconds' work each.
+const CHANGE_CHUNK = 100
+// Only two columns change: more a statement.
+const NEW_VERSIONS_CHUNK = 500
 
 /**
  * Makes many links at once, each checked on its own, so one link's problem is its own result. The
  * batch costs one rate count (each link counts), one look-up of the names it needs and one insert
- * per INSERT_CHUNK links: bulk create and import go this way, and so does a single create.
+ * per CHANGE_CHUNK links: bulk create and import go this way, and so does a single create.
  */
 export async function createLinks(creator: Creator, inputs: LinkInput[], options: CreateOptions = {}): Promise<Made[]> {
   const results: (Made | undefined)[] = new Array(inputs.length)
@@ -398,7 +402,9 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     if (!answer) serves.set(url.host, (answer = servesShortLinks(url)))
     return answer
   }
+  const pause = slicer()
   for (const [index, input] of inputs.entries()) {
+    await pause()
     try {
       const checked = options.checked?.[index]
       const columns = checked ? { ...checked } : await checkLinkInput(input, servesOnce)
@@ -436,6 +442,7 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     const stored = await insertNew(rows)
     if (allTags.length > 0) await tagLinks(creator, stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })))
     for (const [i, row] of stored.entries()) {
+      await pause()
       const link = placed[i]!
       const asked = inputs[link.index]!.alias?.trim()
       results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }) }
@@ -499,8 +506,9 @@ async function newSlug() {
  */
 async function insertNew(rows: repo.NewLinkRow[]): Promise<LinkRow[]> {
   const stored: LinkRow[] = []
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK)
+  for (let i = 0; i < rows.length; i += CHANGE_CHUNK) {
+    if (i > 0) await yieldToLoop()
+    const chunk = rows.slice(i, i + CHANGE_CHUNK)
     try {
       stored.push(...(await repo.insertLinks(chunk)))
     } catch (error) {
@@ -544,9 +552,15 @@ function readImageOf(row: LinkRow) {
 /** When each of the link's card versions began, oldest first. */
 /** The account's links that show a made image get a new card version: what the image draws of the account changed. */
 export async function newMadeImageVersions(accountId: string) {
-  const rows = await repo.newMadeImageVersions(accountId)
-  if (rows.length > 0) invalidateLink(...rows)
-  return rows.length
+  let changed = 0
+  // A part at a time: an account may have a hundred thousand such links.
+  for (let after: repo.LinkKey | undefined; ; await yieldToLoop()) {
+    const rows = await repo.newMadeImageVersions(accountId, after, NEW_VERSIONS_CHUNK)
+    if (rows.length > 0) invalidateLink(...rows)
+    changed += rows.length
+    if (rows.length < NEW_VERSIONS_CHUNK) return changed
+    after = rows.at(-1)
+  }
 }
 
 export const cardHistoryOf = (link: Pick<LinkRow, 'id' | 'createdAt'>) => repo.cardVersionsOf(link)
@@ -579,13 +593,12 @@ export async function listLinkRows(owner: Owner, query: LinkPageQuery = {}, now 
   return { rows, total, page, limit }
 }
 
-/** The id of every link the list would show, newest first, for orders the caller makes. */
-export const listedLinkIds = (owner: Owner, query: LinkPageQuery, now = new Date()) => repo.listLinkIds(owner.accountId, listFilter(query, now))
-
-/** These of the account's links, in the order of `ids`. */
-export async function linkRowsInOrder(owner: Owner, ids: string[]) {
-  const byId = new Map((await repo.findLinks(owner.accountId, ids)).map((row) => [row.id, row]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+/** One page of the account's links the list would show, ordered by a count of `counts` (link_id, clicks, previews), most first, then newest first. */
+export async function listLinkRowsByCount(owner: Owner, query: LinkPageQuery, counts: SQL, column: 'clicks' | 'previews', now = new Date()) {
+  const limit = query.limit ?? LINK_PAGE_DEFAULT
+  const page = query.page ?? 1
+  const { rows, total } = await repo.listLinksByCount(owner.accountId, listFilter(query, now), counts, column, { limit, offset: (page - 1) * limit })
+  return { rows, total, page, limit }
 }
 
 /**
@@ -594,7 +607,13 @@ export async function linkRowsInOrder(owner: Owner, ids: string[]) {
  */
 export async function changeLinks(owner: Owner, action: LinkBulkAction, ids: string[]) {
   const unique = [...new Set(ids)]
-  const rows = action === 'delete' ? await repo.deleteLinks(owner.accountId, unique) : await repo.setLinksActive(owner.accountId, unique, action === 'activate')
+  const rows: LinkRow[] = []
+  // A part at a time, each a short statement, letting the event loop go between them.
+  for (let at = 0; at < unique.length; at += CHANGE_CHUNK) {
+    if (at > 0) await yieldToLoop()
+    const part = unique.slice(at, at + CHANGE_CHUNK)
+    rows.push(...(action === 'delete' ? await repo.deleteLinks(owner.accountId, part) : await repo.setLinksActive(owner.accountId, part, action === 'activate')))
+  }
   if (rows.length > 0) invalidateLink(...rows)
   for (const row of rows)
     if (action === 'delete') tellAccountEvent(row.accountId, 'link.deleted', () => deletedJson(row))

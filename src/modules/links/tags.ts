@@ -2,10 +2,14 @@
 // account does not have yet becomes a tag in the default colour, so both APIs tag links in one call.
 import { AppError, fieldError } from '../../platform/errors'
 import { isUniqueViolation } from '../../platform/db'
+import { yieldToLoop } from '../../platform/slices'
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagKey, tagNameError, TAGS_PER_ACCOUNT_MAX, TAGS_PER_LINK_MAX, type TagColor } from '../../shared/tags'
 import * as repo from './repo'
 
 type Owner = { accountId: string }
+
+// Tags put on links in one statement: a few milliseconds' work.
+const TAG_PAIRS_A_PART = 100
 export type Tag = { id: string; name: string; color: TagColor; links: number }
 
 export const listTags = (owner: Owner): Promise<Tag[]> => repo.listTags(owner.accountId)
@@ -90,7 +94,12 @@ export async function tagLinks(owner: Owner, links: { linkId: string; names: str
   const names = checkedTagNames(links.flatMap((link) => link.names), Number.POSITIVE_INFINITY)
   await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
   const idOf = new Map((await repo.findTagsByKey(owner.accountId, names.map(tagKey))).map((tag) => [tag.nameKey, tag.id]))
-  await repo.addLinkTags(links.flatMap((link) => link.names.map((name) => ({ linkId: link.linkId, tagId: idOf.get(tagKey(name))! }))))
+  const pairs = links.flatMap((link) => link.names.map((name) => ({ linkId: link.linkId, tagId: idOf.get(tagKey(name))! })))
+  // A part at a time: a thousand links of fifty tags each are fifty thousand rows.
+  for (let at = 0; at < pairs.length; at += TAG_PAIRS_A_PART) {
+    if (at > 0) await yieldToLoop()
+    await repo.addLinkTags(pairs.slice(at, at + TAG_PAIRS_A_PART))
+  }
 }
 
 /** The names of each of these links' tags, A to Z. */
