@@ -238,8 +238,8 @@ export async function linkTotalsWithPeriod(accountId: string, linkId: string, fr
   return row
 }
 
-// A read's chunks hold up to 10,000 events: a few milliseconds to parse and order.
-const CHUNKS_PER_READ = 10
+// A read's chunks hold up to 5,000 events: a few milliseconds to parse and order.
+const CHUNKS_PER_READ = 5
 const inRange = (event: ChunkEvent, from: Date, until: Date) => event.occurredAt >= from && event.occurredAt < until
 const byTime = (a: ChunkEvent, b: ChunkEvent) => a.occurredAt.getTime() - b.occurredAt.getTime()
 

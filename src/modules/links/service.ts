@@ -383,9 +383,7 @@ export type CreateOptions = {
 
 // Links made, changed or given a new card version in one statement (one transaction on SQLite),
 // the event loop let go between them: a few milliseconds' work each.
-const CHANGE_CHUNK = 100
-// Only two columns change: more a statement.
-const NEW_VERSIONS_CHUNK = 500
+const CHANGE_CHUNK = 50
 
 /**
  * Makes many links at once, each checked on its own, so one link's problem is its own result. The
@@ -555,10 +553,10 @@ export async function newMadeImageVersions(accountId: string) {
   let changed = 0
   // A part at a time: an account may have a hundred thousand such links.
   for (let after: repo.LinkKey | undefined; ; await yieldToLoop()) {
-    const rows = await repo.newMadeImageVersions(accountId, after, NEW_VERSIONS_CHUNK)
+    const rows = await repo.newMadeImageVersions(accountId, after, CHANGE_CHUNK)
     if (rows.length > 0) invalidateLink(...rows)
     changed += rows.length
-    if (rows.length < NEW_VERSIONS_CHUNK) return changed
+    if (rows.length < CHANGE_CHUNK) return changed
     after = rows.at(-1)
   }
 }

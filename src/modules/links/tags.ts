@@ -8,8 +8,8 @@ import * as repo from './repo'
 
 type Owner = { accountId: string }
 
-// Tags put on links in one statement: a few milliseconds' work.
-const TAG_PAIRS_A_PART = 100
+// Tags made, or put on links, in one statement: a few milliseconds' work.
+const TAG_ROWS_A_PART = 100
 export type Tag = { id: string; name: string; color: TagColor; links: number }
 
 export const listTags = (owner: Owner): Promise<Tag[]> => repo.listTags(owner.accountId)
@@ -92,13 +92,16 @@ export async function tagLink(owner: Owner, linkId: string, names: string[]) {
 /** Tags new links (checked names each), making the tags the account lacks, in one go for them all. */
 export async function tagLinks(owner: Owner, links: { linkId: string; names: string[] }[]) {
   const names = checkedTagNames(links.flatMap((link) => link.names), Number.POSITIVE_INFINITY)
-  await repo.insertTags(names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
+  // A part at a time: a thousand links of fifty tags each are fifty thousand rows, of up to a thousand tags.
+  for (let at = 0; at < names.length; at += TAG_ROWS_A_PART) {
+    if (at > 0) await yieldToLoop()
+    await repo.insertTags(names.slice(at, at + TAG_ROWS_A_PART).map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })))
+  }
   const idOf = new Map((await repo.findTagsByKey(owner.accountId, names.map(tagKey))).map((tag) => [tag.nameKey, tag.id]))
   const pairs = links.flatMap((link) => link.names.map((name) => ({ linkId: link.linkId, tagId: idOf.get(tagKey(name))! })))
-  // A part at a time: a thousand links of fifty tags each are fifty thousand rows.
-  for (let at = 0; at < pairs.length; at += TAG_PAIRS_A_PART) {
-    if (at > 0) await yieldToLoop()
-    await repo.addLinkTags(pairs.slice(at, at + TAG_PAIRS_A_PART))
+  for (let at = 0; at < pairs.length; at += TAG_ROWS_A_PART) {
+    await yieldToLoop()
+    await repo.addLinkTags(pairs.slice(at, at + TAG_ROWS_A_PART))
   }
 }
 
