@@ -1,15 +1,15 @@
 // How long a server holds its event loop while it does some work. A thread of the test process
-// opens a short link as a person would, one request after another beside the work's own requests,
-// and for each redirect reads how much CPU the server's request thread spent while it waited
-// (Linux's /proc/<pid>/task/<pid>/schedstat): the thread runs other work only while it holds the
-// loop, so the most any redirect waited for is how long the loop was held. Unlike the redirect's
-// own latency, that does not count the time the machine gave its cores to other processes, which a
-// busy 2-core machine running tests side by side does for tens of milliseconds at a time.
+// opens a short link as a person would, one request after another beside the work's own requests;
+// how long each redirect took is how long the loop was held at most, but on a busy machine also
+// how long the kernel kept the server's request thread, or the prober itself, waiting for a core
+// that other processes had. Linux counts that wait for each thread (/proc/…/schedstat, its second
+// field), so it is taken off: what is left is the time the request thread ran other work, or sat
+// in a call that blocks it (a disk read, a lock), while the redirect waited.
 import type { TestServer } from './server'
 
 /** What the redirects saw while the work ran. */
 export type Stall = {
-  /** The most CPU the server's request thread spent on other work while one redirect waited: how long the loop was held. */
+  /** The slowest redirect while the work ran, less the time its threads waited for a core: how long the loop was held. */
   heldMs: number
   /** The slowest redirect while the work ran, less the idle median: the loop held plus the machine's own delays. */
   stallMs: number
@@ -21,7 +21,7 @@ export type Stall = {
   workMs: number
 }
 
-type Probe = { type: 'redirect'; ms: number; cpuMs: number; at: number; status: number } | { type: 'error'; message: string }
+type Probe = { type: 'redirect'; ms: number; queuedMs: number; at: number; status: number } | { type: 'error'; message: string }
 
 // Between two redirects: the measure misses at most this much of a stall, and the prober leaves
 // the server's core to the work it times.
@@ -35,16 +35,17 @@ const PROBER = `
     if (data.type === 'stop') { running = false; return }
     running = true
     const headers = { 'user-agent': data.userAgent }
-    // The request thread's time on a CPU, in nanoseconds (the first field).
-    const cpu = () => Number(readFileSync(data.schedstat, 'utf8').split(' ')[0])
+    // How long a thread has waited for a core, in nanoseconds (the second field): the server's
+    // request thread, and this one.
+    const queued = () => Number(readFileSync(data.schedstat, 'utf8').split(' ')[1]) + Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1])
     while (running) {
+      const queuedBefore = queued()
       const started = performance.now()
-      const cpuBefore = cpu()
       try {
         const answer = await fetch(data.url, { headers, redirect: 'manual' })
         await answer.arrayBuffer()
         const ms = performance.now() - started
-        postMessage({ type: 'redirect', ms, cpuMs: (cpu() - cpuBefore) / 1e6, at: performance.timeOrigin + started, status: answer.status })
+        postMessage({ type: 'redirect', ms, queuedMs: (queued() - queuedBefore) / 1e6, at: performance.timeOrigin + started, status: answer.status })
       } catch (error) {
         postMessage({ type: 'error', message: String(error) })
         running = false
@@ -101,7 +102,7 @@ export async function maxStallDuring(server: TestServer, shortUrl: string, work:
     if (broken) throw new Error(`a redirect failed while the work ran: ${JSON.stringify(broken)}`)
     const probes = during.flatMap((probe) => (probe.type === 'redirect' && probe.at + probe.ms >= from ? [probe] : []))
     const slowestMs = Math.max(0, ...probes.map((probe) => probe.ms))
-    const heldMs = Math.max(0, ...probes.map((probe) => Math.min(probe.cpuMs, probe.ms)))
+    const heldMs = Math.max(0, ...probes.map((probe) => probe.ms - probe.queuedMs - idleMs))
     return { heldMs, stallMs: Math.max(0, slowestMs - idleMs), idleMs, redirects: probes.length, workMs }
   } finally {
     prober.terminate()
