@@ -1,10 +1,11 @@
 // How long a server holds its event loop while it does some work. A thread of the test process
 // opens a short link as a person would, one request after another beside the work's own requests;
 // how long each redirect took is how long the loop was held at most, but on a busy machine also
-// how long the kernel kept the server's request thread, or the prober itself, waiting for a core
-// that other processes had. Linux counts that wait for each thread (/proc/…/schedstat, its second
-// field), so it is taken off: what is left is the time the request thread ran other work, or sat
-// in a call that blocks it (a disk read, a lock), while the redirect waited.
+// how long the kernel kept a thread on the redirect's way (the server's request thread, the prober,
+// this process's HTTP client) waiting for a core that other processes had. Linux counts that wait
+// for each thread (/proc/…/schedstat, its second field), so it is taken off: what is left is the
+// time the request thread ran other work, or sat in a call that blocks it (a disk read, a lock),
+// while the redirect waited.
 import type { TestServer } from './server'
 
 /** What the redirects saw while the work ran. */
@@ -29,15 +30,20 @@ const PAUSE_MS = 2
 const IDLE_REDIRECTS = 40
 
 const PROBER = `
-  import { readFileSync } from 'node:fs'
+  import { readdirSync, readFileSync } from 'node:fs'
   let running = false
   self.onmessage = async ({ data }) => {
     if (data.type === 'stop') { running = false; return }
     running = true
     const headers = { 'user-agent': data.userAgent }
     // How long a thread has waited for a core, in nanoseconds (the second field): the server's
-    // request thread, and this one.
-    const queued = () => Number(readFileSync(data.schedstat, 'utf8').split(' ')[1]) + Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1])
+    // request thread, this one, and the process's HTTP client (there once a first request is made).
+    const waited = (path) => Number(readFileSync(path, 'utf8').split(' ')[1])
+    let client
+    const queued = () => {
+      client ??= readdirSync('/proc/self/task').find((task) => readFileSync('/proc/self/task/' + task + '/comm', 'utf8').trim() === 'HTTP Client')
+      return waited(data.schedstat) + waited('/proc/thread-self/schedstat') + (client ? waited('/proc/self/task/' + client + '/schedstat') : 0)
+    }
     while (running) {
       const queuedBefore = queued()
       const started = performance.now()
