@@ -12,7 +12,7 @@ if ((await web.exited) !== 0) process.exit(1)
 // Not minified: Elysia reads the source of handlers and hooks to learn what each route needs
 // (headers, body...), and minified code hides that from it. Worker threads are entry points too.
 const compile = Bun.spawn(
-  [process.execPath, 'build', '--compile', 'src/index.ts', 'src/modules/analytics/writer-worker.ts', 'src/modules/card-images/render-worker.ts', 'src/modules/images/process-worker.ts', 'src/modules/imports/read-worker.ts', '--outfile', outfile],
+  [process.execPath, 'build', '--compile', 'src/index.ts', 'src/modules/analytics/writer-worker.ts', 'src/modules/card-images/render-worker.ts', 'src/modules/images/process-worker.ts', 'src/modules/imports/read-worker.ts', 'src/modules/metadata/parse-worker.ts', 'src/modules/qr/draw-worker.ts', 'src/platform/db/reader-worker.ts', '--outfile', outfile],
   { cwd: root, stdout: 'inherit', stderr: 'inherit' },
 )
 process.exit(await compile.exited)

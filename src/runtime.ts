@@ -6,14 +6,15 @@ import { provideEventOutbox } from './platform/events'
 import { startCounters } from './platform/counters'
 import { closeDb, migrate, openDatabase, upgradeOnce } from './platform/db'
 import { Lifecycle } from './platform/lifecycle'
+import { SQLITE_READER_ENTRY } from './threads'
 import { connectSharedState } from './platform/topology'
 import { startRecording } from './modules/analytics/recorder'
-import { linkTotals, startEventPruning } from './modules/analytics/service'
+import { linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
 import { provideUserCleanup } from './modules/auth/service'
 import { startDomainChecks } from './modules/domains/service'
 import { startImports } from './modules/imports/service'
-import { provideLinkTotals } from './modules/links/listing'
+import { provideLinkCounts } from './modules/links/listing'
 import { deleteLinksCreatedBy, rekeyTags } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
 import { rekeyUtmPresets } from './modules/utm-presets/service'
@@ -22,7 +23,7 @@ import { startWebhooks, webhookOutbox } from './modules/webhooks/service'
 /** The database, opened and migrated: all that the commands (grant-admin, backup) need. */
 export async function startDatabase(lifecycle = new Lifecycle()) {
   await lifecycle.start('database', () => {
-    openDatabase()
+    openDatabase({ readerThread: SQLITE_READER_ENTRY })
     return { stop: closeDb }
   })
   await lifecycle.start('migrations', migrate)
@@ -41,7 +42,7 @@ async function upgradeData() {
 export async function startLinkcard({ background = true } = {}) {
   // Modules call the ones built on them only through what is handed over here.
   provideUserCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
-  provideLinkTotals(linkTotals)
+  provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql })
   // Changes store their webhook messages in their own transactions, whether or not this instance sends them.
   provideEventOutbox(webhookOutbox)
   const lifecycle = await startDatabase()

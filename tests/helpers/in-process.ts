@@ -22,6 +22,7 @@ export async function startInProcess(): Promise<TestServer> {
     env: {},
     logs: needsProcess('reading logs'),
     isRunning: () => true,
+    pid: () => process.pid,
     stop: needsProcess('stopping'),
     kill: needsProcess('killing'),
     restart: needsProcess('restarting'),

@@ -17,6 +17,8 @@ export type TestServer = {
   logs(): string[]
   /** Whether the server process is still running. */
   isRunning(): boolean
+  /** The server process's id (this process's own for a server in it). */
+  pid(): number
   /** Graceful stop (SIGTERM) and wait for exit; answers the exit code. */
   stop(): Promise<number>
   /** Kills the server outright (SIGKILL: no shutdown work runs) and waits for it to be gone. */
@@ -104,6 +106,7 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
     env,
     logs: () => [...running.lines],
     isRunning: () => running.child.exitCode === null,
+    pid: () => running.child.pid,
     async stop() {
       running.child.kill('SIGTERM')
       return await running.child.exited

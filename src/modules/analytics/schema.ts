@@ -8,7 +8,7 @@ export const DashboardStats = t.Object({
   totalScans: t.Integer({ description: 'Clicks from QR codes, counted among the clicks' }),
   totalPreviews: t.Integer(),
   totalApiCalls: t.Integer({ description: 'Public API calls made with the account’s keys' }),
-  clicksByLinkId: t.Record(t.String(), t.Integer()),
+  clicksByLinkId: t.Record(t.String(), t.Integer(), { description: "Clicks of all time by link id, of those of the account's 100 newest links that have any" }),
   series: t.Array(t.Object({ day: Day, clicks: t.Integer(), scans: t.Integer(), previews: t.Integer() }), {
     description: "The account's clicks (scans among them) and previews on each of the last 30 days (UTC), oldest first",
   }),

@@ -17,7 +17,7 @@ import {
   MAX_PERIOD_DAYS,
 } from '../../shared/analytics'
 import { linkPath } from '../../shared/link-rules'
-import { getLinkRow, type Owner } from '../links/service'
+import { getLinkRow, listLinkRows, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
 import { csvLine } from '../../platform/downloads'
 import { flushEvents } from './recorder'
@@ -46,11 +46,18 @@ export async function lastPreviewsOf(linkId: string): Promise<Map<string, Date>>
   return last
 }
 
-/** Clicks (scans among them) and previews per link id of the account, since `since` (whole UTC days) or all time. */
-export async function linkTotals(accountId: string, since?: Date, linkIds?: string[]): Promise<Map<string, LinkTotals>> {
-  await flushEvents()
+/**
+ * Clicks (scans among them) and previews per link id of the account, since `since` (whole UTC days)
+ * or all time. `flush: false` leaves out storing what this instance holds first (a caller reading
+ * page after page has had it stored once).
+ */
+export async function linkTotals(accountId: string, since?: Date, linkIds?: string[], { flush = true } = {}): Promise<Map<string, LinkTotals>> {
+  if (flush) await flushEvents()
   return readLinkTotals(accountId, since, linkIds)
 }
+
+/** Clicks and previews per link of the account since `since` (or of all time), as a statement to order links by (links' listing). */
+export const linkCountsSql = (accountId: string, since?: Date) => repo.countsByLinkSql(accountId, since?.toISOString().slice(0, 10))
 
 async function readLinkTotals(accountId: string, since?: Date, linkIds?: string[]): Promise<Map<string, LinkTotals>> {
   const rows = await repo.totalsByLink(accountId, since?.toISOString().slice(0, 10), linkIds)
@@ -58,22 +65,21 @@ async function readLinkTotals(accountId: string, since?: Date, linkIds?: string[
 }
 
 const SERIES_DAYS = 30
+// The dashboard names its newest links with their clicks: these many at most, whatever the account holds.
+const DASHBOARD_LINKS = 100
 
 export async function dashboardStats(accountId: string, now = new Date()) {
   await flushEvents()
   const to = isoDay(now)
   const from = addDays(to, -(SERIES_DAYS - 1))
-  const [totals, apiCalls, days] = await Promise.all([readLinkTotals(accountId), totalApiCalls(accountId), repo.accountDays(accountId, from, to)])
-  const clicksByLinkId: Record<string, number> = {}
-  let totalClicks = 0
-  let totalScans = 0
-  let totalPreviews = 0
-  for (const [linkId, { clicks, scans, previews }] of totals) {
-    clicksByLinkId[linkId] = clicks
-    totalClicks += clicks
-    totalScans += scans
-    totalPreviews += previews
-  }
+  const newest = (await listLinkRows({ accountId }, { limit: DASHBOARD_LINKS })).rows.map((row) => row.id)
+  const [totals, apiCalls, days, clicksOf] = await Promise.all([
+    repo.accountTotals(accountId),
+    totalApiCalls(accountId),
+    repo.accountDays(accountId, from, to),
+    readLinkTotals(accountId, undefined, newest),
+  ])
+  const clicksByLinkId = Object.fromEntries([...clicksOf].map(([linkId, { clicks }]) => [linkId, clicks]))
   const byDay = new Map(days.map((row) => [row.day, row]))
   const series = daysBetween(from, to).map((day) => ({
     day,
@@ -81,7 +87,7 @@ export async function dashboardStats(accountId: string, now = new Date()) {
     scans: Number(byDay.get(day)?.scans ?? 0),
     previews: Number(byDay.get(day)?.previews ?? 0),
   }))
-  return { totalClicks, totalScans, totalPreviews, totalApiCalls: apiCalls, clicksByLinkId, series }
+  return { totalClicks: totals.clicks, totalScans: totals.scans, totalPreviews: totals.previews, totalApiCalls: apiCalls, clicksByLinkId, series }
 }
 
 /** Clicks on every link of every account (admin panel). */

@@ -22,21 +22,31 @@ const images = new BoundedCache<string, { png: Uint8Array<ArrayBuffer>; etag: st
 // Drawing one takes a few hundred milliseconds of CPU: an address may have so many drawn a minute.
 const DRAW_RULES = [{ limit: 30, windowMs: 60_000 }]
 
-// Drawn on a thread of its own.
-const renderer = threadCalls<CardImageContent, Uint8Array<ArrayBuffer>>(CARD_IMAGE_RENDER_ENTRY, 'card image renderer')
+// Drawn on a thread of its own, one at a time. Accounts take turns: crawlers fetching many of one
+// account's images, or a crowd fetching many accounts', keep no other account's waiting behind them all.
+const renderer = threadCalls<CardImageContent, Uint8Array<ArrayBuffer>>(CARD_IMAGE_RENDER_ENTRY, 'card image renderer', {
+  concurrency: 1,
+  perKey: 64,
+  maxWaitMs: 15_000,
+  refusals: {
+    busy: () => new AppError('rate_limited', "Too many of this account's card images are being drawn; try again in a moment.", undefined, 1),
+    late: (retryAfter) => new AppError('unavailable', 'Too many card images are being drawn; try again in a moment.', undefined, retryAfter),
+  },
+})
 
 // Requests for one image while it is drawn wait for that drawing.
 const draw = singleFlightBy(
   async (key: string, link: LinkRow) => {
     const brand = await drawnBrandOf(link.accountId)
-    const png = await renderer.call({
+    const content: CardImageContent = {
       layout: link.cardImage!,
       title: link.title,
       description: link.description,
       site: cardImageSite(link.targetUrl),
       color: link.themeColor ?? brand.color ?? CARD_IMAGE_DEFAULT_COLOR,
       logo: brand.logo,
-    })
+    }
+    const png = await renderer.call(content, { key: link.accountId })
     const image = { png, etag: `"${Bun.hash(png).toString(36)}"` }
     images.set(key, image)
     return image

@@ -19,18 +19,20 @@ export type UploadedImage = { id: string; url: string; purpose: ImagePurpose; co
 
 // Re-encoding takes up to a second or two of CPU an image: an account may upload so many an hour.
 const UPLOAD_RULES = [{ limit: 100, windowMs: 60 * 60_000 }]
-// Images waiting for the thread; past this many, an upload is turned away rather than queued.
-const MAX_WAITING = 8
-// Accounts with an image being processed.
-const uploading = new Set<string>()
+// An upload waits its account's turn at most this long (accounts take turns, one image each).
+const MAX_WAIT_MS = 30_000
 
-// Re-encoded on a thread of its own.
-const processor = threadCalls<ProcessInput, ProcessedImage>(IMAGE_PROCESS_ENTRY, 'image processor')
-
-function process(upload: Uint8Array<ArrayBuffer>, format: UploadFormat, purpose: ImagePurpose): Promise<ProcessedImage> {
-  if (processor.waiting >= MAX_WAITING) throw new AppError('unavailable', 'Too many images are being processed; try again in a moment.')
-  return processor.call({ upload, format, purpose }, [upload.buffer])
-}
+// Re-encoded on a thread of its own, one image at a time. One account's uploads are processed one
+// at a time, and accounts take turns, so no account, nor a crowd of them, can keep another's out.
+const processor = threadCalls<ProcessInput, ProcessedImage>(IMAGE_PROCESS_ENTRY, 'image processor', {
+  concurrency: 1,
+  perKey: 1,
+  maxWaitMs: MAX_WAIT_MS,
+  refusals: {
+    busy: () => new AppError('rate_limited', 'Another of your images is being processed; upload this one once it is done.', undefined, 1),
+    late: (retryAfter) => new AppError('unavailable', 'Too many images are being processed; try again in a moment.', undefined, retryAfter),
+  },
+})
 
 const startsWith = (bytes: Uint8Array, at: number, text: string) => [...text].every((char, i) => bytes[at + i] === char.charCodeAt(0))
 
@@ -79,20 +81,12 @@ const uploadedJson = (image: repo.ImageFacts): UploadedImage => ({
 /** Takes an account's upload for a purpose and answers the stored image and its address. */
 export async function uploadImage(accountId: string, upload: Uint8Array<ArrayBuffer>, purpose: ImagePurpose): Promise<UploadedImage> {
   const format = formatOf(upload)
-  // One account's uploads are processed one at a time, so it cannot fill the queue for everyone.
-  if (uploading.has(accountId)) throw new AppError('rate_limited', 'Another of your images is being processed; upload this one once it is done.', undefined, 1)
-  uploading.add(accountId)
-  let image: ProcessedImage
-  try {
-    const rate = await consumeRate(`image-upload:${accountId}`, UPLOAD_RULES)
-    if (!rate.allowed) throw new AppError('rate_limited', 'Too many images uploaded; try again later.', undefined, rate.retryAfter)
-    // What the codecs could not read is the upload's fault.
-    image = await process(upload, format, purpose).catch((error: unknown) => {
-      throw error instanceof AppError ? error : new AppError('invalid', IMAGE_MESSAGES.unreadable)
-    })
-  } finally {
-    uploading.delete(accountId)
-  }
+  const rate = await consumeRate(`image-upload:${accountId}`, UPLOAD_RULES)
+  if (!rate.allowed) throw new AppError('rate_limited', 'Too many images uploaded; try again later.', undefined, rate.retryAfter)
+  // What the codecs could not read is the upload's fault; a refusal of its turn is the queue's.
+  const image = await processor.call({ upload, format, purpose }, { key: accountId, transfer: [upload.buffer] }).catch((error: unknown) => {
+    throw error instanceof AppError ? error : new AppError('invalid', IMAGE_MESSAGES.unreadable)
+  })
   const id = new Bun.CryptoHasher('sha256').update(accountId).update(image.bytes).digest('base64url').slice(0, 27)
   const stored = { id, accountId, purpose, contentType: image.contentType, width: image.width, height: image.height, size: image.bytes.byteLength }
   const data = await imageStore().put(id, image.bytes, image.contentType)

@@ -161,7 +161,7 @@ export async function startImport(actor: Actor, body: Uint8Array<ArrayBuffer>): 
   await checkCanStart(actor)
   readingFor.add(actor.accountId)
   try {
-    const read = await reader.call({ body, linksPerDay: PLAN_INFO[actor.plan].linksPerDay }, [body.buffer])
+    const read = await reader.call({ body, linksPerDay: PLAN_INFO[actor.plan].linksPerDay }, { key: actor.accountId, transfer: [body.buffer] })
     if (!read.ok) throw new AppError(read.kind, read.message, read.errors)
     const row = await storeImport(actor, read.file)
     wake()

@@ -2,24 +2,28 @@
 // order the person chose.
 import type { LinkListSort } from '../../shared/link-list'
 import type { LinkWithCounts, Period } from './schema'
-import { linkRowsInOrder, linksJson, listedLinkIds, listLinkRows, type LinkPageQuery, type LinkRow, type Owner } from './service'
-import { LINK_PAGE_DEFAULT } from '../../shared/link-list'
+import type { SQL } from 'drizzle-orm'
+import { linksJson, listLinkRows, listLinkRowsByCount, type LinkPageQuery, type Owner } from './service'
 
 type Counts = { clicks: number; scans: number; previews: number }
 
 /** Clicks (scans among them) and previews of an account's links since a day (or ever): of these links, or of all with any. */
-export type LinkTotals = (accountId: string, since: Date | undefined, linkIds?: string[]) => Promise<Map<string, Counts>>
+export type LinkTotals = (accountId: string, since: Date | undefined, linkIds?: string[], options?: { flush?: boolean }) => Promise<Map<string, Counts>>
+/** The same counts as a statement with the columns link_id, clicks and previews, for the database to order links by. */
+export type LinkCountsSql = (accountId: string, since: Date | undefined) => SQL
 
 // The counts are analytics', which is built on links: runtime.ts hands them over.
-let linkTotals: LinkTotals | undefined
-export function provideLinkTotals(totals: LinkTotals) {
-  linkTotals = totals
+let linkCounts: { totals: LinkTotals; countsSql: LinkCountsSql } | undefined
+export function provideLinkCounts(counts: { totals: LinkTotals; countsSql: LinkCountsSql }) {
+  linkCounts = counts
 }
 
-export function totalsSource(): LinkTotals {
-  if (!linkTotals) throw new Error('No link totals were provided (runtime.ts).')
-  return linkTotals
+function countsSource() {
+  if (!linkCounts) throw new Error('No link counts were provided (runtime.ts).')
+  return linkCounts
 }
+
+export const totalsSource = (): LinkTotals => countsSource().totals
 
 const PERIOD_DAYS: Record<Exclude<Period, 'all'>, number> = { '7days': 7, '30days': 30, '90days': 90, year: 365 }
 
@@ -55,16 +59,11 @@ async function pageInOrder(owner: Owner, query: LinkPageQuery, since: Date | und
 
 /**
  * A page ordered by clicks or previews, most first, newest first among equals. The counts are
- * analytics' (another module's tables), so the order is made here from the account's totals in
- * the period, read once, and the ids of the links the list shows.
+ * analytics' (another module's tables): it hands over the statement that adds them up, and the
+ * database orders the links by it, so only the page is read.
  */
 async function pageByCount(owner: Owner, query: ListQuery, since: Date | undefined, count: 'clicks' | 'previews') {
-  const limit = query.limit ?? LINK_PAGE_DEFAULT
-  const page = query.page ?? 1
-  const [ids, totals] = await Promise.all([listedLinkIds(owner, query), totalsSource()(owner.accountId, since)])
-  const countOf = (id: string) => totals.get(id)?.[count] ?? 0
-  // Array sort is stable: equal counts keep the newest-first order of `ids`.
-  const ranked = [...ids].sort((a, b) => countOf(b) - countOf(a))
-  const rows: LinkRow[] = await linkRowsInOrder(owner, ranked.slice((page - 1) * limit, page * limit))
-  return { rows, total: ids.length, page, limit, totals }
+  const listed = await listLinkRowsByCount(owner, query, countsSource().countsSql(owner.accountId, since), count)
+  const totals = await totalsSource()(owner.accountId, since, listed.rows.map((row) => row.id))
+  return { ...listed, totals }
 }

@@ -1,7 +1,7 @@
 // SQL for share links. Every query of an account's links names the account first, so another
 // account's link is simply not found.
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { db, type Db, groupCommitted, inList, isPostgres, kit, listParam, prepared, transaction } from '../../platform/db'
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { db, type Db, groupCommitted, inList, isPostgres, kit, listParam, prepared, reads, transaction, unindexed } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { ImageFacts } from '../../shared/image-rules'
 import type { LinkStatusFilter } from '../../shared/link-list'
@@ -171,33 +171,40 @@ const ROW_ORDERS: Record<LinkRowOrder, SQL[]> = {
 export async function listLinks(accountId: string, filter: LinkListFilter, order: LinkRowOrder, page: { limit: number; offset: number }) {
   const where = listed(accountId, filter)
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(shareLinks).where(where).orderBy(...ROW_ORDERS[order]).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(shareLinks).where(where),
+    reads.select().from(shareLinks).where(where).orderBy(...ROW_ORDERS[order]).limit(page.limit).offset(page.offset),
+    reads.select({ total: count() }).from(shareLinks).where(where),
   ])
   return { rows, total: Number(total) }
 }
 
-/** The id of every link the list shows, newest first: for orders only the caller can make. */
-export async function listLinkIds(accountId: string, filter: LinkListFilter) {
-  const rows = await db.select({ id: shareLinks.id }).from(shareLinks).where(listed(accountId, filter)).orderBy(...newestFirst)
-  return rows.map((row) => row.id)
+/**
+ * A page of the account's links ordered by a count `counts` names (a statement with the columns
+ * link_id, clicks and previews), most first, newest first among equals; and how many match in all.
+ */
+export async function listLinksByCount(accountId: string, filter: LinkListFilter, counts: SQL, column: 'clicks' | 'previews', page: { limit: number; offset: number }) {
+  const where = listed(accountId, filter)
+  const [rows, [{ total }]] = await Promise.all([
+    reads
+      .select({ link: shareLinks })
+      .from(shareLinks)
+      .leftJoin(sql`(${counts}) as counts`, sql`counts.link_id = ${shareLinks.id}`)
+      .where(where)
+      .orderBy(sql`coalesce(${sql.raw(`counts.${column}`)}, 0) desc`, ...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset),
+    reads.select({ total: count() }).from(shareLinks).where(where),
+  ])
+  return { rows: rows.map((row) => row.link), total: Number(total) }
 }
 
 /** The account's links made after `after` (all from the first when none), oldest first, `limit` at a time. */
-export async function linksAfter(accountId: string, after: Pick<LinkRow, 'createdAt' | 'id'> | undefined, limit: number) {
-  const later = after && or(gt(shareLinks.createdAt, after.createdAt), and(eq(shareLinks.createdAt, after.createdAt), gt(shareLinks.id, after.id)))
+export async function linksAfter(accountId: string, after: LinkKey | undefined, limit: number) {
   return db
     .select()
     .from(shareLinks)
-    .where(and(eq(shareLinks.accountId, accountId), later))
+    .where(and(eq(shareLinks.accountId, accountId), madeAfter(after)))
     .orderBy(asc(shareLinks.createdAt), asc(shareLinks.id))
     .limit(limit)
-}
-
-/** These of the account's links (in no order); ids of other accounts' links are not found. */
-export async function findLinks(accountId: string, ids: string[]) {
-  if (ids.length === 0) return []
-  return db.select().from(shareLinks).where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids)))
 }
 
 /** Switches these of the account's links on or off; answers the ones that changed. */
@@ -208,7 +215,7 @@ export async function setLinksActive(accountId: string, ids: string[], isActive:
       on
         .update(shareLinks)
         .set({ isActive, updatedAt: new Date() })
-        .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids), not(eq(shareLinks.isActive, isActive))))
+        .where(and(eq(unindexed(shareLinks.accountId), accountId), inArray(shareLinks.id, ids), not(eq(shareLinks.isActive, isActive))))
         .returning(),
     alongside,
   )
@@ -220,7 +227,7 @@ export async function deleteLinks(accountId: string, ids: string[], alongside?: 
     (on) =>
       on
         .delete(shareLinks)
-        .where(and(eq(shareLinks.accountId, accountId), inArray(shareLinks.id, ids)))
+        .where(and(eq(unindexed(shareLinks.accountId), accountId), inArray(shareLinks.id, ids)))
         .returning(),
     alongside,
   )
@@ -240,20 +247,20 @@ export async function listLinksPage(scope: LinkScope, query: PageQuery<LinkSort>
   const where = query.search ? and(owner, or(containsText(shareLinks.title, query.search), containsText(shareLinks.targetUrl, query.search))) : owner
   const order = query.sortOrder === 'asc' ? asc : desc
   const [rows, [{ total }]] = await Promise.all([
-    db
+    reads
       .select()
       .from(shareLinks)
       .where(where)
       .orderBy(order(linkSortColumns[query.sortBy]), order(shareLinks.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    db.select({ total: count() }).from(shareLinks).where(where),
+    reads.select({ total: count() }).from(shareLinks).where(where),
   ])
   return { rows, total: Number(total) }
 }
 
 export async function countLinks() {
-  const [{ total }] = await db.select({ total: count() }).from(shareLinks)
+  const [{ total }] = await reads.select({ total: count() }).from(shareLinks)
   return Number(total)
 }
 
@@ -287,19 +294,34 @@ export async function updateLink(accountId: string, id: string, changes: Partial
   })
 }
 
-/** The account's links that show a made image begin their next card version now (the account's brand changed). */
-export async function newMadeImageVersions(accountId: string) {
+/** Where a walk through an account's links in the order they were made has got to. */
+export type LinkKey = Pick<LinkRow, 'createdAt' | 'id'>
+// The `>=` lets the database start at `after` in the account's index: the OR alone makes it read
+// every link of the account and sort them, for every part.
+const madeAfter = (after: LinkKey | undefined) =>
+  after && and(gte(shareLinks.createdAt, after.createdAt), or(gt(shareLinks.createdAt, after.createdAt), gt(shareLinks.id, after.id)))
+
+/**
+ * The next `limit` of the account's links that show a made image (after `after`, in the order they
+ * were made) begin their next card version now: the account's brand changed. Answers them.
+ */
+export async function newMadeImageVersions(accountId: string, after: LinkKey | undefined, limit: number) {
   return transaction(async (tx) => {
     const now = new Date()
+    const next = tx
+      .select({ id: shareLinks.id })
+      .from(shareLinks)
+      .where(and(eq(shareLinks.accountId, accountId), isNotNull(shareLinks.cardImage), isNull(shareLinks.ogImage), madeAfter(after)))
+      .orderBy(asc(shareLinks.createdAt), asc(shareLinks.id))
+      .limit(limit)
     const rows = await tx
       .update(shareLinks)
       .set({ cardVersion: sql`${shareLinks.cardVersion} + 1`, updatedAt: now })
-      .where(and(eq(shareLinks.accountId, accountId), isNotNull(shareLinks.cardImage), isNull(shareLinks.ogImage)))
-      .returning({ id: shareLinks.id, slug: shareLinks.slug, aliasKey: shareLinks.aliasKey, cardVersion: shareLinks.cardVersion })
-    // In parts, as a statement takes only so many parameters.
-    for (let at = 0; at < rows.length; at += 1000)
-      await tx.insert(cardVersions).values(rows.slice(at, at + 1000).map((row) => ({ linkId: row.id, version: row.cardVersion, since: now })))
-    return rows
+      .where(inArray(shareLinks.id, next))
+      .returning({ id: shareLinks.id, slug: shareLinks.slug, aliasKey: shareLinks.aliasKey, cardVersion: shareLinks.cardVersion, createdAt: shareLinks.createdAt })
+    if (rows.length > 0) await tx.insert(cardVersions).values(rows.map((row) => ({ linkId: row.id, version: row.cardVersion, since: now })))
+    // In the order they were made, for the next part to start after the last.
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   })
 }
 

@@ -2,11 +2,13 @@
 // for the redirect path.
 import { randomInt } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
+import type { SQL } from 'drizzle-orm'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { afterCommit, isUniqueViolation, transaction, type Db } from '../../platform/db'
 import { mayTell, tellAccountEvents } from '../../platform/events'
 import { AppError, fieldError } from '../../platform/errors'
+import { slicer, yieldToLoop } from '../../platform/slices'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
@@ -384,14 +386,14 @@ export type CreateOptions = {
   imported?: { isActive: boolean; importedFrom: ImportedFrom }[]
 }
 
-// Rows inserted at once (one transaction on SQLite, one statement on PostgreSQL): a bulk create
-// or an import chunk. 1,000 rows of 31 columns stay under PostgreSQL's 65,535 bound values.
-const INSERT_CHUNK = 1000
+// Links made, changed or given a new card version in one statement (one transaction on SQLite),
+// the event loop let go between them: a few milliseconds' work each.
+const CHANGE_CHUNK = 50
 
 /**
  * Makes many links at once, each checked on its own, so one link's problem is its own result. The
  * batch costs one rate count (each link counts), one look-up of the names it needs and one insert
- * per INSERT_CHUNK links: bulk create and import go this way, and so does a single create.
+ * per CHANGE_CHUNK links: bulk create and import go this way, and so does a single create.
  */
 export async function createLinks(creator: Creator, inputs: LinkInput[], options: CreateOptions = {}): Promise<Made[]> {
   const results: (Made | undefined)[] = new Array(inputs.length)
@@ -403,7 +405,9 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     if (!answer) serves.set(url.host, (answer = servesShortLinks(url)))
     return answer
   }
+  const pause = slicer()
   for (const [index, input] of inputs.entries()) {
+    await pause()
     try {
       const checked = options.checked?.[index]
       const columns = checked ? { ...checked } : await checkLinkInput(input, servesOnce)
@@ -444,6 +448,7 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     const stored = await insertNew(rows, tellingOf(creator.accountId, 'link.created', (row) => toLinkJson(row, [], tagsOf.get(row.id) ?? [])))
     if (tagIds) await tagLinks(stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })), tagIds)
     for (const [i, row] of stored.entries()) {
+      await pause()
       const link = placed[i]!
       const asked = inputs[link.index]!.alias?.trim()
       results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }) }
@@ -514,8 +519,9 @@ async function newSlug() {
  */
 async function insertNew(rows: repo.NewLinkRow[], telling?: repo.AlongsideChange<LinkRow[]>): Promise<LinkRow[]> {
   const stored: LinkRow[] = []
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK)
+  for (let i = 0; i < rows.length; i += CHANGE_CHUNK) {
+    if (i > 0) await yieldToLoop()
+    const chunk = rows.slice(i, i + CHANGE_CHUNK)
     try {
       stored.push(...(await repo.insertLinks(chunk, telling)))
     } catch (error) {
@@ -559,9 +565,15 @@ function readImageOf(row: LinkRow) {
 /** When each of the link's card versions began, oldest first. */
 /** The account's links that show a made image get a new card version: what the image draws of the account changed. */
 export async function newMadeImageVersions(accountId: string) {
-  const rows = await repo.newMadeImageVersions(accountId)
-  if (rows.length > 0) invalidateLink(...rows)
-  return rows.length
+  let changed = 0
+  // A part at a time: an account may have a hundred thousand such links.
+  for (let after: repo.LinkKey | undefined; ; await yieldToLoop()) {
+    const rows = await repo.newMadeImageVersions(accountId, after, CHANGE_CHUNK)
+    if (rows.length > 0) invalidateLink(...rows)
+    changed += rows.length
+    if (rows.length < CHANGE_CHUNK) return changed
+    after = rows.at(-1)
+  }
 }
 
 export const cardHistoryOf = (link: Pick<LinkRow, 'id' | 'createdAt'>) => repo.cardVersionsOf(link)
@@ -601,13 +613,12 @@ export async function listLinkRows(owner: Owner, query: LinkPageQuery = {}, now 
   return { rows, total, page, limit }
 }
 
-/** The id of every link the list would show, newest first, for orders the caller makes. */
-export const listedLinkIds = (owner: Owner, query: LinkPageQuery, now = new Date()) => repo.listLinkIds(owner.accountId, listFilter(query, now))
-
-/** These of the account's links, in the order of `ids`. */
-export async function linkRowsInOrder(owner: Owner, ids: string[]) {
-  const byId = new Map((await repo.findLinks(owner.accountId, ids)).map((row) => [row.id, row]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+/** One page of the account's links the list would show, ordered by a count of `counts` (link_id, clicks, previews), most first, then newest first. */
+export async function listLinkRowsByCount(owner: Owner, query: LinkPageQuery, counts: SQL, column: 'clicks' | 'previews', now = new Date()) {
+  const limit = query.limit ?? LINK_PAGE_DEFAULT
+  const page = query.page ?? 1
+  const { rows, total } = await repo.listLinksByCount(owner.accountId, listFilter(query, now), counts, column, { limit, offset: (page - 1) * limit })
+  return { rows, total, page, limit }
 }
 
 /**
@@ -616,13 +627,18 @@ export async function linkRowsInOrder(owner: Owner, ids: string[]) {
  */
 export async function changeLinks(owner: Owner, action: LinkBulkAction, ids: string[]) {
   const unique = [...new Set(ids)]
-  let rows: LinkRow[]
-  if (action === 'delete') rows = await repo.deleteLinks(owner.accountId, unique, tellingOf(owner.accountId, 'link.deleted', deletedJson))
-  else {
-    // What the messages say besides the rows changed, read before the change: its transaction waits on nothing else.
-    const [former, tags] = mayTell(owner.accountId, 'link.updated') ? await Promise.all([repo.formerAliasesOf(unique), repo.tagNamesOf(unique)]) : []
-    const telling = former && tellingOf(owner.accountId, 'link.updated', (row) => toLinkJson(row, former.get(row.id) ?? [], tags!.get(row.id) ?? []))
-    rows = await repo.setLinksActive(owner.accountId, unique, action === 'activate', telling)
+  const rows: LinkRow[] = []
+  // What the messages say besides the rows changed, read before the change: its transactions wait on nothing else.
+  const [former, tags] = action !== 'delete' && mayTell(owner.accountId, 'link.updated') ? await Promise.all([repo.formerAliasesOf(unique), repo.tagNamesOf(unique)]) : []
+  const telling =
+    action === 'delete'
+      ? tellingOf(owner.accountId, 'link.deleted', deletedJson)
+      : former && tellingOf(owner.accountId, 'link.updated', (row) => toLinkJson(row, former.get(row.id) ?? [], tags!.get(row.id) ?? []))
+  // A part at a time, each a short statement with its messages, letting the event loop go between them.
+  for (let at = 0; at < unique.length; at += CHANGE_CHUNK) {
+    if (at > 0) await yieldToLoop()
+    const part = unique.slice(at, at + CHANGE_CHUNK)
+    rows.push(...(action === 'delete' ? await repo.deleteLinks(owner.accountId, part, telling) : await repo.setLinksActive(owner.accountId, part, action === 'activate', telling)))
   }
   if (rows.length > 0) invalidateLink(...rows)
   return { action, changed: rows.map((row) => row.id) }

@@ -2,11 +2,15 @@
 // account does not have yet becomes a tag in the default colour, so both APIs tag links in one call.
 import { AppError, fieldError } from '../../platform/errors'
 import { isUniqueViolation, type Db } from '../../platform/db'
+import { yieldToLoop } from '../../platform/slices'
 import { type AccountCap, withinAccountCap } from '../accounts/service'
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagKey, tagNameError, TAGS_PER_ACCOUNT_MAX, TAGS_PER_LINK_MAX, type TagColor } from '../../shared/tags'
 import * as repo from './repo'
 
 type Owner = { accountId: string }
+
+// Tags made, or put on links, in one statement: a few milliseconds' work.
+const TAG_ROWS_A_PART = 100
 export type Tag = { id: string; name: string; color: TagColor; links: number }
 
 export const listTags = (owner: Owner): Promise<Tag[]> => repo.listTags(owner.accountId)
@@ -114,9 +118,13 @@ export async function tagLink(owner: Owner, linkId: string, names: string[], idO
   return tags.sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0)).map((tag) => tag.name)
 }
 
-/** Tags new links (checked names each, made by makeTags). */
+/** Tags new links (checked names each, made by makeTags), a part at a time: a thousand links of fifty tags each are fifty thousand rows. */
 export async function tagLinks(links: { linkId: string; names: string[] }[], idOf: Map<string, string>) {
-  await repo.addLinkTags(links.flatMap((link) => idsOf(link.names, idOf).map((tagId) => ({ linkId: link.linkId, tagId }))))
+  const pairs = links.flatMap((link) => idsOf(link.names, idOf).map((tagId) => ({ linkId: link.linkId, tagId })))
+  for (let at = 0; at < pairs.length; at += TAG_ROWS_A_PART) {
+    if (at > 0) await yieldToLoop()
+    await repo.addLinkTags(pairs.slice(at, at + TAG_ROWS_A_PART))
+  }
 }
 
 // A tag deleted between its making and its link's write is left off, as if deleted just after.

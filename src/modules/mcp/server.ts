@@ -7,13 +7,15 @@ import { z } from 'zod'
 import { AppError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { API_KEY_MESSAGES, keyAllows, type ApiKeyScope } from '../../shared/api-keys'
-import { LINK_PAGE_DEFAULT, LINK_PAGE_MAX, LINK_SEARCH_MAX } from '../../shared/link-list'
+import { LINK_PAGE_DEFAULT, LINK_SEARCH_MAX } from '../../shared/link-list'
 import { ALIAS_MAX, DESCRIPTION_MAX, TITLE_MAX, URL_MAX } from '../../shared/link-rules'
 import type { ApiKeyOwner } from '../api-keys/service'
 import { linksJson, listLinkRows, updateLink } from '../links/service'
 import { createOrReuseLink, statsOfLink } from '../public-api/service'
 
 const SERVER_INFO = { name: 'linkcard', version: '1.0.0' }
+// A page of links an assistant reads at once: its answer is written out, indented, in one go.
+const ASSISTANT_PAGE_MAX = 100
 
 /** A tool's answer: the result as JSON, or the product's own refusal (a 4xx's message and the fields it names). */
 async function answer(owner: ApiKeyOwner, scope: ApiKeyScope, work: () => Promise<unknown>): Promise<CallToolResult> {
@@ -65,7 +67,7 @@ export function assistantServer(owner: ApiKeyOwner): McpServer {
       inputSchema: {
         search: text(LINK_SEARCH_MAX).optional(),
         page: z.number().int().min(1).optional(),
-        limit: z.number().int().min(1).max(LINK_PAGE_MAX).optional().describe(`Links a page, ${LINK_PAGE_DEFAULT} unless given`),
+        limit: z.number().int().min(1).max(ASSISTANT_PAGE_MAX).optional().describe(`Links a page, ${LINK_PAGE_DEFAULT} unless given, ${ASSISTANT_PAGE_MAX} at most`),
       },
       annotations: { readOnlyHint: true },
     },

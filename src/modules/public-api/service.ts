@@ -2,6 +2,7 @@
 // metadata from the target page, look-up by target, and statistics for paid plans.
 import { isDeepStrictEqual } from 'node:util'
 import { AppError, fieldError, type FieldError } from '../../platform/errors'
+import { slicer } from '../../platform/slices'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
@@ -27,12 +28,13 @@ type LinkFields = Omit<LinkCreateInput, 'useOriginalMeta'>
 const deleteLinks = (owner: ApiKeyOwner, ids: string[]) => changeLinks(owner, 'delete', ids)
 
 /** Fills the fields the caller left out from the target page's own metadata (through the SSRF-safe fetcher). */
-async function withPageMetadata(input: LinkFields): Promise<LinkFields> {
+async function withPageMetadata(owner: ApiKeyOwner, input: LinkFields): Promise<LinkFields> {
   let page: Awaited<ReturnType<typeof fetchPageMetadata>>
   try {
-    page = await fetchPageMetadata(input.targetUrl)
+    page = await fetchPageMetadata(input.targetUrl, owner.accountId)
   } catch (error) {
-    if (!(error instanceof AppError)) throw error
+    // A busy parser is no answer about the page.
+    if (!(error instanceof AppError) || error.kind === 'rate_limited' || error.kind === 'unavailable') throw error
     throw new AppError('invalid', `The target page could not be read for useOriginalMeta: ${error.message}`, [{ field: 'useOriginalMeta', message: error.message }])
   }
   const host = new URL(input.targetUrl.trim()).host
@@ -94,7 +96,7 @@ export async function createOrReuseLink(owner: ApiKeyOwner, body: LinkCreateInpu
   if (!given.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
   // With useOriginalMeta the target is checked before its page is read; then every field once, the target first.
   if (useOriginalMeta) await checkLinkInput({ targetUrl: given.targetUrl })
-  const fields = useOriginalMeta ? await withPageMetadata(given) : given
+  const fields = useOriginalMeta ? await withPageMetadata(owner, given) : given
   const wanted = await checkLinkInput(fields)
   if (fields.title === undefined || !fields.title.trim()) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
   const input: LinkInput = { ...fields, title: fields.title }
@@ -143,7 +145,12 @@ const nullsFor = (wanted: LinkColumns) => ({ ...Object.fromEntries(LINK_COLUMNS.
  * its error, its fields named by their place in the list, and nothing is kept.
  */
 export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreateInput) {
-  const items = await Promise.all(body.links.map(checkedItem))
+  const pause = slicer()
+  const items: Checked[] = []
+  for (const link of body.links) {
+    items.push(await checkedItem(link))
+    await pause()
+  }
   const firstFailed = items.findIndex((item) => 'error' in item)
   if (body.allOrNothing && firstFailed >= 0) throw inPlace((items[firstFailed] as { error: AppError }).error, firstFailed)
   const valid = items.flatMap((item) => ('error' in item ? [] : [item]))
@@ -158,6 +165,7 @@ export async function createLinksInBulk(owner: ApiKeyOwner, body: LinkBulkCreate
   // Items made anew by target key, for finding an earlier twin without going through them all.
   const toMakeByTarget = new Map<string, number[]>()
   for (const [index, item] of items.entries()) {
+    await pause()
     if ('error' in item) continue
     if (!item.input.password) {
       const row = byTarget.get(item.wanted.targetKey!)?.find((row) => isIdentical(row, item.wanted) && sameTags(tagsOf.get(row.id) ?? [], item.tags))

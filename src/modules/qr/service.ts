@@ -10,7 +10,8 @@ import { contrastRatio, normalizedColor, QR_DEFAULTS, QR_MESSAGES, QR_MIN_CONTRA
 import { resolveLink, shortUrlOf } from '../links/service'
 import { networkOf } from '../../shared/network'
 import { logoAt } from './logo'
-import { renderPng, renderSvg, type QrDesign } from './render'
+import { drawnOnThread } from './drawer'
+import type { QrDesign } from './render'
 import type { QrQuery } from './schema'
 
 type QrImage = { body: Uint8Array<ArrayBuffer> | string; type: string; etag: string }
@@ -61,12 +62,12 @@ export async function qrCodeOf(path: string, query: QrQuery, client: string): Pr
   if (cached) return cached
   const rate = await consumeRate(`qr-draw:${networkOf(client)}`, DRAW_RULES)
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.qrCodesDrawn(rate.retryAfter), undefined, rate.retryAfter)
-  const logo = query.logo ? await logoAt(query.logo) : null
+  const logo = query.logo ? await logoAt(query.logo, link.accountId) : null
   const etag = `"${Bun.hash(`${key}:${logo?.hash ?? ''}`).toString(36)}"`
-  const image: QrImage =
-    format === 'svg'
-      ? { body: renderSvg(url, design, logo?.png ?? null), type: 'image/svg+xml', etag }
-      : { body: renderPng(url, design, logo?.pixels ?? null), type: 'image/png', etag }
+  // Drawn on the QR code thread: a large code takes up to a few hundred milliseconds.
+  const drawn = await drawnOnThread({ kind: 'code', format, url, design, logo: logo && { pixels: logo.pixels, png: logo.png } }, link.accountId)
+  if (!('code' in drawn)) throw new Error('The QR code thread drew no code.')
+  const image: QrImage = { body: drawn.code, type: format === 'svg' ? 'image/svg+xml' : 'image/png', etag }
   const bytes = typeof image.body === 'string' ? image.body.length : image.body.byteLength
   if (bytes <= CACHED_BYTES_MAX) images.set(key, image, logo ? WITH_LOGO_KEPT_MS : Infinity)
   return image

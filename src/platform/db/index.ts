@@ -5,11 +5,14 @@ import { Database } from 'bun:sqlite'
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { drizzle as drizzleSqlite, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js'
+import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy'
 import postgres from 'postgres'
 import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { config } from '../config'
 import { platformTables } from '../tables'
+import { threadCalls } from '../thread-calls'
+import type { ReadCall } from './reader-worker'
 import { kits } from './kit'
 import { bundledMigrations } from './migrations' with { type: 'macro' }
 
@@ -57,6 +60,16 @@ const notOpen = new Proxy({} as Db, {
 /** The database, once openDatabase() has run (at start, from the composition root). */
 export let db: Db = notOpen
 
+/**
+ * The database for reads that go through many rows (an account's links searched or counted, a
+ * long period's totals): on SQLite, whose statements hold the thread that runs them, they run on a
+ * thread of their own with a read-only connection, and what the request thread gets is their
+ * (small) answer. On PostgreSQL, the database itself. Only for reads: the thread sees what has
+ * committed, never a transaction under way.
+ */
+export let reads: Db = notOpen
+let sqliteReader: ReturnType<typeof threadCalls<ReadCall, { rows: unknown[] }>> | undefined
+
 /** A statement prepared for the open database on first use (the hot paths' look-ups), again after a reopen. */
 export function prepared<T>(build: (db: Db) => T): () => T {
   let made: { on: Db; statement: T } | undefined
@@ -77,18 +90,31 @@ export function prepared<T>(build: (db: Db) => T): () => T {
 export const inList = (column: SQLWrapper, name: string) =>
   isPostgres ? sql`${column} = any(${sql.placeholder(name)})` : sql`${column} in (select value from json_each(${sql.placeholder(name)}))`
 
+/**
+ * `column` as a term no index is chosen for (SQLite's unary +), where another term names rows
+ * better: `account_id = ? and id in (…)` is a hundred look-ups by id, where SQLite, without
+ * statistics, would read every link of the account instead. PostgreSQL plans from statistics.
+ */
+export const unindexed = (column: SQLWrapper) => (isPostgres ? sql`${column}` : sql`+${column}`)
+
 /** A list as inList's placeholder takes it. */
 export const listParam = (values: string[]) => (isPostgres ? values : JSON.stringify(values))
 
-/** Opens the database of the settings (a file for SQLite, a pool for PostgreSQL); once. */
-export function openDatabase() {
+/**
+ * Opens the database of the settings (a file for SQLite, a pool for PostgreSQL); once. On SQLite,
+ * `readerThread` is the entry of the thread `reads` go to (reader-worker.ts); without it they run here.
+ */
+export function openDatabase({ readerThread }: { readerThread?: URL } = {}) {
   if (db !== notOpen) return
   if (config.database.dialect === 'sqlite') {
     sqliteHandle = openSqlite(config.database.path)
     db = sqliteHandle.db
+    const reader = readerThread && (sqliteReader = threadCalls<ReadCall, { rows: unknown[] }>(readerThread, 'SQLite reader'))
+    reads = reader ? (drizzleProxy((sql, params, method) => reader.call({ sql, params, method })) as unknown as Db) : db
   } else {
     pgClient = postgres(config.database.url, { max: 10, onnotice: () => {}, idle_timeout: 30 })
     db = drizzlePg({ client: pgClient }) as unknown as Db
+    reads = db
   }
 }
 
@@ -254,6 +280,9 @@ export async function pingDb() {
 }
 
 export async function closeDb() {
+  sqliteReader?.stop()
+  sqliteReader = undefined
+  reads = notOpen
   if (sqliteHandle) {
     // Worth doing, never worth failing a stop for.
     try {

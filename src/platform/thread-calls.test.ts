@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'bun:test'
+import { AppError } from './errors'
+import { threadCalls } from './thread-calls'
+
+// A thread that answers each call with its input, a few milliseconds later.
+const echo = new URL(
+  URL.createObjectURL(
+    new Blob([`self.onmessage = ({ data }) => setTimeout(() => postMessage({ id: data.id, output: data.input }), ${5})`], { type: 'text/javascript' }),
+  ),
+)
+
+describe('threadCalls', () => {
+  it('sends one call at a time, keys taking turns: a key asking later waits for the call under way and one more at most', async () => {
+    const thread = threadCalls<string, string>(echo, 'echo', { concurrency: 1 })
+    const answered: string[] = []
+    const call = (key: string, input: string) => thread.call(input, { key }).then((output) => answered.push(output))
+    try {
+      await Promise.all([...['a1', 'a2', 'a3', 'a4', 'a5'].map((input) => call('a', input)), call('b', 'b1'), call('c', 'c1')])
+      expect(answered).toEqual(['a1', 'a2', 'b1', 'c1', 'a3', 'a4', 'a5'])
+    } finally {
+      thread.stop()
+    }
+  })
+
+  it("refuses a key's call past its share, and a call that waited too long, with the errors given", async () => {
+    const busy = new AppError('rate_limited', 'busy')
+    const thread = threadCalls<string, string>(echo, 'echo', { concurrency: 1, perKey: 2, maxWaitMs: 30, refusals: { busy: () => busy, late: (retryAfter) => new AppError('unavailable', `late ${retryAfter}`) } })
+    try {
+      const first = thread.call('a1', { key: 'a' })
+      const second = thread.call('a2', { key: 'a' })
+      await expect(thread.call('a3', { key: 'a' })).rejects.toBe(busy)
+      expect(await first).toBe('a1')
+      expect(await second).toBe('a2')
+      // Twenty calls of 5 ms each: the last ones wait longer than 30 ms.
+      const many = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => thread.call(`k${i}`, { key: `k${i}` })))
+      const late = many.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.message)
+      expect(late.length).toBeGreaterThan(0)
+      expect(new Set(late)).toEqual(new Set(['late 1']))
+      expect(many[0]).toEqual({ status: 'fulfilled', value: 'k0' })
+      expect(thread.waiting).toBe(0)
+    } finally {
+      thread.stop()
+    }
+  })
+})
