@@ -2,10 +2,10 @@ import { describe, expect, it } from 'bun:test'
 import { AppError } from './errors'
 import { threadCalls } from './thread-calls'
 
-// A thread that answers each call with its input, a few milliseconds later.
+// A thread that answers each call with its input, 20 ms later.
 const echo = new URL(
   URL.createObjectURL(
-    new Blob([`self.onmessage = ({ data }) => setTimeout(() => postMessage({ id: data.id, output: data.input }), ${5})`], { type: 'text/javascript' }),
+    new Blob([`self.onmessage = ({ data }) => setTimeout(() => postMessage({ id: data.id, output: data.input }), ${20})`], { type: 'text/javascript' }),
   ),
 )
 
@@ -24,14 +24,16 @@ describe('threadCalls', () => {
 
   it("refuses a key's call past its share, and a call that waited too long, with the errors given", async () => {
     const busy = new AppError('rate_limited', 'busy')
-    const thread = threadCalls<string, string>(echo, 'echo', { concurrency: 1, perKey: 2, maxWaitMs: 30, refusals: { busy: () => busy, late: (retryAfter) => new AppError('unavailable', `late ${retryAfter}`) } })
+    const thread = threadCalls<string, string>(echo, 'echo', { concurrency: 1, perKey: 2, maxWaitMs: 150, refusals: { busy: () => busy, late: (retryAfter) => new AppError('unavailable', `late ${retryAfter}`) } })
     try {
+      // Started first, so the calls below wait for one another, not for the thread to start on a busy machine.
+      expect(await thread.call('warm', { key: 'w' })).toBe('warm')
       const first = thread.call('a1', { key: 'a' })
       const second = thread.call('a2', { key: 'a' })
       await expect(thread.call('a3', { key: 'a' })).rejects.toBe(busy)
       expect(await first).toBe('a1')
       expect(await second).toBe('a2')
-      // Twenty calls of 5 ms each: the last ones wait longer than 30 ms.
+      // Twenty calls of 20 ms each: the last ones wait longer than 150 ms.
       const many = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => thread.call(`k${i}`, { key: `k${i}` })))
       const late = many.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.message)
       expect(late.length).toBeGreaterThan(0)

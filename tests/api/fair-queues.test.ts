@@ -90,22 +90,23 @@ describe('the card image renderer', () => {
       .filter((row) => many.includes(row.id))
       .map((row) => row.slug)
     const draw = async (slug: string) => {
-      const started = performance.now()
       const answer = await fetch(`${server.url}/api/card-image/${slug}/1.png`, { headers: ownAddress() })
       await answer.arrayBuffer()
       expect(answer.status).toBe(200)
-      return performance.now() - started
     }
-    // How long one image takes, alone (once the thread has started).
+    // The thread started first, so what follows is about turns alone.
     await draw(slugs.pop()!)
-    const alone = Math.min(await draw(slugs.pop()!), await draw(slugs.pop()!))
     let drawn = 0
     const crowd = slugs.map((slug) => draw(slug).then(() => drawn++))
     // Once the first of the crowd's images is drawn (the others wait their turn), the quiet account asks for one.
     await until(() => drawn, { what: "the first of the busy account's images", timeoutMs: 30_000 })
-    const waited = await draw(own.slug)
+    const drawnBefore = drawn
+    await draw(own.slug)
+    const drawnMeanwhile = drawn - drawnBefore
     await Promise.all(crowd)
-    // The one under way, perhaps the next, and its own: not the thirty left of the busy account's.
-    expect(waited).toBeLessThan(8 * alone)
+    // Counted in images, not milliseconds, so a busy machine changes nothing: the one under way and
+    // perhaps the next went first, not the thirty left of the busy account's.
+    expect(drawnMeanwhile).toBeLessThanOrEqual(3)
+    expect(drawn).toBe(slugs.length)
   }, 60_000)
 })

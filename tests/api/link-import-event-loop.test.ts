@@ -1,31 +1,34 @@
 // Imports never hold the event loop: while the largest files the import calls accept are previewed,
 // imported (CSV and JSON), worked through in the background and reported on, a short link's
-// redirects on another connection keep answering within the request thread's budget.
+// redirects beside them keep answering within the request thread's budget, measured as the event
+// loop tests measure it (tests/helpers/loop-stalls.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { IMPORT_FILE_MAX_BYTES, IMPORT_PREVIEW_BYTES } from '../../src/shared/imports'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
-import { timeRedirects, type Stalls } from '../helpers/import-stalls'
+import { leastStallDuring, maxStallDuring, type Stall } from '../helpers/loop-stalls'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 
 let server: TestServer
 let http: Client
+let probe: string
 
 beforeAll(async () => {
   server = await startServer()
   http = client(server.url)
+  // The redirect timed: another account's link.
+  const visitor = await signUp(http, 'import-probe')
+  probe = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/timed', title: 'Timed' }, { token: visitor.token })).body.url
 }, 60_000)
 afterAll(() => server.close())
 
-// The request thread's budget is 50 ms, and with the machine to itself the longest redirect here
-// waits about that long (each phase's longest is printed). A machine busy with other work (other
-// test files and their servers, the other database's pass: load averages of 10 and more on two
-// cores) delays any answer by tens of milliseconds, and now and then by several hundred: the bound
-// leaves room for that. It stays below what reading or working through a file on the request thread
-// cost: the loop held for 1.3 to 10 seconds.
-const BOUND_MS = 1_000
+// The request thread's budget: no import call, nor the work it leaves behind, holds the loop longer.
+const BUDGET_MS = 50
+// A phase measured once may meet a hiccup of a busy machine; a whole import is measured again,
+// up to this many times, while a phase's least is over the budget.
+const ATTEMPTS = 3
 
 const ROWS = 10_000
 // Rows of about 3.2 kB (a long target, title and description): ROWS of them nearly fill the largest file.
@@ -49,61 +52,84 @@ const start = (who: SignedIn, file: string, mapping: Record<string, string>, sou
 const finished = (who: SignedIn, id: string) =>
   until(() => http.get(`/api/imports/${id}`, { token: who.token }), { what: 'the import to finish', done: (answer) => ['done', 'failed'].includes(answer.body.status), timeoutMs: 120_000, everyMs: 200 })
 
-async function shortLinkOf(who: SignedIn) {
-  const made = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/timed', title: 'Timed' }, { token: who.token })
-  expect(made.status).toBe(201)
-  return made.body.url as string
+function report(name: string, stalls: Record<string, Stall>) {
+  const line = Object.entries(stalls)
+    .map(([phase, stall]) => `${phase} ${stall.heldMs.toFixed(1)} ms (${stall.redirects} redirects)`)
+    .join(', ')
+  console.log(`event loop held, ${name}: ${line}`)
 }
 
-function report(name: string, stalls: Stalls) {
-  const line = Object.entries(stalls)
-    .filter(([phase]) => phase !== 'warm-up')
-    .map(([phase, { maxMs, count }]) => `${phase} ${maxMs.toFixed(1)} ms (${count})`)
-    .join(', ')
-  console.log(`longest redirect, ${name}: ${line}`)
+/** Runs `flow` (its phases each measured) until every phase's least stall is within the budget, or ATTEMPTS times. */
+async function leastPhases(flow: (phase: (name: string, work: () => Promise<unknown>) => Promise<void>) => Promise<void>) {
+  const least: Record<string, Stall> = {}
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    await flow(async (name, work) => {
+      const stall = await maxStallDuring(server, probe, work)
+      if (!least[name] || stall.heldMs < least[name].heldMs) least[name] = stall
+    })
+    if (Object.values(least).every((stall) => stall.heldMs < BUDGET_MS)) break
+  }
+  return least
 }
 
 describe('imports and the event loop', () => {
   it('keep redirects answering while the largest CSV is previewed, imported, worked through and reported on', async () => {
-    const who = await signUp(http, 'big-importer')
-    await sql(server, "update accounts set plan = 'pro' where id = $1", [who.user.accountId])
-    const timer = await timeRedirects(await shortLinkOf(who))
     const file = largestCsv()
     expect(file.length).toBeLessThanOrEqual(IMPORT_FILE_MAX_BYTES)
-
-    // A route's first call has Elysia compile its validators, whatever the file: not what is timed here.
-    expect((await http.post('/api/imports/preview', { file: 'url\nhttps://example.com/\n' }, { token: who.token })).status).toBe(200)
-    await timer.phase('preview')
-    const shown = await http.post('/api/imports/preview', { file: file.slice(0, IMPORT_PREVIEW_BYTES) }, { token: who.token })
-    expect(shown.status).toBe(200)
-    await timer.phase('import call')
-    const started = await start(who, file, shown.body.mapping)
-    expect(started.status).toBe(202)
-    await timer.phase('background')
-    const done = await finished(who, started.body.id)
-    expect(done.body).toMatchObject({ status: 'done', total: ROWS, created: ROWS, failed: 0 })
-    await timer.phase('report')
-    const got = await http.get(`/api/imports/${started.body.id}/report`, { token: who.token })
-    expect(got.status).toBe(200)
-    const stalls = await timer.stop()
+    const stalls = await leastPhases(async (phase) => {
+      const who = await signUp(http, 'big-importer')
+      await sql(server, "update accounts set plan = 'pro' where id = $1", [who.user.accountId])
+      // A route's first call has Elysia compile its validators, whatever the file: not what is timed here.
+      expect((await http.post('/api/imports/preview', { file: 'url\nhttps://example.com/\n' }, { token: who.token })).status).toBe(200)
+      let mapping: Record<string, string> = {}
+      await phase('preview', async () => {
+        const shown = await http.post('/api/imports/preview', { file: file.slice(0, IMPORT_PREVIEW_BYTES) }, { token: who.token })
+        expect(shown.status).toBe(200)
+        mapping = shown.body.mapping
+      })
+      let id = ''
+      await phase('import call', async () => {
+        const started = await start(who, file, mapping)
+        expect(started.status).toBe(202)
+        id = started.body.id
+      })
+      await phase('background', async () => {
+        const done = await finished(who, id)
+        expect(done.body).toMatchObject({ status: 'done', total: ROWS, created: ROWS, failed: 0 })
+      })
+      await phase('report', async () => {
+        const got = await fetch(`${server.url}/api/imports/${id}/report`, { headers: { authorization: `Bearer ${who.token}` } })
+        await got.arrayBuffer()
+        expect(got.status).toBe(200)
+      })
+    })
     report('CSV', stalls)
-    for (const phase of ['preview', 'import call', 'background', 'report']) expect(stalls[phase]!.maxMs, phase).toBeLessThan(BOUND_MS)
-  }, 240_000)
+    for (const phase of ['preview', 'import call', 'background', 'report']) expect(stalls[phase]!.heldMs, phase).toBeLessThan(BUDGET_MS)
+  }, 600_000)
 
   it('keep redirects answering while the largest JSON export is imported, and while files over the plan are refused again and again', async () => {
-    const who = await signUp(http, 'json-importer')
-    const timer = await timeRedirects(await shortLinkOf(who))
     const json = largestJson()
     expect(json.length).toBeLessThanOrEqual(IMPORT_FILE_MAX_BYTES)
-    await timer.phase('refused')
     // A free plan makes up to 10,000 links a day: more rows are refused, each time.
     const tooMany = ['url', ...Array.from({ length: 100_000 }, (_, i) => pad(`https://example.com/n/${i}?`, 300))].join('\n')
-    for (let i = 0; i < 3; i++) expect((await start(who, tooMany, { targetUrl: 'url' })).status).toBe(400)
-    await timer.phase('JSON import call')
-    const started = await start(who, json, { targetUrl: 'target', alias: 'address', description: 'description' }, 'kutt')
-    expect(started.status).toBe(202)
-    const stalls = await timer.stop()
-    report('JSON and refusals', stalls)
-    for (const phase of ['refused', 'JSON import call']) expect(stalls[phase]!.maxMs, phase).toBeLessThan(BOUND_MS)
-  }, 240_000)
+    const who = await signUp(http, 'json-importer')
+    const refused = await leastStallDuring(
+      server,
+      probe,
+      async () => {
+        for (let i = 0; i < 3; i++) expect((await start(who, tooMany, { targetUrl: 'url' })).status).toBe(400)
+      },
+      { limitMs: BUDGET_MS },
+    )
+    const stalls = await leastPhases(async (phase) => {
+      const importer = await signUp(http, 'json-importer')
+      await phase('JSON import call', async () => {
+        const started = await start(importer, json, { targetUrl: 'target', alias: 'address', description: 'description' }, 'kutt')
+        expect(started.status).toBe(202)
+      })
+    })
+    report('JSON and refusals', { refused, ...stalls })
+    expect(refused.heldMs, 'refused').toBeLessThan(BUDGET_MS)
+    expect(stalls['JSON import call']!.heldMs, 'JSON import call').toBeLessThan(BUDGET_MS)
+  }, 600_000)
 })
