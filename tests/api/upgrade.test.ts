@@ -197,7 +197,7 @@ describe('the public API with the key made under the old release', () => {
     const answer = await withKey('/api/links')
     expect(answer.status).toBe(200)
     // Fields added since, empty on every link made before them.
-    const added = { twitterPlayer: null, twitterApp: null, themeColor: null, formerAliases: [], tags: [], fallbackUrl: null, clickLimit: null, hasPassword: false, iosUrl: null, androidUrl: null, geoTargets: null, platformCards: null, cardImage: null, cardImageUrl: null, cardVersion: 1 }
+    const added = { twitterPlayer: null, twitterApp: null, themeColor: null, formerAliases: [], tags: [], fallbackUrl: null, clickLimit: null, hasPassword: false, iosUrl: null, androidUrl: null, geoTargets: null, platformCards: null, cardImage: null, cardImageUrl: null, cardVersion: 1, importedFrom: null }
     expect(answer.body).toEqual(here(release.publicApi.links).map((link: object) => ({ ...link, ...added })))
   })
 
