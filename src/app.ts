@@ -15,7 +15,7 @@ import { contactRoutes } from './modules/contact/routes'
 import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { mcpRoutes } from './modules/mcp/routes'
-import { invitationRoutes, memberRoutes } from './modules/members/routes'
+import { accountRoutes, invitationRoutes, memberRoutes } from './modules/members/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { imageRoutes } from './modules/images/routes'
 import { importRoutes } from './modules/imports/routes'
@@ -40,6 +40,7 @@ const calls = new Elysia()
   .use(healthRoutes)
   .use(contactRoutes)
   .use(authRoutes)
+  .use(accountRoutes)
   .use(metadataRoutes)
   .use(linkRoutes)
   .use(cardRoutes)

@@ -11,9 +11,10 @@ import { connectSharedState } from './platform/topology'
 import { startRecording } from './modules/analytics/recorder'
 import { linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
-import { provideUserCleanup } from './modules/auth/service'
+import { provideToAuth } from './modules/auth/service'
 import { startDomainChecks } from './modules/domains/service'
 import { startImports } from './modules/imports/service'
+import { addOwner, findUserAtWork, provideMemberCleanup } from './modules/members/service'
 import { provideLinkCounts } from './modules/links/listing'
 import { deleteLinksCreatedBy, rekeyTags } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
@@ -41,7 +42,8 @@ async function upgradeData() {
 /** Everything a serving instance runs besides its HTTP server; `background: false` leaves out the periodic checks and pruning. */
 export async function startLinkcard({ background = true } = {}) {
   // Modules call the ones built on them only through what is handed over here.
-  provideUserCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
+  provideToAuth({ findUserAtWork, addOwner, revokeApiKeysCreatedBy })
+  provideMemberCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
   provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql })
   // Changes store their webhook messages in their own transactions, whether or not this instance sends them.
   provideEventOutbox(webhookOutbox)
