@@ -5,7 +5,8 @@
 //   web       pages compose features; features stand apart; components and lib know no feature
 // A module calls another through its service. Modules form layers (accounts, auth, members, keys
 // and usage, domains, links, analytics, then the public API, admin and redirects): no module depends
-// on one that depends on it; where a lower one needs a higher one, runtime.ts hands it over.
+// on one that depends on it; where a lower one needs a higher one, runtime.ts hands it over (a
+// change is told through platform/events.ts, a cache dropped through platform/bus.ts).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -41,7 +41,8 @@ async function upgradeData() {
 
 /** Everything a serving instance runs besides its HTTP server; `background: false` leaves out the periodic checks and pruning. */
 export async function startLinkcard({ background = true } = {}) {
-  // Modules call the ones built on them only through what is handed over here.
+  // A module calls the ones built on it only through what is handed over here; it tells them of
+  // its changes through account events (platform/events.ts) and drops their caches through the bus.
   provideToAuth({ findUserAtWork, addOwner, revokeApiKeysCreatedBy })
   provideMemberCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
   provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql })
