@@ -3,9 +3,10 @@
 //   platform  what every module uses (database, counters, HTTP, logs); knows no module
 //   shared    rules and texts the server and the web app share; knows neither
 //   web       pages compose features; features stand apart; components and lib know no feature
-// A module calls another through its service. Modules form layers (accounts, auth, keys and usage,
-// domains, links, analytics, then the public API, admin and redirects): no module depends on one
-// that depends on it; where a lower one needs a higher one, runtime.ts hands it over.
+// A module calls another through its service. Modules form layers (accounts, auth, members, keys
+// and usage, domains, links, analytics, then the public API, admin and redirects): no module depends
+// on one that depends on it; where a lower one needs a higher one, runtime.ts hands it over (a
+// change is told through platform/events.ts, a cache dropped through platform/bus.ts).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

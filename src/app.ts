@@ -15,7 +15,7 @@ import { contactRoutes } from './modules/contact/routes'
 import { domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { mcpRoutes } from './modules/mcp/routes'
-import { invitationRoutes, memberRoutes } from './modules/members/routes'
+import { accountRoutes, invitationRoutes, memberRoutes } from './modules/members/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { imageRoutes } from './modules/images/routes'
 import { importRoutes } from './modules/imports/routes'
@@ -25,6 +25,8 @@ import { cardImageRoutes } from './modules/card-images/routes'
 import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
+import { publicApiPaths } from './modules/public-api/api-key-auth'
+import { apiPreflights } from './modules/public-api/cors'
 import { apiDocs } from './modules/public-api/docs'
 import { apiHostUrl } from './modules/public-api/host'
 import { publicApiRoutes } from './modules/public-api/routes'
@@ -34,10 +36,11 @@ import { webhookRoutes } from './modules/webhooks/routes'
 
 const apiNotFound = { message: 'Not found.' }
 
-const api = new Elysia({ prefix: '/api' })
+const calls = new Elysia()
   .use(healthRoutes)
   .use(contactRoutes)
   .use(authRoutes)
+  .use(accountRoutes)
   .use(metadataRoutes)
   .use(linkRoutes)
   .use(cardRoutes)
@@ -58,8 +61,15 @@ const api = new Elysia({ prefix: '/api' })
   .use(invitationRoutes)
   .use(publicApiRoutes)
   .use(mcpRoutes)
-  .use(apiDocs)
   .use(adminRoutes)
+
+// The public API is what takes an API key: its browsers' preflights and its document follow from its routes.
+const publicPaths = publicApiPaths(calls.routes)
+
+const api = new Elysia({ prefix: '/api' })
+  .use(calls)
+  .use(apiPreflights(publicPaths))
+  .use(apiDocs(publicPaths))
   // Unknown calls get JSON, never the web app.
   .get('/*', ({ set }) => {
     set.status = 404

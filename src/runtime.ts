@@ -11,9 +11,10 @@ import { connectSharedState } from './platform/topology'
 import { startRecording } from './modules/analytics/recorder'
 import { linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
-import { provideUserCleanup } from './modules/auth/service'
+import { provideToAuth } from './modules/auth/service'
 import { startDomainChecks } from './modules/domains/service'
 import { startImports } from './modules/imports/service'
+import { addOwner, findUserAtWork, provideMemberCleanup } from './modules/members/service'
 import { provideLinkCounts } from './modules/links/listing'
 import { deleteLinksCreatedBy, rekeyTags } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
@@ -40,8 +41,10 @@ async function upgradeData() {
 
 /** Everything a serving instance runs besides its HTTP server; `background: false` leaves out the periodic checks and pruning. */
 export async function startLinkcard({ background = true } = {}) {
-  // Modules call the ones built on them only through what is handed over here.
-  provideUserCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
+  // A module calls the ones built on it only through what is handed over here; it tells them of
+  // its changes through account events (platform/events.ts) and drops their caches through the bus.
+  provideToAuth({ findUserAtWork, addOwner, revokeApiKeysCreatedBy })
+  provideMemberCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
   provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql })
   // Changes store their webhook messages in their own transactions, whether or not this instance sends them.
   provideEventOutbox(webhookOutbox)

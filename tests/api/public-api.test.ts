@@ -4,6 +4,8 @@ import { ownAddress, signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { LINK_FIELDS } from '../helpers/link-fields'
 import { startServer, type TestServer } from '../helpers/server'
+import { mcpRoutes } from '../../src/modules/mcp/routes'
+import { publicApiRoutes } from '../../src/modules/public-api/routes'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { clearOfWindowEdge } from '../helpers/windows'
@@ -132,6 +134,28 @@ describe('authentication', () => {
     const call = await http.get('/api/links', { token: annKey })
     expect(call.headers.get('access-control-allow-origin')).toBe('*')
     expect(call.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining')
+  })
+})
+
+describe('every route the public API declares', () => {
+  // The routes as their modules declare them, not the paths derived from them: a new one is covered by being written.
+  const declared = [...publicApiRoutes.routes, ...mcpRoutes.routes].filter((route) => route.method !== 'OPTIONS')
+  const openapiPath = (path: string) => `/api${path.replace(/:([A-Za-z]+)/g, '{$1}')}`
+
+  it("answers with the rate-limit and CORS headers, to browsers' preflights, and (unless hidden) in the document", async () => {
+    expect(declared.length).toBeGreaterThan(10)
+    const { key } = await newKey(ann, 'Every route')
+    const documented = (await http.get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>
+    for (const route of declared) {
+      const name = `${route.method} ${route.path}`
+      const url = `${server.url}/api${route.path.replace(/:[A-Za-z]+/g, 'none')}`
+      const answer = await fetch(url, { method: route.method, headers: { authorization: `Bearer ${key}` } })
+      expect({ name, hasLimit: answer.headers.has('x-ratelimit-limit'), origin: answer.headers.get('access-control-allow-origin') }).toEqual({ name, hasLimit: true, origin: '*' })
+      const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'https://someone.example', 'access-control-request-method': route.method } })
+      expect({ name, status: preflight.status, origin: preflight.headers.get('access-control-allow-origin') }).toEqual({ name, status: 204, origin: '*' })
+      const isHidden = (route.hooks as { detail?: { hide?: boolean } }).detail?.hide === true
+      expect({ name, documented: Boolean(documented[openapiPath(route.path)]?.[route.method.toLowerCase()]) }).toEqual({ name, documented: !isHidden })
+    }
   })
 })
 

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray, or, type SQLWrapper } from 'drizzle-orm'
-import { db, type Db, isPostgres, kit } from '../../platform/db'
+import { db, type Db, kit, lockingRows } from '../../platform/db'
 import { containsText, offsetOf, type PageQuery } from '../../platform/paging'
 import type { Plan } from '../../shared/domain'
 import { accountTables } from './tables'
@@ -21,7 +21,7 @@ export async function insertAccount(name: string, tx: Db = db) {
  */
 export async function holdAccount(accountId: string, tx: Db) {
   const query = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId))
-  const rows = await (isPostgres ? (query as unknown as { for: (strength: 'no key update') => typeof query }).for('no key update') : query)
+  const rows = await lockingRows(query, 'no key update')
   return rows.length > 0
 }
 

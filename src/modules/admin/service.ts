@@ -8,6 +8,7 @@ import * as accounts from '../accounts/service'
 import { totalClicksAll } from '../analytics/service'
 import * as auth from '../auth/service'
 import type { Actor } from '../auth/service'
+import * as members from '../members/service'
 import * as links from '../links/service'
 import { usageThisMonthOf } from '../usage/service'
 import * as repo from './repo'
@@ -63,8 +64,8 @@ export async function adminStats(): Promise<AdminStats> {
 }
 
 export async function listAccounts(params: ListParams): Promise<AdminAccountList> {
-  const { rows, total } = await accounts.listAccounts(parseListQuery(params, accounts.ACCOUNT_SORTS), auth.accountIdsWithEmailContaining)
-  const [usage, userCounts] = await Promise.all([usageThisMonthOf(rows), auth.userCountsOf(rows.map((row) => row.id))])
+  const { rows, total } = await accounts.listAccounts(parseListQuery(params, accounts.ACCOUNT_SORTS), members.accountIdsWithEmailContaining)
+  const [usage, userCounts] = await Promise.all([usageThisMonthOf(rows), members.userCountsOf(rows.map((row) => row.id))])
   return {
     accounts: rows.map((row) => ({
       id: row.id,
@@ -79,7 +80,7 @@ export async function listAccounts(params: ListParams): Promise<AdminAccountList
 }
 
 export async function listUsers(params: ListParams): Promise<AdminUserList> {
-  const { rows, total } = await auth.listUsers(parseListQuery(params, auth.USER_SORTS))
+  const { rows, total } = await members.listUsers(parseListQuery(params, members.USER_SORTS))
   return { users: rows, total }
 }
 
@@ -92,7 +93,7 @@ export async function linksOfUser(userId: string, params: ListParams): Promise<A
 
 export async function membersOfAccount(accountId: string) {
   await accounts.getAccount(accountId)
-  return (await auth.membersOfAccount(accountId)).map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() }))
+  return (await members.membersOfAccount(accountId)).map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() }))
 }
 
 export async function linksOfAccount(accountId: string, params: ListParams): Promise<AdminLinkList> {
@@ -132,7 +133,7 @@ export async function deleteUser(actor: Actor, userId: string) {
   // Deleting oneself ends this session mid-panel; settings has the proper flow for it.
   if (userId === actor.id) throw fieldError('invalid', 'id', 'You cannot delete your own user here.')
   await transaction(async (tx) => {
-    const deleted = await auth.deleteUser(userId, tx)
+    const deleted = await members.deleteUser(userId, tx)
     await audit(actor, {
       action: 'user.deleted',
       targetType: 'user',
@@ -147,7 +148,7 @@ export async function deleteAccount(actor: Actor, accountId: string) {
   if (accountId === actor.accountId) throw fieldError('invalid', 'id', 'You cannot delete your own account here.')
   await transaction(async (tx) => {
     const account = await accounts.getAccount(accountId, tx)
-    const usersDeleted = await auth.deleteAccount(accountId, tx)
+    const usersDeleted = await members.deleteAccount(accountId, tx)
     await audit(actor, { action: 'account.deleted', targetType: 'account', targetId: accountId, details: { name: account.name, plan: account.plan, usersDeleted } }, tx)
   })
 }

@@ -24,7 +24,7 @@ import {
 import type { Plan } from '../../shared/domain'
 import { afterCommit, type Db } from '../../platform/db'
 import { ACCOUNT_CHANGED, type AccountCap, ensureRoom, findAccount } from '../accounts/service'
-import { asMemberNow } from '../auth/service'
+import { asMemberNow } from '../members/service'
 import * as repo from './repo'
 import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
 

@@ -5,10 +5,8 @@ import { clientIp } from '../../platform/http'
 import { FLOW_COOKIE, finishSignIn, listProviders, startSignIn } from './identity-providers'
 import { auth } from './plugin'
 import {
-  AccountMembership,
   CodeInput,
   CurrentUser,
-  DeleteAccountInput,
   EmailChangeStarted,
   EmailStatus,
   TokenInput,
@@ -51,13 +49,6 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
     { body: LoginInput, response: Session, detail: { summary: 'Sign in', tags } },
   )
   .get('/me', ({ user }) => service.currentUser(user), { session: true, response: CurrentUser, detail: { summary: 'The signed-in user', tags } })
-  .get('/accounts', ({ user }) => service.accountsOf(user), { session: true, response: t.Array(AccountMembership), detail: { summary: 'The accounts the user belongs to', tags } })
-  .post('/switch-account', ({ user, body }) => service.switchAccount(user, body.accountId), {
-    session: true,
-    body: t.Object({ accountId: t.String({ maxLength: 100 }) }),
-    response: CurrentUser,
-    detail: { summary: 'Work in another of your accounts (on every device)', tags },
-  })
   .post(
     '/logout',
     async ({ user, set }) => {
@@ -112,18 +103,6 @@ export const authRoutes = new Elysia({ prefix: '/auth' })
     response: Session,
     detail: { summary: 'Change the password; other sessions end', tags },
   })
-  .delete(
-    '/delete-account',
-    async ({ user, body, set }) => {
-      await service.deleteOwnAccount(user, body)
-      set.status = 204
-    },
-    {
-      session: true,
-      body: DeleteAccountInput,
-      detail: { summary: 'Delete the signed-in user (and the account with its last user), given their password or, without one, their e-mail address', tags },
-    },
-  )
   .post('/forgot-password', ({ body, request, server }) => service.requestPasswordReset(body.email, clientIp(request, server)), {
     body: ForgotPasswordInput,
     response: Message,

@@ -1,4 +1,5 @@
 // People and sessions: sign-up, sign-in, password changes and resets, identity-provider sign-in.
+// Who belongs to which account, in what role, is the members module's, built on this one.
 import { createHash, randomBytes } from 'node:crypto'
 import { config } from '../../platform/config'
 import { consumeRate, countGuess } from '../../platform/counters'
@@ -9,8 +10,7 @@ import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
 import { networkOf } from '../../shared/network'
 import type { Plan } from '../../shared/domain'
-import { can, MEMBER_MESSAGES, type MemberRole, type Permission } from '../../shared/members'
-import type { PageOf, PageQuery } from '../../platform/paging'
+import type { MemberRole } from '../../shared/members'
 import * as accounts from '../accounts/service'
 import * as repo from './repo'
 import type { DeleteAccountInput, LoginInput, SignupInput, User } from './schema'
@@ -59,14 +59,31 @@ function toUserJson(actor: Actor): User {
   }
 }
 
-async function loadActor(userId: string, tx?: Db): Promise<Actor | undefined> {
-  let row = await repo.findUserWithAccount(userId, tx)
-  // A switch that raced the user's removal can leave them working in an account they left: they
-  // move to one of theirs (as a removal would have moved them) rather than being locked out.
-  if (!row && (await repo.findUserById(userId, tx))) {
-    await (tx ? moveToAnAccountOfTheirs(userId, tx) : transaction((inner) => moveToAnAccountOfTheirs(userId, inner)))
-    row = await repo.findUserWithAccount(userId, tx)
-  }
+/**
+ * What auth asks of the modules built on it: the members module keeps who belongs to which account,
+ * the API keys module the keys. runtime.ts hands it over, so auth needs none of them.
+ */
+export type AuthHandover = {
+  /** The user with the account they work in now and their role in it; undefined when there is no such user. */
+  findUserAtWork(userId: string, tx?: Db): Promise<{ user: repo.UserRow; role: MemberRole; accountName: string; plan: Plan } | undefined>
+  /** Makes a new user the owner of the account made for them. */
+  addOwner(accountId: string, userId: string, tx: Db): Promise<void>
+  /** Revokes the API keys the user made (in one account, when given). */
+  revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db): Promise<void>
+}
+
+let handover: AuthHandover | undefined
+export function provideToAuth(given: AuthHandover) {
+  handover = given
+}
+const needs = () => {
+  if (!handover) throw new Error('Nothing was handed over to auth (runtime.ts).')
+  return handover
+}
+
+/** The person acting, in the account they work in now; undefined when there is no such user. */
+export async function actorOf(userId: string, tx?: Db): Promise<Actor | undefined> {
+  const row = await needs().findUserAtWork(userId, tx)
   if (!row) return undefined
   const { user, role, accountName, plan } = row
   return { ...user, role, accountName, plan }
@@ -93,7 +110,7 @@ async function verifyPassword(password: string, hash: string | null | undefined)
 export async function authenticateSession(token: string): Promise<Actor | undefined> {
   const claims = await verifySession(token)
   if (!claims) return undefined
-  const [actor, isSignedOut] = await Promise.all([loadActor(claims.userId), repo.isTokenSpent(claims.sessionId)])
+  const [actor, isSignedOut] = await Promise.all([actorOf(claims.userId), repo.isTokenSpent(claims.sessionId)])
   // A password change or reset bumps the version, ending every earlier session; sign-out ends one.
   if (!actor || isSignedOut || actor.tokenVersion !== claims.version) return undefined
   return { ...actor, session: { id: claims.sessionId, expiresAt: claims.expiresAt } }
@@ -128,10 +145,10 @@ async function createUserWithAccount(email: string, passwordHash: string | null)
     const userId = await transaction(async (tx) => {
       const account = await accounts.createAccount(accounts.accountNameFor(email), tx)
       const user = await repo.insertUser({ accountId: account.id, email, passwordHash }, tx)
-      await repo.insertMembership({ accountId: account.id, userId: user.id, role: 'owner' }, tx)
+      await needs().addOwner(account.id, user.id, tx)
       return user.id
     })
-    return (await loadActor(userId))!
+    return (await actorOf(userId))!
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
     throw error
@@ -165,7 +182,7 @@ export async function login(input: LoginInput, clientIp: string) {
   const isValid = await verifyPassword(input.password, user?.passwordHash)
   await settle(!user || !isValid)
   // Gone between the two reads (deleted meanwhile): as if it never was.
-  const actor = user && isValid ? await loadActor(user.id) : undefined
+  const actor = user && isValid ? await actorOf(user.id) : undefined
   if (!actor) throw new AppError('unauthorized', MESSAGES.invalidCredentials)
   return sessionFor(actor)
 }
@@ -246,8 +263,8 @@ export async function confirmEmail(token: string) {
 }
 
 export async function currentUser(actor: Actor) {
-  const row = await repo.findUserWithAccount(actor.id)
-  return { user: toUserJson(actor), hasPassword: Boolean(row?.user.passwordHash) }
+  const row = await repo.findUserById(actor.id)
+  return { user: toUserJson(actor), hasPassword: Boolean(row?.passwordHash) }
 }
 
 /**
@@ -256,9 +273,9 @@ export async function currentUser(actor: Actor) {
  */
 export async function updateEmail(actor: Actor, newEmail: string, currentPassword: string) {
   const email = normalizeEmail(newEmail)
-  const row = await repo.findUserWithAccount(actor.id)
+  const row = await repo.findUserById(actor.id)
   // People who only ever used an identity provider have no current password to give.
-  if (row?.user.passwordHash && !(await verifyPassword(currentPassword, row.user.passwordHash)))
+  if (row?.passwordHash && !(await verifyPassword(currentPassword, row.passwordHash)))
     throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
   if (email === actor.email) throw fieldError('invalid', 'email', MESSAGES.sameEmail)
   if (await repo.findUserByEmail(email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
@@ -279,189 +296,55 @@ export async function updateEmail(actor: Actor, newEmail: string, currentPasswor
 
 /** Changes the password, ends every other session and answers a fresh one for this device. */
 export async function updatePassword(actor: Actor, currentPassword: string, newPassword: string) {
-  const row = await repo.findUserWithAccount(actor.id)
+  const row = await repo.findUserById(actor.id)
   // People who only ever used an identity provider have no current password to give.
-  if (row?.user.passwordHash && !(await verifyPassword(currentPassword, row.user.passwordHash)))
+  if (row?.passwordHash && !(await verifyPassword(currentPassword, row.passwordHash)))
     throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
   const passwordHash = await hashPassword(newPassword)
   await transaction(async (tx) => {
     await repo.updatePasswordAndRevokeSessions(actor.id, passwordHash, tx)
     await repo.deleteResetTokensOfUser(actor.id, tx)
   })
-  return sessionFor((await loadActor(actor.id))!)
+  return sessionFor((await actorOf(actor.id))!)
 }
-
-/**
- * What goes with a user, done by the modules built on this one (links, API keys): runtime.ts hands
- * them over, so auth needs none of them.
- */
-export type UserCleanup = {
-  /** Deletes the links the user made in these accounts, in the transaction; answers how many. */
-  deleteLinksCreatedBy(userId: string, accountIds: string[], tx: Db): Promise<number>
-  /** Revokes the API keys the user made (in one account, when given). */
-  revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db): Promise<void>
-}
-
-let cleanup: UserCleanup | undefined
-export function provideUserCleanup(given: UserCleanup) {
-  cleanup = given
-}
-const userCleanup = () => {
-  if (!cleanup) throw new Error('No user clean-up was provided (runtime.ts).')
-  return cleanup
-}
-
-/**
- * Deletes a user and every link they created in the accounts they belong to (an account they were
- * removed from keeps theirs). An account they were the last member of goes with
- * them (links, keys, events and domain cascade), so no account is left without a person who can
- * sign in; one they own with other members stays theirs until they hand it over (409). Runs in the
- * caller's transaction when given one (so an audit entry can share it).
- */
-export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { accountDeleted: boolean; linksDeleted: number }> {
-  if (!tx) return transaction((inner) => deleteUser(userId, inner))
-  const actor = await loadActor(userId, tx)
-  if (!actor) throw new AppError('not_found', 'User not found.')
-  // Held in one order, so two deletions cannot deadlock; read again once held.
-  const accountIds = (await repo.membershipsOfUser(userId, tx)).map((membership) => membership.accountId).sort()
-  for (const accountId of accountIds) await accounts.holdAccount(accountId, tx)
-  const theirs = await repo.membershipsOfUser(userId, tx)
-  const memberCounts = await userCountsOf(theirs.map((membership) => membership.accountId), tx)
-  const alone = theirs.filter((membership) => memberCounts.get(membership.accountId) === 1)
-  if (theirs.some((membership) => membership.role === 'owner' && memberCounts.get(membership.accountId)! > 1))
-    throw new AppError('conflict', MEMBER_MESSAGES.ownsSharedAccount)
-  const linksDeleted = await userCleanup().deleteLinksCreatedBy(
-    userId,
-    theirs.map((membership) => membership.accountId),
-    tx,
-  )
-  // Keys they made would outlive them in the accounts that stay.
-  await userCleanup().revokeApiKeysCreatedBy(userId, undefined, tx)
-  for (const { accountId } of alone) await deleteAccount(accountId, tx)
-  await repo.deleteUserRow(userId, tx)
-  return { ...actor, accountDeleted: alone.some((membership) => membership.accountId === actor.accountId), linksDeleted }
-}
-
-/**
- * Deletes an account (links, keys, events and domain cascade). Its members who belong to another
- * account move there; the others go with it. Answers how many users went.
- */
-export async function deleteAccount(accountId: string, tx: Db) {
-  await accounts.holdAccount(accountId, tx)
-  let usersDeleted = 0
-  for (const { id } of await repo.usersWorkingIn(accountId, tx)) {
-    const elsewhere = (await repo.membershipsOfUser(id, tx)).find((membership) => membership.accountId !== accountId)
-    if (elsewhere) await repo.updateUser(id, { accountId: elsewhere.accountId }, tx)
-    else usersDeleted++
-  }
-  await accounts.deleteAccount(accountId, tx)
-  return usersDeleted
-}
-
-// ---- memberships ------------------------------------------------------------------------------
-
-/**
- * Runs `work` in a transaction that holds the account still: who belongs to it, and in what role,
- * changes only after it ends. 404 when the account is gone.
- */
-export const withAccountHeld = accounts.holdingAccount
-
-/**
- * withAccountHeld for a member acting: `work` gets their role as it is now (it may have changed
- * since the request began), and runs only while that role allows `permission` (403 otherwise).
- */
-export function asMemberNow<T>(accountId: string, userId: string, permission: Permission | null, work: (tx: Db, role: MemberRole) => Promise<T>) {
-  return withAccountHeld(accountId, async (tx) => {
-    const role = (await repo.findMembership(accountId, userId, tx))?.role
-    if (!role) throw new AppError('forbidden', MEMBER_MESSAGES.notAMember)
-    if (permission && !can(role, permission)) throw new AppError('forbidden', MEMBER_MESSAGES.forbidden(permission))
-    return work(tx, role)
-  })
-}
-
-/** The accounts the user belongs to, for switching between them. */
-export async function accountsOf(actor: Actor) {
-  return (await repo.membershipsOfUser(actor.id)).map((membership) => ({ ...membership, isCurrent: membership.accountId === actor.accountId }))
-}
-
-/** Makes another of the user's accounts the one they work in (on every device), or 404. */
-export async function switchAccount(actor: Actor, accountId: string) {
-  // Held, so a removal from it cannot pass in between.
-  const switched = await withAccountHeld(accountId, (tx) => switchTo(actor.id, accountId, tx)).catch((error) => {
-    if (error instanceof AppError && error.kind === 'not_found') return false
-    throw error
-  })
-  if (!switched) throw new AppError('not_found', MEMBER_MESSAGES.notAMember)
-  const moved = await loadActor(actor.id)
-  if (!moved) throw new AppError('unauthorized', 'Please sign in.')
-  return currentUser(moved)
-}
-
-/** Makes one of the user's accounts the one they work in; false when they are not its member. */
-export const switchTo = (userId: string, accountId: string, tx?: Db) => repo.setCurrentAccount(userId, accountId, tx)
 
 export const isKnownEmail = async (email: string) => (await repo.findUserByEmail(normalizeEmail(email))) !== undefined
 
-export const membersOfAccount = repo.membersOfAccount
-export const findMembership = repo.findMembership
-export const setMembershipRole = repo.setMembershipRole
-
-/** Adds an existing user to an account and makes it the one they work in. */
-export async function addMembership(accountId: string, userId: string, role: MemberRole, tx: Db) {
-  await repo.insertMembership({ accountId, userId, role }, tx)
-  await switchTo(userId, accountId, tx)
-}
-
 /** A new user who joins an account by invitation: their address is proven by the mailed link. */
-export async function signUpInvited(email: string, passwordHash: string, accountId: string, role: MemberRole, tx: Db) {
-  const user = await repo.insertUser({ accountId, email, passwordHash, emailVerifiedAt: new Date() }, tx)
-  await repo.insertMembership({ accountId, userId: user.id, role }, tx)
-  return user.id
+export async function createInvitedUser(email: string, passwordHash: string, accountId: string, tx: Db) {
+  return (await repo.insertUser({ accountId, email, passwordHash, emailVerifiedAt: new Date() }, tx)).id
 }
+
+/** Makes this the account the user works in (the members module keeps it one of theirs). */
+export const workIn = async (userId: string, accountId: string, tx: Db) => {
+  await repo.updateUser(userId, { accountId }, tx)
+}
+
+/** The users whose current account this is (they move to another of theirs when it goes). */
+export const usersWorkingIn = repo.usersWorkingIn
+export const findUser = repo.findUserById
+/** Deletes the user; what goes with them (memberships, accounts left empty, links) is for the members module. */
+export const deleteUserRecord = repo.deleteUserRow
 
 /** A fresh session for a user, e.g. one who just joined an account. */
 export async function sessionOf(userId: string) {
-  const actor = await loadActor(userId)
+  const actor = await actorOf(userId)
   if (!actor) throw new AppError('unauthorized', 'Please sign in.')
   return sessionFor(actor)
 }
 
 /**
- * Takes a user out of an account (in a transaction holding it: withAccountHeld). Working in it,
- * they move to another account of theirs, or to a new one of their own when they had no other, so
- * they can still sign in.
- */
-export async function removeMembership(accountId: string, userId: string, tx: Db) {
-  await repo.deleteMembership(accountId, userId, tx)
-  // Still a member of the account they work in: nothing moves.
-  if (!(await repo.findUserWithAccount(userId, tx))) await moveToAnAccountOfTheirs(userId, tx)
-}
-
-/** Makes the user work in another account of theirs, or in a new one of their own when they have none. */
-async function moveToAnAccountOfTheirs(userId: string, tx: Db) {
-  const [elsewhere] = await repo.membershipsOfUser(userId, tx)
-  if (elsewhere) await repo.updateUser(userId, { accountId: elsewhere.accountId }, tx)
-  else {
-    const row = await repo.findUserById(userId, tx)
-    const account = await accounts.createAccount(accounts.accountNameFor(row!.email), tx)
-    await repo.insertMembership({ accountId: account.id, userId, role: 'owner' }, tx)
-    await repo.updateUser(userId, { accountId: account.id }, tx)
-  }
-}
-
-/**
- * Deletes the signed-in user once they show it is them and not someone at an unlocked screen: with
+ * Throws unless the signed-in user shows it is them and not someone at an unlocked screen: with
  * their password, or, when they only ever used an identity provider, their e-mail address typed out.
  */
-export async function deleteOwnAccount(actor: Actor, proof: DeleteAccountInput) {
-  const row = await repo.findUserWithAccount(actor.id)
-  if (row?.user.passwordHash) {
-    if (!(await verifyPassword(proof.currentPassword ?? '', row.user.passwordHash)))
+export async function confirmItIsThem(actor: Actor, proof: DeleteAccountInput) {
+  const row = await repo.findUserById(actor.id)
+  if (row?.passwordHash) {
+    if (!(await verifyPassword(proof.currentPassword ?? '', row.passwordHash)))
       throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
   } else if (normalizeEmail(proof.email ?? '') !== actor.email) {
     throw fieldError('invalid', 'email', MESSAGES.wrongEmailToDelete)
   }
-  return deleteUser(actor.id)
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -554,7 +437,7 @@ export async function signInWithIdentity(identity: VerifiedIdentity): Promise<{ 
   })
   if (isReclaimed) {
     // Keys they made would still open the account's links through the public API.
-    await userCleanup().revokeApiKeysCreatedBy(user.id)
+    await needs().revokeApiKeysCreatedBy(user.id)
     log.warn('unconfirmed account taken back by a provider sign-in', { userId: user.id, provider: identity.provider })
   }
   return { userId: user.id, isReclaimed }
@@ -575,37 +458,19 @@ export async function exchangeSignInCode(code: string, binding: string | undefin
   if (!claims || !binding || typeof claims.sub !== 'string' || claims.bind !== hashBinding(binding))
     throw new AppError('unauthorized', MESSAGES.invalidSignInCode)
   if (!(await spendToken(claims.jti, new Date(claims.exp * 1000)))) throw new AppError('unauthorized', MESSAGES.invalidSignInCode)
-  const actor = await loadActor(claims.sub)
+  const actor = await actorOf(claims.sub)
   if (!actor) throw new AppError('unauthorized', MESSAGES.invalidSignInCode)
   return sessionFor(actor)
 }
 
 /** One user as the admin panel shows them, or 404. */
 export async function getUser(userId: string, tx?: Db): Promise<User> {
-  const actor = await loadActor(userId, tx)
+  const actor = await actorOf(userId, tx)
   if (!actor) throw new AppError('not_found', 'User not found.')
   return toUserJson(actor)
 }
 
-export { USER_SORTS } from './repo'
-
-/** A page of users with their account (admin panel): searched by e-mail, sorted, paged in SQL. */
-export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf<User>> {
-  const { rows, total } = await repo.listUsers(query)
-  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total }
-}
-
 export const countUsers = repo.countUsers
-export const accountIdsWithEmailContaining = repo.accountIdsWithEmailContaining
-/** Where notices about an account go: its owners' addresses. */
-export const ownerEmailsOf = repo.findOwnerEmails
-
-/** Users per account id, for a page of accounts (0 for an account without users). */
-export async function userCountsOf(accountIds: string[], tx?: Db) {
-  const counts = new Map(accountIds.map((id) => [id, 0]))
-  for (const row of await repo.countUsersByAccount(accountIds, tx)) counts.set(row.accountId, Number(row.total))
-  return counts
-}
 
 /** `grant-admin`: makes an existing user a super admin, or takes it back. */
 export async function setSuperAdmin(rawEmail: string, isSuperAdmin: boolean) {

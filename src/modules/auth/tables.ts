@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm'
-import type { MemberRole } from '../../shared/members'
 import { defineTables, id, stamp, type Kit } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
 
@@ -26,26 +24,6 @@ export const authTables = defineTables((k) => {
       k.uniqueIndex('users_email_idx').on(t.email),
       k.index('users_account_idx').on(t.accountId),
       k.index('users_created_at_idx').on(t.createdAt),
-    ],
-  )
-
-  // Who belongs to which account, in what role (shared/members.ts). An account has one owner: the
-  // database holds to it, whatever requests race.
-  const memberships = k.table(
-    'memberships',
-    {
-      accountId: accountIdColumn(k),
-      userId: k
-        .text('user_id')
-        .notNull()
-        .references(() => users.id, { onDelete: 'cascade' }),
-      role: k.text('role').$type<MemberRole>().notNull(),
-      createdAt: stamp(k, 'created_at'),
-    },
-    (t) => [
-      k.primaryKey({ columns: [t.accountId, t.userId] }),
-      k.index('memberships_user_idx').on(t.userId),
-      k.uniqueIndex('memberships_one_owner_idx').on(t.accountId).where(sql`${t.role} = 'owner'`),
     ],
   )
 
@@ -90,7 +68,7 @@ export const authTables = defineTables((k) => {
     (t) => [k.index('spent_tokens_expires_idx').on(t.expiresAt)],
   )
 
-  return { users, memberships, userIdentities, passwordResetTokens, spentTokens }
+  return { users, userIdentities, passwordResetTokens, spentTokens }
 })
 
 /** Who made a row: the row stays, without them, when they are deleted. */

@@ -12,7 +12,7 @@ import { sendMail } from '../../platform/mailer'
 import { linkPath } from '../../shared/link-rules'
 import { networkOf } from '../../shared/network'
 import { LINK_PASSWORD_TRIES } from '../../shared/rate-limits'
-import { ownerEmailsOf } from '../auth/service'
+import { ownerEmailsOf } from '../members/service'
 import type { LinkRow } from './repo'
 
 const MINUTE = 60_000

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'
-import { Session } from '../auth/schema'
+import { AccountMembership, CurrentUser, DeleteAccountInput, Session } from '../auth/schema'
 import { Invitation, InvitationInput, InvitationPreview, InvitedSignupInput, Members, RoleInput, TransferInput } from './schema'
 import * as service from './service'
 
@@ -80,4 +80,33 @@ export const invitationRoutes = new Elysia({ prefix: '/invitations' })
       return service.signUpByInvitation(params.token, body.password)
     },
     { params: TokenParams, body: InvitedSignupInput, response: { 201: Session }, detail: { summary: 'Accept an invitation by signing up', tags, hide: true } },
+  )
+
+// The accounts a person belongs to, among the signed-in user's own calls (/api/auth).
+const accountTags = ['Account']
+
+export const accountRoutes = new Elysia({ prefix: '/auth' })
+  .use(auth)
+  .get('/accounts', ({ user }) => service.accountsOf(user), {
+    session: true,
+    response: t.Array(AccountMembership),
+    detail: { summary: 'The accounts the user belongs to', tags: accountTags },
+  })
+  .post('/switch-account', ({ user, body }) => service.switchAccount(user, body.accountId), {
+    session: true,
+    body: t.Object({ accountId: t.String({ maxLength: 100 }) }),
+    response: CurrentUser,
+    detail: { summary: 'Work in another of your accounts (on every device)', tags: accountTags },
+  })
+  .delete(
+    '/delete-account',
+    async ({ user, body, set }) => {
+      await service.deleteOwnAccount(user, body)
+      set.status = 204
+    },
+    {
+      session: true,
+      body: DeleteAccountInput,
+      detail: { summary: 'Delete the signed-in user (and the account with its last user), given their password or, without one, their e-mail address', tags: accountTags },
+    },
   )

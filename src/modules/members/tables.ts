@@ -1,9 +1,29 @@
-import type { InvitableRole } from '../../shared/members'
+import { sql } from 'drizzle-orm'
+import type { InvitableRole, MemberRole } from '../../shared/members'
 import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
 import { authTables } from '../auth/tables'
 
 export const memberTables = defineTables((k) => ({
+  // Who belongs to which account, in what role (shared/members.ts). An account has one owner: the
+  // database holds to it, whatever requests race.
+  memberships: k.table(
+    'memberships',
+    {
+      accountId: accountIdColumn(k),
+      userId: k
+        .text('user_id')
+        .notNull()
+        .references(() => authTables(k).users.id, { onDelete: 'cascade' }),
+      role: k.text('role').$type<MemberRole>().notNull(),
+      createdAt: stamp(k, 'created_at'),
+    },
+    (t) => [
+      k.primaryKey({ columns: [t.accountId, t.userId] }),
+      k.index('memberships_user_idx').on(t.userId),
+      k.uniqueIndex('memberships_one_owner_idx').on(t.accountId).where(sql`${t.role} = 'owner'`),
+    ],
+  ),
   // An invitation mailed to an address; the link carries a token, of which only the hash is kept.
   // Accepting it deletes it, and so does the sender's leaving, removal or loss of the right to invite.
   // One pending invitation per address and account.

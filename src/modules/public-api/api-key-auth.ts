@@ -1,7 +1,7 @@
 // The `apiKey` route option of the public API: the owner of an active API key (Bearer lnk_…),
 // else 401; rate-limited per key and per account. Session tokens are refused.
 import { Elysia } from 'elysia'
-import { callerOf, type CallerCheck } from '../../platform/callers'
+import { callerOf, type CallerCheck, type NamesCallerCheck } from '../../platform/callers'
 import { consumeRate, type RateDecision, type RateRule } from '../../platform/counters'
 import { AppError } from '../../platform/errors'
 import { clientIp, type ServerLike } from '../../platform/http'
@@ -74,14 +74,31 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
   return owner
 }
 
+// The checks the `apiKey` option made: a route that names one of them is a call of the public API.
+const apiKeyChecks = new WeakSet<CallerCheck>()
+
 /** The `apiKey` route option's check: a key with this scope (another key gets a 403 naming it), or any key. */
-const apiKeyCheck =
-  (scope: ApiKeyScope | 'any'): CallerCheck =>
-  async (request, server, headers) => {
+function apiKeyCheck(scope: ApiKeyScope | 'any'): CallerCheck {
+  const check: CallerCheck = async (request, server, headers) => {
     const owner = await admitCall(request, server, headers)
     if (scope !== 'any' && !keyAllows(owner.scopes, scope)) throw new AppError('forbidden', API_KEY_MESSAGES.missingScope(scope))
     return owner
   }
+  apiKeyChecks.add(check)
+  return check
+}
+
+/**
+ * The public API's paths, read from the routes themselves: those whose calls take an API key, and
+ * so carry its rate-limit and CORS headers. Its preflights and its document cover these paths.
+ */
+export function publicApiPaths(routes: readonly { path: string; hooks: unknown }[]) {
+  const takesApiKey = (hooks: unknown) => {
+    const check = (hooks as Partial<NamesCallerCheck> | undefined)?.callerCheck
+    return check !== undefined && apiKeyChecks.has(check)
+  }
+  return [...new Set(routes.filter((route) => takesApiKey(route.hooks)).map((route) => route.path))]
+}
 
 // Each call is let in or refused as it arrives (platform/callers.ts), before its path, query and
 // body are read, so every answer carries the rate-limit headers, whatever else is wrong with the call.

@@ -17,17 +17,17 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'access-control-max-age': '86400',
 }
 
-// The public API's paths, as the app routes them under /api (and API_HOST without it).
-const PUBLIC_PATHS = ['/link', '/link/*', '/links', '/links/*', '/domain', '/image', '/stats/*', '/mcp']
-
-/** Answers browsers' preflights for every path of the public API. */
-export const apiPreflights = new Elysia({ name: 'api-preflights' })
-for (const path of PUBLIC_PATHS)
-  apiPreflights.options(
-    path,
-    ({ set }) => {
-      set.status = 204
-      Object.assign(set.headers, PREFLIGHT_HEADERS)
-    },
-    { detail: { hide: true } },
-  )
+/** Answers browsers' preflights for these paths: every path of the public API (publicApiPaths). */
+export function apiPreflights(paths: readonly string[]) {
+  const preflights = new Elysia({ name: 'api-preflights' })
+  for (const path of paths)
+    preflights.options(
+      path,
+      ({ set }) => {
+        set.status = 204
+        Object.assign(set.headers, PREFLIGHT_HEADERS)
+      },
+      { detail: { hide: true } },
+    )
+  return preflights
+}

@@ -10,9 +10,17 @@ import { config } from '../../platform/config'
 import { SHAPES } from '../../platform/schema'
 import { API_KEY_SCOPE_NAMES, API_KEY_SCOPES, API_RATE_LIMITS } from '../../shared/api-keys'
 
-// Only the public API (and the health check) belongs in the document; the app's own calls are not
-// a contract with outside clients.
-const PUBLIC_PATHS = /^\/api\/(link|links|image|domain|stats|health|qr)(\/|$)/
+// Only the public API belongs in the document, with the keyless calls it points to (the health
+// check, QR codes); the app's own calls are not a contract with outside clients.
+const KEYLESS_DOCUMENTED = ['/api/health', '/api/qr']
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Every path but the public API's (as the app routes them, under /api) and the keyless ones documented. */
+const undocumentedPaths = (publicPaths: readonly string[]) =>
+  new RegExp(
+    `^(?!(?:${publicPaths.map((path) => escapeRegExp(`/api${path}`)).join('|')})$|(?:${KEYLESS_DOCUMENTED.map(escapeRegExp).join('|')})(?:/|$))`,
+  )
 
 const servers = [
   ...(config.apiHost ? [{ url: `${config.publicUrl.startsWith('https:') ? 'https' : 'http'}://${config.apiHost}`, description: 'API host (paths also work without /api)' }] : []),
@@ -36,10 +44,10 @@ URLs are kept as the WHATWG URL standard writes them (a bare host gains a \`/\`)
 
 **Errors.** JSON \`{"message": "…"}\`, with \`errors: [{field, message}]\` on 400. Another account's link is a 404.`
 
-const document = openapi({
+const document = (publicPaths: readonly string[]) => openapi({
   provider: null,
   specPath: '/openapi.json',
-  exclude: { paths: [new RegExp(`^(?!${PUBLIC_PATHS.source.slice(1)})`)] },
+  exclude: { paths: [undocumentedPaths(publicPaths)] },
   documentation: {
     info: {
       title: 'Linkcard API',
@@ -314,14 +322,15 @@ async function serve(request: Request, load: Promise<Asset>) {
 
 const hide = { detail: { hide: true } }
 
-export const apiDocs = new Elysia({ name: 'api-docs' })
+/** The document of the public API, whose paths (publicApiPaths) it covers, and its reference page. */
+export const apiDocs = (publicPaths: readonly string[]) => new Elysia({ name: 'api-docs' })
   // Applies to the document plugin's route below.
   .onAfterHandle(({ path, response, set }) => {
     if (!path.endsWith('/openapi.json') || !response || typeof response !== 'object') return
     set.headers['access-control-allow-origin'] = '*'
     return tidyOnce(response)
   })
-  .use(document)
+  .use(document(publicPaths))
   // The global CSP (platform/http) is set on every answer first; these answers carry their own.
   .onAfterHandle(({ set }) => {
     set.headers['content-security-policy'] = DOCS_CSP

@@ -11,7 +11,6 @@ import { getCustomDomainStatus } from '../domains/service'
 import { UploadedImage, uploadBody, UploadQuery } from '../images/schema'
 import { uploadImage } from '../images/service'
 import { apiKeyAuth } from './api-key-auth'
-import { apiPreflights } from './cors'
 import { exportLinks } from '../links/export'
 import { deleteLink, getLink, linksJson, listLinkRows, updateLink } from '../links/service'
 import { answers, BulkCreated, CreatedLink, LinkBulkCreateInput, ExportedLink, LinkExportQuery, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
@@ -202,4 +201,3 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       security: needs('domains:read'),
     },
   })
-  .use(apiPreflights)

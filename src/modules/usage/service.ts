@@ -12,7 +12,7 @@ import { sendMail } from '../../platform/mailer'
 import type { Plan } from '../../shared/domain'
 import { PLAN_INFO } from '../../shared/plans'
 import { ACCOUNT_CHANGED, billingPeriod, findAccount, type Account, type BillingPeriod } from '../accounts/service'
-import { ownerEmailsOf } from '../auth/service'
+import { ownerEmailsOf } from '../members/service'
 import * as repo from './repo'
 
 type AccountQuota = { plan: Plan; period: BillingPeriod; billingPeriodStart: Date | null; billingPeriodEnd: Date | null }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm'
-import { db, isPostgres, kit, prepared, type Db } from '../../platform/db'
+import { db, isPostgres, kit, lockingRows, prepared, type Db } from '../../platform/db'
 import { webhookTables } from './tables'
 
 const { webhookEndpoints, webhookDeliveries } = webhookTables(kit)
@@ -58,7 +58,7 @@ export async function endpointsOf(tx: Db, accountId: string) {
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.isActive, true)))
   // A delivery refers to its endpoint: one deleted meanwhile would fail the change the message tells of.
-  return isPostgres ? (query as unknown as { for: (strength: 'key share') => typeof query }).for('key share') : query
+  return lockingRows(query, 'key share')
 }
 
 type NewDelivery = typeof webhookDeliveries.$inferInsert
@@ -116,7 +116,7 @@ export async function claimDue(now: Date, until: Date, { limit, room, full }: { 
   const more = candidates.length === CANDIDATES
   if (chosen.length === 0) return { claimed: [], more }
   const free = db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(inArray(webhookDeliveries.id, chosen), due))
-  const ids = isPostgres ? (free as unknown as { for: (strength: 'update', config: { skipLocked: true }) => typeof free }).for('update', { skipLocked: true }) : free
+  const ids = lockingRows(free, 'update', { skipLocked: true })
   const claimed = await db.update(webhookDeliveries).set({ claimedUntil: until }).where(and(inArray(webhookDeliveries.id, ids), due)).returning()
   if (claimed.length === 0) return { claimed: [], more }
   const endpoints = await db

@@ -97,6 +97,16 @@ export const inList = (column: SQLWrapper, name: string) =>
  */
 export const unindexed = (column: SQLWrapper) => (isPostgres ? sql`${column}` : sql`+${column}`)
 
+/**
+ * `query` holding the rows it reads until the transaction ends, on PostgreSQL (`for update`, `for
+ * key share`…; `skipLocked` passes over rows another transaction holds). SQLite has no row locks and
+ * needs none: it runs one write transaction at a time (transaction()), so there the query is as given.
+ */
+export function lockingRows<Q>(query: Q, strength: 'update' | 'no key update' | 'share' | 'key share', options?: { skipLocked: true }): Q {
+  // Queries are typed as SQLite's (Db), whose builder has no `for`; on PostgreSQL the object is drizzle's pg select.
+  return isPostgres ? (query as unknown as { for(strength: string, config?: object): Q }).for(strength, options) : query
+}
+
 /** A list as inList's placeholder takes it. */
 export const listParam = (values: string[]) => (isPostgres ? values : JSON.stringify(values))
 
