@@ -44,7 +44,7 @@ import {
   TITLE_MAX,
 } from '../../shared/link-rules'
 import { servesShortLinks } from '../domains/service'
-import { cacheEpoch, invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
+import { invalidateLink, withNormalizedUrls } from './resolve'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
 import { passwordLockOf } from './password-tries'
@@ -57,21 +57,6 @@ export type Owner = { accountId: string; userId?: string | null }
 
 /** The short link itself: PUBLIC_URL and the alias or slug. */
 export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias'>) => `${config.publicUrl}/${encodeURIComponent(linkPath(row))}`
-
-/** A stored URL in its normalised form; links saved before URLs were normalised get it on reading. */
-const normalizedOnRead = (value: string) => normalizedHttpUrl(value) ?? value
-
-/**
- * The row with its URLs normalised, so every redirect has a valid Location. The same row object
- * when nothing changes (the redirect path keys its caches on it).
- */
-export function withNormalizedUrls(row: LinkRow): LinkRow {
-  const targetUrl = normalizedOnRead(row.targetUrl)
-  const ogImage = row.ogImage === null ? null : normalizedOnRead(row.ogImage)
-  const canonicalUrl = row.canonicalUrl === null ? null : normalizedOnRead(row.canonicalUrl)
-  if (targetUrl === row.targetUrl && ogImage === row.ogImage && canonicalUrl === row.canonicalUrl) return row
-  return { ...row, targetUrl, ogImage, canonicalUrl }
-}
 
 /** The card image Linkcard makes for the link, when it uses one: a layout and no image of its own. */
 export const cardImageUrlOf = (row: Pick<LinkRow, 'slug' | 'cardImage' | 'ogImage' | 'cardVersion'>) =>
@@ -780,41 +765,3 @@ export async function findLinksByTarget(owner: Owner, targetUrl: string) {
 
 /** The account's links to any of these target keys (normalised targets), newest first. */
 export const findLinksByTargets = (owner: Owner, targetKeys: string[]) => repo.findByTargetKeys(owner.accountId, targetKeys)
-
-/**
- * What the cache knows of the link a short-link path names (an exact slug first, then an alias in
- * any letter case): the row, null for a known miss, or undefined when it must be looked up.
- */
-export function cachedLink(path: string, now = Date.now()): LinkRow | null | undefined {
-  const bySlug = readCache('slug', path, now)
-  if (bySlug?.row) return bySlug.row
-  const byAlias = readCache('alias', path.toLowerCase(), now)
-  if (!bySlug) return byAlias?.row && byAlias.notSlugs?.has(path) ? byAlias.row : undefined
-  return byAlias ? (byAlias.row ?? null) : undefined
-}
-
-/**
- * The link a short-link path names: an exact slug first, then an alias in any letter case.
- * Served from the cache when possible; misses are cached briefly too.
- */
-export async function resolveLink(path: string): Promise<LinkRow | undefined> {
-  const epoch = cacheEpoch()
-  const bySlug = readCache('slug', path)
-  if (bySlug?.row) return bySlug.row
-  if (!bySlug) {
-    const found = await repo.findBySlug(path)
-    const row = found && withNormalizedUrls(found)
-    writeCache('slug', path, row, epoch)
-    if (row) return row
-  }
-  const aliasKey = path.toLowerCase()
-  const byAlias = readCache('alias', aliasKey)
-  const found = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
-  const row = found && withNormalizedUrls(found)
-  // An old alias is looked up each time: a change to its link invalidates the link's own alias and slug only.
-  if (row && row.aliasKey !== aliasKey) return row
-  if (!byAlias) writeCache('alias', aliasKey, row, epoch)
-  // Found as no slug but as an alias: the next visit of this path needs no slug look-up.
-  if (row) rememberNotSlug(aliasKey, path)
-  return row
-}
