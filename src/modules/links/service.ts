@@ -10,41 +10,28 @@ import { mayTell, tellAccountEvents } from '../../platform/events'
 import { AppError, fieldError } from '../../platform/errors'
 import { slicer, yieldToLoop } from '../../platform/slices'
 import type { PageOf, PageQuery } from '../../platform/paging'
-import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_PAGE_DEFAULT, type LinkBulkAction, type LinkStatusFilter } from '../../shared/link-list'
 import { PLAN_INFO } from '../../shared/plans'
 import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import type { Plan } from '../../shared/domain'
-import { isCountryCode } from '../../shared/countries'
 import { tagKey } from '../../shared/tags'
 import type { ImportedFrom } from '../../shared/imports'
 import { cardImagePath } from '../../shared/card-images'
-import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, inPlatformOrder, isCardPlatform, PLATFORM_CARD_MESSAGES, type PlatformCard, type PlatformCards } from '../../shared/platform-cards'
+import { inPlatformOrder } from '../../shared/platform-cards'
 import {
   aliasError,
-  DESCRIPTION_MAX,
-  expiryError,
-  hasControlCharacters,
-  CLICK_LIMIT_MAX,
-  LINK_PASSWORD_MAX,
-  LINK_PASSWORD_MIN,
   FORMER_ALIASES_MAX,
-  GEO_TARGETS_MAX,
-  IMAGE_ALT_MAX,
-  isShortLinkPath,
   LINK_MESSAGES,
   linkPath,
-  normalizedHttpUrl,
   normalizeTargetUrl,
-  parseInstant,
   RESERVED_ALIASES,
   SLUG_ALPHABET,
   SLUG_LENGTH,
-  TITLE_MAX,
 } from '../../shared/link-rules'
 import { servesShortLinks } from '../domains/service'
 import { invalidateLink, withNormalizedUrls } from './resolve'
+import { asNewRow, CARD_FIELDS, CARD_VERSION_FIELDS, checkedNewLink, columnsFrom, ensureCardComplete, ensureNotShortLink, ensureRoutesNotShortLinks, isSameLink, type NewLinkInput } from './input'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
 import { passwordLockOf } from './password-tries'
@@ -115,162 +102,6 @@ export async function linksJson(rows: LinkRow[]): Promise<Link[]> {
 
 const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
 
-const blankToNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim()
-  return trimmed ? trimmed : null
-}
-
-/** An http(s) URL in its normalised form, or null when blank. */
-function checkedUrl(field: string, value: string | null | undefined, message: string) {
-  const url = blankToNull(value)
-  if (url === null) return null
-  if (hasControlCharacters(url)) throw fieldError('invalid', field, LINK_MESSAGES.controlCharacters)
-  const normalized = normalizedHttpUrl(url)
-  if (normalized === undefined) throw fieldError('invalid', field, message)
-  return normalized
-}
-
-function checkedText(field: string, value: string | null | undefined, max: number, label: string, multiLine = false) {
-  const text = blankToNull(value)
-  if (text !== null && hasControlCharacters(text, multiLine)) throw fieldError('invalid', field, LINK_MESSAGES.controlCharacters)
-  if (text !== null && text.length > max) throw fieldError('invalid', field, `The ${label} must be at most ${max} characters.`)
-  return text
-}
-
-/** A strict RFC 3339 instant in the future; `unchanged` is the stored one, which may stay although past. */
-function checkedExpiry(value: string | null | undefined, unchanged?: Date | null) {
-  const text = blankToNull(value)
-  if (text === null) return null
-  const instant = parseInstant(text)
-  if (instant && unchanged && instant.getTime() === unchanged.getTime()) return instant
-  const problem = expiryError(text)
-  if (problem) throw fieldError('invalid', 'expiresAt', problem)
-  return instant!
-}
-
-function checkedPlayer(value: TwitterPlayer | null): TwitterPlayer | null {
-  if (value === null) return null
-  const player = { url: value.url.trim(), width: value.width, height: value.height }
-  const problem = playerProblem(player)
-  if (problem) throw fieldError('invalid', 'twitterPlayer', problem.message)
-  return { ...player, url: normalizedHttpUrl(player.url) ?? player.url }
-}
-
-/** The app's store ids, null when none is given. */
-function checkedApp(value: Partial<TwitterApp> | null): TwitterApp | null {
-  if (value === null) return null
-  const app: TwitterApp = { iphone: blankToNull(value.iphone), ipad: blankToNull(value.ipad), googleplay: blankToNull(value.googleplay) }
-  for (const store of ['iphone', 'ipad', 'googleplay'] as const) {
-    const id = app[store]
-    const problem = id === null ? null : appIdProblem(store, id)
-    if (problem) throw fieldError('invalid', 'twitterApp', problem)
-  }
-  return app.iphone || app.ipad || app.googleplay ? app : null
-}
-
-/**
- * A country → URL map with each URL as the target's is checked, keys in order (both databases then
- * answer it alike); null when it has none.
- */
-function checkedGeoTargets(value: Record<string, string> | null): Record<string, string> | null {
-  if (value === null) return null
-  const codes = Object.keys(value).sort()
-  if (codes.length > GEO_TARGETS_MAX) throw fieldError('invalid', 'geoTargets', LINK_MESSAGES.geoTargetsTooMany)
-  const targets: Record<string, string> = {}
-  for (const code of codes) {
-    if (!isCountryCode(code)) throw fieldError('invalid', 'geoTargets', LINK_MESSAGES.geoTargetCountry)
-    const url = checkedUrl(`geoTargets.${code}`, value[code], LINK_MESSAGES.invalidGeoTargetUrl)
-    if (url === null) throw fieldError('invalid', `geoTargets.${code}`, LINK_MESSAGES.invalidGeoTargetUrl)
-    targets[code] = url
-  }
-  return codes.length > 0 ? targets : null
-}
-
-/**
- * Each platform's card with its fields checked as the link's own are, blank fields as null; a
- * platform that sets nothing is dropped, and null when none is left.
- */
-function checkedPlatformCards(value: Record<string, Partial<PlatformCard> | null | undefined> | null): PlatformCards | null {
-  if (value === null) return null
-  if (!Object.keys(value).every(isCardPlatform)) throw fieldError('invalid', 'platformCards', PLATFORM_CARD_MESSAGES.platform)
-  const cards: PlatformCards = {}
-  for (const platform of CARD_PLATFORMS) {
-    const given = value[platform]
-    if (!given) continue
-    const field = `platformCards.${platform}`
-    const title = checkedText(`${field}.title`, given.title, TITLE_MAX, `${CARD_PLATFORM_NAMES[platform]} title`)
-    const description = checkedText(`${field}.description`, given.description, DESCRIPTION_MAX, `${CARD_PLATFORM_NAMES[platform]} description`, true)
-    const ogImage = checkedUrl(`${field}.ogImage`, given.ogImage, PLATFORM_CARD_MESSAGES.ogImage)
-    if (title !== null || description !== null || ogImage !== null) cards[platform] = { title, description, ogImage }
-  }
-  return Object.keys(cards).length > 0 ? cards : null
-}
-
-function checkedThemeColor(value: string | null) {
-  const colour = blankToNull(value)
-  if (colour !== null && !new RegExp(THEME_COLOR_PATTERN).test(colour)) throw fieldError('invalid', 'themeColor', CARD_MESSAGES.themeColor)
-  return colour?.toLowerCase() ?? null
-}
-
-const CARD_FIELDS = ['twitterCard', 'twitterPlayer', 'twitterApp', 'ogImage'] as const
-// Everything the card page tells crawlers about the card.
-const CARD_VERSION_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt', 'twitterCard', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardImage', 'canonicalUrl', 'targetUrl'] as const
-
-/** A player or app card must carry what X needs to show it, whichever request left it without. */
-function ensureCardComplete(link: Pick<LinkRow, 'twitterCard' | 'ogImage' | 'twitterPlayer' | 'twitterApp'>) {
-  const missing = missingForCard(link)
-  if (missing) throw fieldError('invalid', missing.field, missing.message)
-}
-
-/** Turns the given fields into column values, enforcing the link rules with their messages. */
-function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
-  const columns: Partial<repo.NewLinkRow> = {}
-  if (input.targetUrl !== undefined) {
-    if (!input.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
-    const targetUrl = checkedUrl('targetUrl', input.targetUrl, LINK_MESSAGES.invalidTargetUrl)!
-    columns.targetUrl = targetUrl
-    columns.targetKey = normalizeTargetUrl(targetUrl)
-  }
-  if (input.title !== undefined) {
-    const title = checkedText('title', input.title, TITLE_MAX, 'title')
-    if (title === null) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
-    columns.title = title
-  }
-  if (input.description !== undefined) columns.description = checkedText('description', input.description, DESCRIPTION_MAX, 'description', true)
-  if (input.ogImageAlt !== undefined) columns.ogImageAlt = checkedText('ogImageAlt', input.ogImageAlt, IMAGE_ALT_MAX, 'image description')
-  if (input.ogImage !== undefined) columns.ogImage = checkedUrl('ogImage', input.ogImage, LINK_MESSAGES.invalidImageUrl)
-  if (input.canonicalUrl !== undefined) columns.canonicalUrl = checkedUrl('canonicalUrl', input.canonicalUrl, LINK_MESSAGES.invalidCanonicalUrl)
-  if (input.twitterCard !== undefined) columns.twitterCard = input.twitterCard
-  if (input.twitterPlayer !== undefined) columns.twitterPlayer = checkedPlayer(input.twitterPlayer)
-  if (input.twitterApp !== undefined) columns.twitterApp = checkedApp(input.twitterApp)
-  if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
-  if (input.platformCards !== undefined) columns.platformCards = checkedPlatformCards(input.platformCards)
-  if (input.cardImage !== undefined) columns.cardImage = input.cardImage
-  if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
-  if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
-  if (input.iosUrl !== undefined) columns.iosUrl = checkedUrl('iosUrl', input.iosUrl, LINK_MESSAGES.invalidIosUrl)
-  if (input.androidUrl !== undefined) columns.androidUrl = checkedUrl('androidUrl', input.androidUrl, LINK_MESSAGES.invalidAndroidUrl)
-  if (input.geoTargets !== undefined) columns.geoTargets = checkedGeoTargets(input.geoTargets)
-  if (input.clickLimit !== undefined) columns.clickLimit = checkedClickLimit(input.clickLimit)
-  // Checked with the rest; hashed only when the link is saved (passwordHashOf).
-  if (input.password !== undefined && input.password !== null) checkedPassword(input.password)
-  if (input.alias !== undefined) {
-    // An empty alias means none.
-    const alias = blankToNull(input.alias)
-    if (alias !== null) {
-      const problem = aliasError(alias)
-      if (problem) throw fieldError('invalid', 'alias', problem)
-    }
-    columns.alias = alias
-    columns.aliasKey = alias?.toLowerCase() ?? null
-  }
-  return columns
-}
-
-function checkedPassword(password: string) {
-  if (password.length < LINK_PASSWORD_MIN || password.length > LINK_PASSWORD_MAX) throw fieldError('invalid', 'password', LINK_MESSAGES.password)
-}
-
 // OWASP's argon2id minimum (19 MiB, two passes): a link's password guards one link, tries are
 // rate limited, and links are made a thousand at a time; a hash states its own cost, so older ones verify.
 const LINK_PASSWORD_HASH = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
@@ -279,45 +110,6 @@ const LINK_PASSWORD_HASH = { algorithm: 'argon2id', memoryCost: 19_456, timeCost
 async function passwordHashOf(password: string | null | undefined) {
   if (password === undefined || password === null) return password
   return Bun.password.hash(password, LINK_PASSWORD_HASH)
-}
-
-function checkedClickLimit(limit: number | null) {
-  if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > CLICK_LIMIT_MAX)) throw fieldError('invalid', 'clickLimit', LINK_MESSAGES.clickLimit)
-  return limit
-}
-
-const SHORT_LINK_MESSAGES = { targetUrl: LINK_MESSAGES.targetIsShortLink, fallbackUrl: LINK_MESSAGES.fallbackIsShortLink }
-
-/**
- * A target, fallback or routed URL on a host that serves this product's short links (its own hosts
- * and every verified custom domain) naming a short link would send visitors in a loop, or through
- * another link.
- */
-async function ensureNotShortLink(field: string, address: string | null | undefined, serves = servesShortLinks) {
-  if (!address) return
-  const url = new URL(address)
-  if (isShortLinkPath(url.pathname) && (await serves(url)))
-    throw fieldError('invalid', field, SHORT_LINK_MESSAGES[field as keyof typeof SHORT_LINK_MESSAGES] ?? LINK_MESSAGES.routeIsShortLink)
-}
-
-/** The device and country URLs the columns set, but for those `before` has already (checked when they were saved). */
-async function ensureRoutesNotShortLinks(columns: Partial<repo.NewLinkRow>, before?: LinkRow, serves = servesShortLinks) {
-  if (columns.iosUrl !== before?.iosUrl) await ensureNotShortLink('iosUrl', columns.iosUrl, serves)
-  if (columns.androidUrl !== before?.androidUrl) await ensureNotShortLink('androidUrl', columns.androidUrl, serves)
-  for (const [code, url] of Object.entries(columns.geoTargets ?? {}))
-    if (url !== before?.geoTargets?.[code]) await ensureNotShortLink(`geoTargets.${code}`, url, serves)
-}
-
-/**
- * Checks a link's fields with the shared rules (the public API checks before it looks for
- * duplicates). `serves` answers whether short links answer on a URL's host (a batch asks once a host).
- */
-export async function checkLinkInput(input: Partial<LinkInput>, serves = servesShortLinks) {
-  const columns = columnsFrom(input)
-  await ensureNotShortLink('targetUrl', columns.targetUrl, serves)
-  await ensureNotShortLink('fallbackUrl', columns.fallbackUrl, serves)
-  await ensureRoutesNotShortLinks(columns, undefined, serves)
-  return columns
 }
 
 const aliasTaken = (): never => {
@@ -357,32 +149,40 @@ function randomSlug() {
   return slug
 }
 
-/** What one link asked for in a batch became: its row and tags, or why it was not made. */
-export type Made = { row: LinkRow; tags: string[]; aliasDropped?: string } | { error: AppError }
+/** What one link asked for in a batch became: its row and tags (an identical one the account had: `existing`), or why it was not made. */
+export type Made = { row: LinkRow; tags: string[]; aliasDropped?: string; existing?: boolean } | { error: AppError }
 
 export type CreateOptions = {
   /** Ids for the new links, so a batch done again after a crash makes none twice: a link whose id exists is answered as made. */
   ids?: string[]
   /** A taken alias leaves the link without one (`aliasDropped`) instead of failing it: imports keep short codes where free. */
   aliasesWhereFree?: boolean
-  /** Each input's columns as checkLinkInput answered them, when the caller has just checked them: they are not checked again. */
-  checked?: Partial<repo.NewLinkRow>[]
   /** Imported links: whether each comes in switched on, and its history at the service it came from. */
   imported?: { isActive: boolean; importedFrom: ImportedFrom }[]
+  /**
+   * A link the same as one the account has (the same-link rule, isSameLink), or as one earlier in
+   * the batch, answers that link (`existing`) instead of being made: the public API's retries are safe.
+   */
+  reuseSame?: boolean
+  /** Nothing is kept when a link fails: those made are deleted again, and the first failure is thrown, as this words it. */
+  allOrNothing?: (error: AppError, index: number) => AppError
 }
 
 // Links made, changed or given a new card version in one statement (one transaction on SQLite),
 // the event loop let go between them: a few milliseconds' work each.
 const CHANGE_CHUNK = 50
 
+type Wanted = { index: number; columns: Partial<repo.NewLinkRow>; tags: string[] }
+
 /**
- * Makes many links at once, each checked on its own, so one link's problem is its own result. The
- * batch costs one rate count (each link counts), one look-up of the names it needs and one insert
- * per CHANGE_CHUNK links: bulk create and import go this way, and so does a single create.
+ * Makes links: the app's create, the public API's (one or a batch), imports and the assistant all
+ * come here. Each link is checked on its own, so one link's problem is its own result. The batch
+ * costs one rate count (each new link counts), one look-up of the names it needs and one insert per
+ * CHANGE_CHUNK links.
  */
-export async function createLinks(creator: Creator, inputs: LinkInput[], options: CreateOptions = {}): Promise<Made[]> {
+export async function createLinks(creator: Creator, inputs: NewLinkInput[], options: CreateOptions = {}): Promise<Made[]> {
   const results: (Made | undefined)[] = new Array(inputs.length)
-  const wanted: { index: number; columns: Partial<repo.NewLinkRow>; tags: string[] }[] = []
+  let wanted: Wanted[] = []
   const serves = new Map<string, Promise<boolean>>()
   // Whether short links answer on the URL's host, asked once per host in the batch.
   const servesOnce = (url: URL) => {
@@ -394,16 +194,15 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
   for (const [index, input] of inputs.entries()) {
     await pause()
     try {
-      const checked = options.checked?.[index]
-      const columns = checked ? { ...checked } : await checkLinkInput(input, servesOnce)
-      ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
-      const tags = input.tags?.length ? checkedTagNames(input.tags) : []
-      wanted.push({ index, columns, tags })
+      wanted.push({ index, ...(await checkedNewLink(input, servesOnce)) })
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       results[index] = { error }
     }
   }
+  throwFirstFailure(results, options.allOrNothing)
+  const sameAs = new Map<number, number>()
+  if (options.reuseSame) wanted = await withoutSameLinks(creator, inputs, wanted, results, sameAs, pause)
   if (wanted.length > 0) {
     // One account may not fill the database at the speed of its requests; every link counts.
     const plan = PLAN_INFO[creator.plan]
@@ -441,8 +240,58 @@ export async function createLinks(creator: Creator, inputs: LinkInput[], options
     }
     // A miss for these aliases or slugs may be cached from before they existed.
     if (stored.length > 0) invalidateLink(...stored)
+    if (options.allOrNothing && wanted.some((link) => results[link.index] && 'error' in results[link.index]!)) {
+      await changeLinks(creator, 'delete', stored.map((row) => row.id))
+      throwFirstFailure(results, options.allOrNothing)
+    }
+  }
+  // A link the same as an earlier one of the batch is what that one became.
+  for (const [index, earlier] of sameAs) {
+    const made = results[earlier]!
+    results[index] = 'error' in made ? made : { row: made.row, tags: made.tags, existing: true }
   }
   return results as Made[]
+}
+
+function throwFirstFailure(results: (Made | undefined)[], allOrNothing: CreateOptions['allOrNothing']) {
+  if (!allOrNothing) return
+  const index = results.findIndex((result) => result && 'error' in result)
+  if (index >= 0) throw allOrNothing((results[index] as { error: AppError }).error, index)
+}
+
+/**
+ * The wanted links but those the same as a link the account has (answered as it) or as one earlier
+ * in the batch (noted in `sameAs`, answered as that one once made).
+ */
+async function withoutSameLinks(owner: Owner, inputs: NewLinkInput[], wanted: Wanted[], results: (Made | undefined)[], sameAs: Map<number, number>, pause: () => Promise<void>) {
+  const candidates = await repo.findByTargetKeys(owner.accountId, [...new Set(wanted.map((link) => link.columns.targetKey!))])
+  const tagsOf = await repo.tagNamesOf(candidates.map((row) => row.id))
+  const byTarget = Map.groupBy(candidates, (row) => row.targetKey)
+  const toMake: Wanted[] = []
+  // New links by target key, for finding an earlier twin without going through them all.
+  const toMakeByTarget = new Map<string, Wanted[]>()
+  for (const link of wanted) {
+    await pause()
+    const key = link.columns.targetKey!
+    // A link asked for with a password is made anew: its password cannot be compared with a stored hash cheaply.
+    if (!inputs[link.index]!.password) {
+      const row = byTarget.get(key)?.find((row) => isSameLink(row, tagsOf.get(row.id) ?? [], link.columns, link.tags))
+      if (row) {
+        results[link.index] = { row, tags: tagsOf.get(row.id) ?? [], existing: true }
+        continue
+      }
+      const twin = toMakeByTarget.get(key)?.find((other) => !inputs[other.index]!.password && isSameLink(asNewRow(other.columns), other.tags, link.columns, link.tags))
+      if (twin) {
+        sameAs.set(link.index, twin.index)
+        continue
+      }
+    }
+    toMake.push(link)
+    const twins = toMakeByTarget.get(key)
+    if (twins) twins.push(link)
+    else toMakeByTarget.set(key, [link])
+  }
+  return toMake
 }
 
 /**
@@ -531,8 +380,8 @@ async function insertRacing(row: repo.NewLinkRow, telling?: repo.AlongsideChange
   }
 }
 
-export async function createLink(creator: Creator, input: LinkInput, checked?: Partial<repo.NewLinkRow>): Promise<Link> {
-  const [made] = await createLinks(creator, [input], checked && { checked: [checked] })
+export async function createLink(creator: Creator, input: LinkInput): Promise<Link> {
+  const [made] = await createLinks(creator, [input])
   if ('error' in made!) throw made.error
   return made.tags.length === 0 ? toLinkJson(made.row, [], []) : linkJson(made.row)
 }
@@ -762,6 +611,3 @@ export async function findLinksByTarget(owner: Owner, targetUrl: string) {
   }
   return repo.findByTargetKey(owner.accountId, key)
 }
-
-/** The account's links to any of these target keys (normalised targets), newest first. */
-export const findLinksByTargets = (owner: Owner, targetKeys: string[]) => repo.findByTargetKeys(owner.accountId, targetKeys)
