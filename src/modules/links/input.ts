@@ -233,6 +233,21 @@ export async function checkLinkInput(input: Partial<NewLinkInput>, serves = serv
   return columns
 }
 
+// OWASP's argon2id minimum (19 MiB, two passes): a link's password guards one link, tries are
+// rate limited, and links are made a thousand at a time; a hash states its own cost, so older ones verify.
+const LINK_PASSWORD_HASH = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
+
+/** What a link stores of the password given: its argon2id hash, null to ask for none, undefined to leave it as it is. */
+export async function passwordHashOf(password: string | null | undefined) {
+  if (password === undefined || password === null) return password
+  return Bun.password.hash(password, LINK_PASSWORD_HASH)
+}
+
+/** A new or changed link asks for an alias another link has. */
+export const aliasTaken = (): never => {
+  throw fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken)
+}
+
 /** A new link as it would be stored, and its tag names: checked with every rule, the card complete with its defaults. */
 export async function checkedNewLink(input: NewLinkInput, serves: (url: URL) => Promise<boolean>) {
   const columns = await checkLinkInput(input, serves, true)

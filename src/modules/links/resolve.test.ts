@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'bun:test'
 import { createAccount } from '../accounts/service'
 import { cacheEpoch, cachedLink, invalidateLink, resolveLink, writeCache } from './resolve'
-import { createLink, deleteLink, updateLink } from './service'
+import { createLink } from './create'
+import { deleteLink, updateLink } from './service'
 import { until } from '../../../tests/helpers/until'
 import { runtimeAroundTests } from '../../../tests/helpers/runtime'
 
