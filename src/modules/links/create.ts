@@ -10,8 +10,7 @@ import type { ImportedFrom } from '../../shared/imports'
 import { LINK_MESSAGES, RESERVED_ALIASES, SLUG_ALPHABET, SLUG_LENGTH } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
 import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
-import { servesShortLinks } from '../domains/service'
-import { aliasTaken, asNewRow, checkedNewLink, isSameLink, passwordHashOf, type NewLinkInput } from './input'
+import { aliasTaken, asNewRow, checkedNewLink, isSameLink, passwordHashOf, servesOncePerHost, type NewLinkInput } from './input'
 import * as repo from './repo'
 import { invalidateLink } from './resolve'
 import type { Link, LinkInput } from './schema'
@@ -59,18 +58,12 @@ type Wanted = { index: number; columns: Partial<repo.NewLinkRow>; tags: string[]
 export async function createLinks(creator: Creator, inputs: NewLinkInput[], options: CreateOptions = {}): Promise<Made[]> {
   const results: (Made | undefined)[] = new Array(inputs.length)
   let wanted: Wanted[] = []
-  const serves = new Map<string, Promise<boolean>>()
-  // Whether short links answer on the URL's host, asked once per host in the batch.
-  const servesOnce = (url: URL) => {
-    let answer = serves.get(url.host)
-    if (!answer) serves.set(url.host, (answer = servesShortLinks(url)))
-    return answer
-  }
+  const serves = servesOncePerHost()
   const pause = slicer()
   for (const [index, input] of inputs.entries()) {
     await pause()
     try {
-      wanted.push({ index, ...(await checkedNewLink(input, servesOnce)) })
+      wanted.push({ index, ...(await checkedNewLink(input, serves)) })
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       results[index] = { error }

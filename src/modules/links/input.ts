@@ -248,6 +248,16 @@ export const aliasTaken = (): never => {
   throw fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken)
 }
 
+/** Whether short links answer on a URL's host (servesShortLinks), asked once per host: a batch's links share a few hosts. */
+export function servesOncePerHost() {
+  const answers = new Map<string, Promise<boolean>>()
+  return (url: URL) => {
+    let answer = answers.get(url.host)
+    if (!answer) answers.set(url.host, (answer = servesShortLinks(url)))
+    return answer
+  }
+}
+
 /** A new link as it would be stored, and its tag names: checked with every rule, the card complete with its defaults. */
 export async function checkedNewLink(input: NewLinkInput, serves: (url: URL) => Promise<boolean>) {
   const columns = await checkLinkInput(input, serves, true)
