@@ -10,7 +10,8 @@ import { CARD_IMAGE_DEFAULT_COLOR, cardImagePath, cardImageSite } from '../../sh
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { threadCalls } from '../../platform/thread-calls'
 import { CARD_IMAGE_RENDER_ENTRY } from '../../threads'
-import { cardImageUrlOf, resolveLink, type LinkRow } from '../links/service'
+import { lookUp } from '../links/resolve'
+import { cardImageUrlOf, type LinkRow } from '../links/service'
 import type { CardImageContent } from '../../shared/card-images'
 import { networkOf } from '../../shared/network'
 import { drawnBrandOf } from './brand'
@@ -56,8 +57,8 @@ const draw = singleFlightBy(
 
 /** The image of the link with this slug at this card version; `client` (an address) may have only so many drawn a minute. */
 export async function cardImageOf(slug: string, version: number, client: string): Promise<CardImage> {
-  const link = await resolveLink(slug)
-  if (!link?.isActive || link.slug !== slug || !cardImageUrlOf(link)) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
+  const link = await lookUp(null, slug)
+  if (!link || link.slug !== slug || !cardImageUrlOf(link)) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   if (version !== link.cardVersion) return { kind: 'moved', location: cardImagePath(link.slug, link.cardVersion) }
   const key = `${link.id}:${link.cardVersion}`
   const kept = images.get(key)

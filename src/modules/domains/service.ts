@@ -274,18 +274,17 @@ const bareHost = remembered(HOST_CACHE_MAX, (host) => host.trim().toLowerCase().
 
 const ALL: LinkScope = { kind: 'all' }
 
-/** The scope of a Host header value when known without the database, else undefined. */
-export function cachedLinkScope(host: string, now = Date.now()): LinkScope | undefined {
+/**
+ * The links a Host header value may resolve (see LinkScope): synchronous when known without the
+ * database (the product's own hosts, and hosts asked about lately), so the redirect path costs no promise.
+ */
+export function linkScopeOf(host: string, now = Date.now()): LinkScope | Promise<LinkScope> {
   const hostname = bareHost(host)
   if (!hostname || productHosts.has(hostname)) return ALL
-  return hostCache.get(hostname, now)
+  return hostCache.get(hostname, now) ?? readLinkScope(hostname)
 }
 
-/** The links a Host header value may resolve (see LinkScope). */
-export async function linkScopeForHost(host: string): Promise<LinkScope> {
-  const known = cachedLinkScope(host)
-  if (known) return known
-  const hostname = bareHost(host)
+async function readLinkScope(hostname: string): Promise<LinkScope> {
   const row = await repo.findClaimThatCounts(hostname)
   const plan = row?.status === 'active' ? (await findAccount(row.accountId))?.plan : undefined
   const scope: LinkScope = !row
@@ -302,7 +301,7 @@ export async function linkScopeForHost(host: string): Promise<LinkScope> {
  * counts: after a downgrade its links answer on PUBLIC_URL only.
  */
 export async function accountIdForHost(host: string): Promise<string | undefined> {
-  const scope = await linkScopeForHost(host)
+  const scope = await linkScopeOf(host)
   return scope.kind === 'account' ? scope.accountId : undefined
 }
 

@@ -3,8 +3,9 @@
 // a visited alias is still answered from memory, and that an exact slug keeps winning.
 import { describe, expect, it } from 'bun:test'
 import { createAccount } from '../accounts/service'
-import { cacheEpoch, invalidateLink, writeCache } from './cache'
-import { cachedLink, createLink, deleteLink, resolveLink, updateLink } from './service'
+import { cacheEpoch, cachedLink, invalidateLink, resolveLink, writeCache } from './resolve'
+import { createLink } from './create'
+import { deleteLink, updateLink } from './service'
 import { until } from '../../../tests/helpers/until'
 import { runtimeAroundTests } from '../../../tests/helpers/runtime'
 

@@ -1,55 +1,25 @@
-// Share links: the rules (shared with the web form), ownership, slugs and aliases, and look-ups
-// for the redirect path.
-import { randomInt } from 'node:crypto'
+// Share links once made: how both APIs show them, reading, listing, changing and deleting them.
+// Making them is create.ts, their rules input.ts, finding a short link resolve.ts.
 import { isDeepStrictEqual } from 'node:util'
 import type { SQL } from 'drizzle-orm'
 import { config } from '../../platform/config'
-import { consumeRate } from '../../platform/counters'
 import { afterCommit, isUniqueViolation, transaction, type Db } from '../../platform/db'
 import { mayTell, tellAccountEvents } from '../../platform/events'
 import { AppError, fieldError } from '../../platform/errors'
-import { slicer, yieldToLoop } from '../../platform/slices'
+import { yieldToLoop } from '../../platform/slices'
 import type { PageOf, PageQuery } from '../../platform/paging'
-import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
-import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { LINK_PAGE_DEFAULT, type LinkBulkAction, type LinkStatusFilter } from '../../shared/link-list'
-import { PLAN_INFO } from '../../shared/plans'
-import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
-import type { Plan } from '../../shared/domain'
-import { isCountryCode } from '../../shared/countries'
 import { tagKey } from '../../shared/tags'
-import type { ImportedFrom } from '../../shared/imports'
 import { cardImagePath } from '../../shared/card-images'
-import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, inPlatformOrder, isCardPlatform, PLATFORM_CARD_MESSAGES, type PlatformCard, type PlatformCards } from '../../shared/platform-cards'
-import {
-  aliasError,
-  DESCRIPTION_MAX,
-  expiryError,
-  hasControlCharacters,
-  CLICK_LIMIT_MAX,
-  LINK_PASSWORD_MAX,
-  LINK_PASSWORD_MIN,
-  FORMER_ALIASES_MAX,
-  GEO_TARGETS_MAX,
-  IMAGE_ALT_MAX,
-  isShortLinkPath,
-  LINK_MESSAGES,
-  linkPath,
-  normalizedHttpUrl,
-  normalizeTargetUrl,
-  parseInstant,
-  RESERVED_ALIASES,
-  SLUG_ALPHABET,
-  SLUG_LENGTH,
-  TITLE_MAX,
-} from '../../shared/link-rules'
-import { servesShortLinks } from '../domains/service'
-import { cacheEpoch, invalidateLink, readCache, rememberNotSlug, writeCache } from './cache'
+import { inPlatformOrder } from '../../shared/platform-cards'
+import { aliasError, FORMER_ALIASES_MAX, LINK_MESSAGES, linkPath, normalizeTargetUrl } from '../../shared/link-rules'
+import { invalidateLink, withNormalizedUrls } from './resolve'
+import { aliasTaken, CARD_FIELDS, CARD_VERSION_FIELDS, columnsFrom, ensureCardComplete, ensureNotShortLink, ensureRoutesNotShortLinks, passwordHashOf } from './input'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
 import { passwordLockOf } from './password-tries'
-import { checkedTagNames, makeTags, tagLink, tagLinks } from './tags'
-import type { Link, LinkChanges, LinkDetail, LinkInput } from './schema'
+import { checkedTagNames, makeTags, tagLink } from './tags'
+import type { Link, LinkChanges, LinkDetail } from './schema'
 
 export type LinkRow = repo.LinkRow
 /** Who a link belongs to: the account, and the person (if any) who made it. */
@@ -57,21 +27,6 @@ export type Owner = { accountId: string; userId?: string | null }
 
 /** The short link itself: PUBLIC_URL and the alias or slug. */
 export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias'>) => `${config.publicUrl}/${encodeURIComponent(linkPath(row))}`
-
-/** A stored URL in its normalised form; links saved before URLs were normalised get it on reading. */
-const normalizedOnRead = (value: string) => normalizedHttpUrl(value) ?? value
-
-/**
- * The row with its URLs normalised, so every redirect has a valid Location. The same row object
- * when nothing changes (the redirect path keys its caches on it).
- */
-export function withNormalizedUrls(row: LinkRow): LinkRow {
-  const targetUrl = normalizedOnRead(row.targetUrl)
-  const ogImage = row.ogImage === null ? null : normalizedOnRead(row.ogImage)
-  const canonicalUrl = row.canonicalUrl === null ? null : normalizedOnRead(row.canonicalUrl)
-  if (targetUrl === row.targetUrl && ogImage === row.ogImage && canonicalUrl === row.canonicalUrl) return row
-  return { ...row, targetUrl, ogImage, canonicalUrl }
-}
 
 /** The card image Linkcard makes for the link, when it uses one: a layout and no image of its own. */
 export const cardImageUrlOf = (row: Pick<LinkRow, 'slug' | 'cardImage' | 'ogImage' | 'cardVersion'>) =>
@@ -85,7 +40,7 @@ export const linkAddressesOf = (row: LinkRow) => ({
   qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(linkPath(row))}`,
 })
 
-function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: string[]): Link {
+export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: string[]): Link {
   const row = withNormalizedUrls(stored)
   return {
     ...linkAddressesOf(row),
@@ -128,216 +83,7 @@ export async function linksJson(rows: LinkRow[]): Promise<Link[]> {
   return rows.map((row) => toLinkJson(row, former.get(row.id) ?? [], tags.get(row.id) ?? []))
 }
 
-const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
-
-const blankToNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim()
-  return trimmed ? trimmed : null
-}
-
-/** An http(s) URL in its normalised form, or null when blank. */
-function checkedUrl(field: string, value: string | null | undefined, message: string) {
-  const url = blankToNull(value)
-  if (url === null) return null
-  if (hasControlCharacters(url)) throw fieldError('invalid', field, LINK_MESSAGES.controlCharacters)
-  const normalized = normalizedHttpUrl(url)
-  if (normalized === undefined) throw fieldError('invalid', field, message)
-  return normalized
-}
-
-function checkedText(field: string, value: string | null | undefined, max: number, label: string, multiLine = false) {
-  const text = blankToNull(value)
-  if (text !== null && hasControlCharacters(text, multiLine)) throw fieldError('invalid', field, LINK_MESSAGES.controlCharacters)
-  if (text !== null && text.length > max) throw fieldError('invalid', field, `The ${label} must be at most ${max} characters.`)
-  return text
-}
-
-/** A strict RFC 3339 instant in the future; `unchanged` is the stored one, which may stay although past. */
-function checkedExpiry(value: string | null | undefined, unchanged?: Date | null) {
-  const text = blankToNull(value)
-  if (text === null) return null
-  const instant = parseInstant(text)
-  if (instant && unchanged && instant.getTime() === unchanged.getTime()) return instant
-  const problem = expiryError(text)
-  if (problem) throw fieldError('invalid', 'expiresAt', problem)
-  return instant!
-}
-
-function checkedPlayer(value: TwitterPlayer | null): TwitterPlayer | null {
-  if (value === null) return null
-  const player = { url: value.url.trim(), width: value.width, height: value.height }
-  const problem = playerProblem(player)
-  if (problem) throw fieldError('invalid', 'twitterPlayer', problem.message)
-  return { ...player, url: normalizedHttpUrl(player.url) ?? player.url }
-}
-
-/** The app's store ids, null when none is given. */
-function checkedApp(value: Partial<TwitterApp> | null): TwitterApp | null {
-  if (value === null) return null
-  const app: TwitterApp = { iphone: blankToNull(value.iphone), ipad: blankToNull(value.ipad), googleplay: blankToNull(value.googleplay) }
-  for (const store of ['iphone', 'ipad', 'googleplay'] as const) {
-    const id = app[store]
-    const problem = id === null ? null : appIdProblem(store, id)
-    if (problem) throw fieldError('invalid', 'twitterApp', problem)
-  }
-  return app.iphone || app.ipad || app.googleplay ? app : null
-}
-
-/**
- * A country → URL map with each URL as the target's is checked, keys in order (both databases then
- * answer it alike); null when it has none.
- */
-function checkedGeoTargets(value: Record<string, string> | null): Record<string, string> | null {
-  if (value === null) return null
-  const codes = Object.keys(value).sort()
-  if (codes.length > GEO_TARGETS_MAX) throw fieldError('invalid', 'geoTargets', LINK_MESSAGES.geoTargetsTooMany)
-  const targets: Record<string, string> = {}
-  for (const code of codes) {
-    if (!isCountryCode(code)) throw fieldError('invalid', 'geoTargets', LINK_MESSAGES.geoTargetCountry)
-    const url = checkedUrl(`geoTargets.${code}`, value[code], LINK_MESSAGES.invalidGeoTargetUrl)
-    if (url === null) throw fieldError('invalid', `geoTargets.${code}`, LINK_MESSAGES.invalidGeoTargetUrl)
-    targets[code] = url
-  }
-  return codes.length > 0 ? targets : null
-}
-
-/**
- * Each platform's card with its fields checked as the link's own are, blank fields as null; a
- * platform that sets nothing is dropped, and null when none is left.
- */
-function checkedPlatformCards(value: Record<string, Partial<PlatformCard> | null | undefined> | null): PlatformCards | null {
-  if (value === null) return null
-  if (!Object.keys(value).every(isCardPlatform)) throw fieldError('invalid', 'platformCards', PLATFORM_CARD_MESSAGES.platform)
-  const cards: PlatformCards = {}
-  for (const platform of CARD_PLATFORMS) {
-    const given = value[platform]
-    if (!given) continue
-    const field = `platformCards.${platform}`
-    const title = checkedText(`${field}.title`, given.title, TITLE_MAX, `${CARD_PLATFORM_NAMES[platform]} title`)
-    const description = checkedText(`${field}.description`, given.description, DESCRIPTION_MAX, `${CARD_PLATFORM_NAMES[platform]} description`, true)
-    const ogImage = checkedUrl(`${field}.ogImage`, given.ogImage, PLATFORM_CARD_MESSAGES.ogImage)
-    if (title !== null || description !== null || ogImage !== null) cards[platform] = { title, description, ogImage }
-  }
-  return Object.keys(cards).length > 0 ? cards : null
-}
-
-function checkedThemeColor(value: string | null) {
-  const colour = blankToNull(value)
-  if (colour !== null && !new RegExp(THEME_COLOR_PATTERN).test(colour)) throw fieldError('invalid', 'themeColor', CARD_MESSAGES.themeColor)
-  return colour?.toLowerCase() ?? null
-}
-
-const CARD_FIELDS = ['twitterCard', 'twitterPlayer', 'twitterApp', 'ogImage'] as const
-// Everything the card page tells crawlers about the card.
-const CARD_VERSION_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt', 'twitterCard', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardImage', 'canonicalUrl', 'targetUrl'] as const
-
-/** A player or app card must carry what X needs to show it, whichever request left it without. */
-function ensureCardComplete(link: Pick<LinkRow, 'twitterCard' | 'ogImage' | 'twitterPlayer' | 'twitterApp'>) {
-  const missing = missingForCard(link)
-  if (missing) throw fieldError('invalid', missing.field, missing.message)
-}
-
-/** Turns the given fields into column values, enforcing the link rules with their messages. */
-function columnsFrom(input: Partial<LinkInput>, before?: LinkRow) {
-  const columns: Partial<repo.NewLinkRow> = {}
-  if (input.targetUrl !== undefined) {
-    if (!input.targetUrl.trim()) throw fieldError('invalid', 'targetUrl', LINK_MESSAGES.requiredFields)
-    const targetUrl = checkedUrl('targetUrl', input.targetUrl, LINK_MESSAGES.invalidTargetUrl)!
-    columns.targetUrl = targetUrl
-    columns.targetKey = normalizeTargetUrl(targetUrl)
-  }
-  if (input.title !== undefined) {
-    const title = checkedText('title', input.title, TITLE_MAX, 'title')
-    if (title === null) throw fieldError('invalid', 'title', LINK_MESSAGES.requiredFields)
-    columns.title = title
-  }
-  if (input.description !== undefined) columns.description = checkedText('description', input.description, DESCRIPTION_MAX, 'description', true)
-  if (input.ogImageAlt !== undefined) columns.ogImageAlt = checkedText('ogImageAlt', input.ogImageAlt, IMAGE_ALT_MAX, 'image description')
-  if (input.ogImage !== undefined) columns.ogImage = checkedUrl('ogImage', input.ogImage, LINK_MESSAGES.invalidImageUrl)
-  if (input.canonicalUrl !== undefined) columns.canonicalUrl = checkedUrl('canonicalUrl', input.canonicalUrl, LINK_MESSAGES.invalidCanonicalUrl)
-  if (input.twitterCard !== undefined) columns.twitterCard = input.twitterCard
-  if (input.twitterPlayer !== undefined) columns.twitterPlayer = checkedPlayer(input.twitterPlayer)
-  if (input.twitterApp !== undefined) columns.twitterApp = checkedApp(input.twitterApp)
-  if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
-  if (input.platformCards !== undefined) columns.platformCards = checkedPlatformCards(input.platformCards)
-  if (input.cardImage !== undefined) columns.cardImage = input.cardImage
-  if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
-  if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
-  if (input.iosUrl !== undefined) columns.iosUrl = checkedUrl('iosUrl', input.iosUrl, LINK_MESSAGES.invalidIosUrl)
-  if (input.androidUrl !== undefined) columns.androidUrl = checkedUrl('androidUrl', input.androidUrl, LINK_MESSAGES.invalidAndroidUrl)
-  if (input.geoTargets !== undefined) columns.geoTargets = checkedGeoTargets(input.geoTargets)
-  if (input.clickLimit !== undefined) columns.clickLimit = checkedClickLimit(input.clickLimit)
-  // Checked with the rest; hashed only when the link is saved (passwordHashOf).
-  if (input.password !== undefined && input.password !== null) checkedPassword(input.password)
-  if (input.alias !== undefined) {
-    // An empty alias means none.
-    const alias = blankToNull(input.alias)
-    if (alias !== null) {
-      const problem = aliasError(alias)
-      if (problem) throw fieldError('invalid', 'alias', problem)
-    }
-    columns.alias = alias
-    columns.aliasKey = alias?.toLowerCase() ?? null
-  }
-  return columns
-}
-
-function checkedPassword(password: string) {
-  if (password.length < LINK_PASSWORD_MIN || password.length > LINK_PASSWORD_MAX) throw fieldError('invalid', 'password', LINK_MESSAGES.password)
-}
-
-// OWASP's argon2id minimum (19 MiB, two passes): a link's password guards one link, tries are
-// rate limited, and links are made a thousand at a time; a hash states its own cost, so older ones verify.
-const LINK_PASSWORD_HASH = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
-
-/** What a link stores of the password given: its argon2id hash, null to ask for none, undefined to leave it as it is. */
-async function passwordHashOf(password: string | null | undefined) {
-  if (password === undefined || password === null) return password
-  return Bun.password.hash(password, LINK_PASSWORD_HASH)
-}
-
-function checkedClickLimit(limit: number | null) {
-  if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > CLICK_LIMIT_MAX)) throw fieldError('invalid', 'clickLimit', LINK_MESSAGES.clickLimit)
-  return limit
-}
-
-const SHORT_LINK_MESSAGES = { targetUrl: LINK_MESSAGES.targetIsShortLink, fallbackUrl: LINK_MESSAGES.fallbackIsShortLink }
-
-/**
- * A target, fallback or routed URL on a host that serves this product's short links (its own hosts
- * and every verified custom domain) naming a short link would send visitors in a loop, or through
- * another link.
- */
-async function ensureNotShortLink(field: string, address: string | null | undefined, serves = servesShortLinks) {
-  if (!address) return
-  const url = new URL(address)
-  if (isShortLinkPath(url.pathname) && (await serves(url)))
-    throw fieldError('invalid', field, SHORT_LINK_MESSAGES[field as keyof typeof SHORT_LINK_MESSAGES] ?? LINK_MESSAGES.routeIsShortLink)
-}
-
-/** The device and country URLs the columns set, but for those `before` has already (checked when they were saved). */
-async function ensureRoutesNotShortLinks(columns: Partial<repo.NewLinkRow>, before?: LinkRow, serves = servesShortLinks) {
-  if (columns.iosUrl !== before?.iosUrl) await ensureNotShortLink('iosUrl', columns.iosUrl, serves)
-  if (columns.androidUrl !== before?.androidUrl) await ensureNotShortLink('androidUrl', columns.androidUrl, serves)
-  for (const [code, url] of Object.entries(columns.geoTargets ?? {}))
-    if (url !== before?.geoTargets?.[code]) await ensureNotShortLink(`geoTargets.${code}`, url, serves)
-}
-
-/**
- * Checks a link's fields with the shared rules (the public API checks before it looks for
- * duplicates). `serves` answers whether short links answer on a URL's host (a batch asks once a host).
- */
-export async function checkLinkInput(input: Partial<LinkInput>, serves = servesShortLinks) {
-  const columns = columnsFrom(input)
-  await ensureNotShortLink('targetUrl', columns.targetUrl, serves)
-  await ensureNotShortLink('fallbackUrl', columns.fallbackUrl, serves)
-  await ensureRoutesNotShortLinks(columns, undefined, serves)
-  return columns
-}
-
-const aliasTaken = (): never => {
-  throw fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken)
-}
+export const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
 
 /** Whether another link has the alias (in any letter case) or has it as its exact slug, which resolves first. */
 async function aliasIsTaken(alias: string, exceptId?: string) {
@@ -361,199 +107,12 @@ export async function aliasAvailability(alias: string, exceptId?: string) {
   return { alias: text, available: true, message: null }
 }
 
-/** Who makes links: the owner, and the plan, which sets how many new links an hour and a day. */
-export type Creator = Owner & { plan: Plan }
-
-const HOUR_MS = 60 * 60_000
-
-function randomSlug() {
-  let slug = ''
-  for (let i = 0; i < SLUG_LENGTH; i++) slug += SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)]
-  return slug
-}
-
-/** What one link asked for in a batch became: its row and tags, or why it was not made. */
-export type Made = { row: LinkRow; tags: string[]; aliasDropped?: string } | { error: AppError }
-
-export type CreateOptions = {
-  /** Ids for the new links, so a batch done again after a crash makes none twice: a link whose id exists is answered as made. */
-  ids?: string[]
-  /** A taken alias leaves the link without one (`aliasDropped`) instead of failing it: imports keep short codes where free. */
-  aliasesWhereFree?: boolean
-  /** Each input's columns as checkLinkInput answered them, when the caller has just checked them: they are not checked again. */
-  checked?: Partial<repo.NewLinkRow>[]
-  /** Imported links: whether each comes in switched on, and its history at the service it came from. */
-  imported?: { isActive: boolean; importedFrom: ImportedFrom }[]
-}
-
 // Links made, changed or given a new card version in one statement (one transaction on SQLite),
 // the event loop let go between them: a few milliseconds' work each.
-const CHANGE_CHUNK = 50
-
-/**
- * Makes many links at once, each checked on its own, so one link's problem is its own result. The
- * batch costs one rate count (each link counts), one look-up of the names it needs and one insert
- * per CHANGE_CHUNK links: bulk create and import go this way, and so does a single create.
- */
-export async function createLinks(creator: Creator, inputs: LinkInput[], options: CreateOptions = {}): Promise<Made[]> {
-  const results: (Made | undefined)[] = new Array(inputs.length)
-  const wanted: { index: number; columns: Partial<repo.NewLinkRow>; tags: string[] }[] = []
-  const serves = new Map<string, Promise<boolean>>()
-  // Whether short links answer on the URL's host, asked once per host in the batch.
-  const servesOnce = (url: URL) => {
-    let answer = serves.get(url.host)
-    if (!answer) serves.set(url.host, (answer = servesShortLinks(url)))
-    return answer
-  }
-  const pause = slicer()
-  for (const [index, input] of inputs.entries()) {
-    await pause()
-    try {
-      const checked = options.checked?.[index]
-      const columns = checked ? { ...checked } : await checkLinkInput(input, servesOnce)
-      ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
-      const tags = input.tags?.length ? checkedTagNames(input.tags) : []
-      wanted.push({ index, columns, tags })
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      results[index] = { error }
-    }
-  }
-  if (wanted.length > 0) {
-    // One account may not fill the database at the speed of its requests; every link counts.
-    const plan = PLAN_INFO[creator.plan]
-    const rules = [
-      { limit: plan.linksPerHour, windowMs: HOUR_MS },
-      { limit: plan.linksPerDay, windowMs: 24 * HOUR_MS },
-    ]
-    const rate = await consumeRate(`link-create:${creator.accountId}`, rules, wanted.length)
-    if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.linksCreated(rate.retryAfter), undefined, rate.retryAfter)
-    await claimNames(wanted, results, options.aliasesWhereFree === true)
-    const placed = wanted.filter((link) => !results[link.index])
-    // The tags the links need are made first, within the account's cap: past it, nothing is saved.
-    const allTags = checkedTagNames(placed.flatMap((link) => link.tags), Number.POSITIVE_INFINITY)
-    const tagIds = allTags.length > 0 ? await makeTags(creator, allTags) : undefined
-    // Hashed side by side: argon2 runs off the request thread.
-    const passwordHashes = await Promise.all(placed.map((link) => passwordHashOf(inputs[link.index]!.password)))
-    const rows: repo.NewLinkRow[] = placed.map((link, i) => ({
-      twitterCard: DEFAULT_TWITTER_CARD,
-      ...(link.columns as repo.NewLinkRow),
-      id: options.ids?.[link.index] ?? Bun.randomUUIDv7(),
-      ...(options.imported?.[link.index] && { isActive: options.imported[link.index]!.isActive, importedFrom: options.imported[link.index]!.importedFrom }),
-      passwordHash: passwordHashes[i] ?? null,
-      accountId: creator.accountId,
-      createdBy: creator.userId ?? null,
-    }))
-    const tagsOf = new Map(rows.map((row, i) => [row.id!, placed[i]!.tags]))
-    const stored = await insertNew(rows, tellingOf(creator.accountId, 'link.created', (row) => toLinkJson(row, [], tagsOf.get(row.id) ?? [])))
-    if (tagIds) await tagLinks(stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })), tagIds)
-    for (const [i, row] of stored.entries()) {
-      await pause()
-      const link = placed[i]!
-      const asked = inputs[link.index]!.alias?.trim()
-      results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }) }
-      readImageOf(row)
-    }
-    // A miss for these aliases or slugs may be cached from before they existed.
-    if (stored.length > 0) invalidateLink(...stored)
-  }
-  return results as Made[]
-}
-
-/**
- * Gives each wanted link a fresh slug (no route, alias or other slug) and checks the aliases asked
- * for, in one look-up for the batch: a taken alias (or one asked twice) fails its link, or with
- * `dropTaken` leaves it without an alias.
- */
-async function claimNames(wanted: { index: number; columns: Partial<repo.NewLinkRow> }[], results: (Made | undefined)[], dropTaken: boolean) {
-  const slugs = new Set<string>()
-  for (const link of wanted) {
-    let slug: string
-    do slug = randomSlug()
-    while (RESERVED_ALIASES.has(slug.toLowerCase()) || slugs.has(slug))
-    slugs.add(slug)
-    link.columns.slug = slug
-  }
-  const aliases = wanted.flatMap((link) => (link.columns.alias ? [link.columns.alias] : []))
-  const names = [...slugs, ...aliases]
-  const taken = await repo.namesInUse(names, names.map((name) => name.toLowerCase()))
-  const claimed = new Set<string>()
-  for (const link of wanted) {
-    const { alias, aliasKey } = link.columns
-    if (alias && aliasKey && (taken.names.has(alias) || taken.keys.has(aliasKey) || claimed.has(aliasKey))) {
-      if (!dropTaken) {
-        results[link.index] = { error: fieldError('conflict', 'alias', LINK_MESSAGES.aliasTaken) }
-        continue
-      }
-      link.columns.alias = link.columns.aliasKey = null
-    }
-    if (link.columns.aliasKey) claimed.add(link.columns.aliasKey)
-    // A slug clashing with a name in use (rare: 62^7 slugs) is drawn again, and checked on its own.
-    while (taken.names.has(link.columns.slug!) || taken.keys.has(link.columns.slug!.toLowerCase()) || claimed.has(link.columns.slug!.toLowerCase())) link.columns.slug = await newSlug()
-    claimed.add(link.columns.slug!.toLowerCase())
-  }
-}
-
-/** Which of these aliases (lower case) are in use already: by a link, as a former alias or as a slug. */
-export async function aliasesInUse(aliases: string[]): Promise<Set<string>> {
-  if (aliases.length === 0) return new Set()
-  const keys = aliases.map((alias) => alias.toLowerCase())
-  const taken = await repo.namesInUse(aliases, keys)
-  return new Set(keys.filter((key, i) => taken.keys.has(key) || taken.names.has(aliases[i]!)))
-}
-
-/** A fresh slug that is no route, no alias and no other slug, checked alone. */
-async function newSlug() {
-  for (;;) {
-    const slug = randomSlug()
-    if (RESERVED_ALIASES.has(slug.toLowerCase())) continue
-    const taken = await repo.namesInUse([slug], [slug.toLowerCase()])
-    if (taken.names.size === 0 && taken.keys.size === 0) return slug
-  }
-}
-
-/**
- * Inserts the rows a chunk at a time; rows whose id exists (a batch done again) are read back as
- * they are. Should another request take a slug or alias meanwhile, the chunk goes a row at a time
- * and the row that lost gets a new slug, or the alias's 409.
- */
-async function insertNew(rows: repo.NewLinkRow[], telling?: repo.AlongsideChange<LinkRow[]>): Promise<LinkRow[]> {
-  const stored: LinkRow[] = []
-  for (let i = 0; i < rows.length; i += CHANGE_CHUNK) {
-    if (i > 0) await yieldToLoop()
-    const chunk = rows.slice(i, i + CHANGE_CHUNK)
-    try {
-      stored.push(...(await repo.insertLinks(chunk, telling)))
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      for (const row of chunk) stored.push(await insertRacing(row, telling))
-    }
-  }
-  return stored
-}
-
-async function insertRacing(row: repo.NewLinkRow, telling?: repo.AlongsideChange<LinkRow[]>): Promise<LinkRow> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return (await repo.insertLinks([row], telling))[0]!
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      // Two requests raced for one alias: the loser gets the same 409 as if it had come second.
-      if (row.aliasKey && (await repo.findByAliasKey(row.aliasKey))) aliasTaken()
-      if (attempt >= 3) throw error
-      row.slug = await newSlug()
-    }
-  }
-}
-
-export async function createLink(creator: Creator, input: LinkInput, checked?: Partial<repo.NewLinkRow>): Promise<Link> {
-  const [made] = await createLinks(creator, [input], checked && { checked: [checked] })
-  if ('error' in made!) throw made.error
-  return made.tags.length === 0 ? toLinkJson(made.row, [], []) : linkJson(made.row)
-}
+export const CHANGE_CHUNK = 50
 
 /** Reads the link's image in the background and stores its size and type for the card. */
-function readImageOf(row: LinkRow) {
+export function readImageOf(row: LinkRow) {
   const image = row.ogImage
   if (!image) return
   inBackground(async () => {
@@ -562,7 +121,6 @@ function readImageOf(row: LinkRow) {
   })
 }
 
-/** When each of the link's card versions began, oldest first. */
 /** The account's links that show a made image get a new card version: what the image draws of the account changed. */
 export async function newMadeImageVersions(accountId: string) {
   let changed = 0
@@ -576,6 +134,7 @@ export async function newMadeImageVersions(accountId: string) {
   }
 }
 
+/** When each of the link's card versions began, oldest first. */
 export const cardHistoryOf = (link: Pick<LinkRow, 'id' | 'createdAt'>) => repo.cardVersionsOf(link)
 
 export async function getLinkRow(owner: Owner, id: string) {
@@ -715,7 +274,7 @@ const deletedJson = (row: LinkRow) => ({ id: row.id, slug: row.slug, alias: row.
  * when anyone may want the event of the account (else nothing, and no transaction for it).
  * `data` makes the message from the row alone: it runs inside that transaction.
  */
-function tellingOf(accountId: string, type: string, data: (row: LinkRow) => unknown): repo.AlongsideChange<LinkRow[]> | undefined {
+export function tellingOf(accountId: string, type: string, data: (row: LinkRow) => unknown): repo.AlongsideChange<LinkRow[]> | undefined {
   if (!mayTell(accountId, type)) return undefined
   return (tx, rows) => tellAccountEvents(tx, rows.map((row) => ({ accountId: row.accountId, type, data: () => data(row) })))
 }
@@ -776,45 +335,4 @@ export async function findLinksByTarget(owner: Owner, targetUrl: string) {
     throw new AppError('invalid', LINK_MESSAGES.invalidTargetUrl)
   }
   return repo.findByTargetKey(owner.accountId, key)
-}
-
-/** The account's links to any of these target keys (normalised targets), newest first. */
-export const findLinksByTargets = (owner: Owner, targetKeys: string[]) => repo.findByTargetKeys(owner.accountId, targetKeys)
-
-/**
- * What the cache knows of the link a short-link path names (an exact slug first, then an alias in
- * any letter case): the row, null for a known miss, or undefined when it must be looked up.
- */
-export function cachedLink(path: string, now = Date.now()): LinkRow | null | undefined {
-  const bySlug = readCache('slug', path, now)
-  if (bySlug?.row) return bySlug.row
-  const byAlias = readCache('alias', path.toLowerCase(), now)
-  if (!bySlug) return byAlias?.row && byAlias.notSlugs?.has(path) ? byAlias.row : undefined
-  return byAlias ? (byAlias.row ?? null) : undefined
-}
-
-/**
- * The link a short-link path names: an exact slug first, then an alias in any letter case.
- * Served from the cache when possible; misses are cached briefly too.
- */
-export async function resolveLink(path: string): Promise<LinkRow | undefined> {
-  const epoch = cacheEpoch()
-  const bySlug = readCache('slug', path)
-  if (bySlug?.row) return bySlug.row
-  if (!bySlug) {
-    const found = await repo.findBySlug(path)
-    const row = found && withNormalizedUrls(found)
-    writeCache('slug', path, row, epoch)
-    if (row) return row
-  }
-  const aliasKey = path.toLowerCase()
-  const byAlias = readCache('alias', aliasKey)
-  const found = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
-  const row = found && withNormalizedUrls(found)
-  // An old alias is looked up each time: a change to its link invalidates the link's own alias and slug only.
-  if (row && row.aliasKey !== aliasKey) return row
-  if (!byAlias) writeCache('alias', aliasKey, row, epoch)
-  // Found as no slug but as an alias: the next visit of this path needs no slug look-up.
-  if (row) rememberNotSlug(aliasKey, path)
-  return row
 }

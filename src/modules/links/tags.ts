@@ -144,6 +144,3 @@ export async function rekeyTags(tx: Db) {
     else await repo.setTagKey(tag.id, key, tx)
   }
 }
-
-/** The names of each of these links' tags, A to Z. */
-export const tagNamesOf = (linkIds: string[]) => repo.tagNamesOf(linkIds)

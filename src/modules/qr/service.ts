@@ -7,7 +7,8 @@ import { AppError } from '../../platform/errors'
 import { LINK_MESSAGES } from '../../shared/link-rules'
 import { QR_DRAW_LIMIT, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { contrastRatio, normalizedColor, QR_DEFAULTS, QR_MESSAGES, QR_MIN_CONTRAST, scanUrlOf } from '../../shared/qr-design'
-import { resolveLink, shortUrlOf } from '../links/service'
+import { lookUp } from '../links/resolve'
+import { shortUrlOf } from '../links/service'
 import { networkOf } from '../../shared/network'
 import { logoAt } from './logo'
 import { drawnOnThread } from './drawer'
@@ -51,9 +52,9 @@ const DRAW_RULES = [{ limit: QR_DRAW_LIMIT.perMinute, windowMs: 60_000 }]
 /** The QR code of the short link at `path` in the design asked for; `client` (an address) may draw only so many a minute. */
 export async function qrCodeOf(path: string, query: QrQuery, client: string): Promise<QrImage> {
   const design = designOf(query)
-  const link = await resolveLink(path)
   // An inactive link is not found, as its short link is.
-  if (!link?.isActive) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
+  const link = await lookUp(null, path)
+  if (!link) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   // Marked, so the redirect counts a visit from the code as a scan.
   const url = scanUrlOf(shortUrlOf(link))
   const format = query.format ?? QR_DEFAULTS.format

@@ -6,8 +6,8 @@ import { exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
 import { countryFromHeader, countryFromIp } from '../analytics/geo'
 import { recordEvent, type RecordedEvent } from '../analytics/recorder'
-import { cachedLinkScope, linkScopeForHost, type LinkScope } from '../domains/service'
-import { cachedLink, resolveLink, tryLinkPassword, type LinkRow } from '../links/service'
+import { tryLinkPassword, type LinkRow } from '../links/service'
+import { lookUp } from '../links/resolve'
 import { classifyVisitor } from '../../shared/visitors'
 import { networkOf } from '../../shared/network'
 import { PREVIEW_COUNTING, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
@@ -156,23 +156,13 @@ async function repeatOf(key: string, granted: string, window: number): Promise<P
 export function visit(visit: Visit): VisitOutcome | Promise<VisitOutcome> {
   // One clock reading serves the caches, the expiry and the event.
   const now = Date.now()
-  const link = cachedLink(visit.path, now)
-  const scope = cachedLinkScope(visit.host, now)
-  if (link === undefined || scope === undefined) return lookUpAndDecide(visit)
-  return decide(visit, link ?? undefined, scope, now)
+  const link = lookUp(visit.host, visit.path, now)
+  return link instanceof Promise ? link.then((found) => decide(visit, found, Date.now())) : decide(visit, link, now)
 }
 
-async function lookUpAndDecide(visit: Visit) {
-  const [link, scope] = await Promise.all([resolveLink(visit.path), linkScopeForHost(visit.host)])
-  return decide(visit, link, scope, Date.now())
-}
-
-/** Whether the link answers on this host: an active link, of the host's account on a custom domain. */
-const answersHere = (link: LinkRow | undefined, scope: LinkScope): link is LinkRow =>
-  Boolean(link?.isActive) && scope.kind !== 'none' && (scope.kind !== 'account' || link!.accountId === scope.accountId)
-
-function decide({ path, isScan, method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, scope: LinkScope, now: number): VisitOutcome | Promise<VisitOutcome> {
-  if (!answersHere(link, scope)) return NOT_FOUND
+/** What a visit gets of the link that answers on its host (undefined: none does). */
+function decide({ path, isScan, method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, now: number): VisitOutcome | Promise<VisitOutcome> {
+  if (!link) return NOT_FOUND
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
   // Posts made before the expiry keep their card, uncounted; people get the fallback or the expired page.
@@ -238,10 +228,10 @@ const passwordForm = ({ path, isScan }: Pick<Visit, 'path' | 'isScan'>, problem?
  * network and from everyone (tryLinkPassword).
  */
 export async function unlock(visit: Visit, password: string): Promise<VisitOutcome> {
-  const [link, scope] = await Promise.all([resolveLink(visit.path), linkScopeForHost(visit.host)])
-  if (!answersHere(link, scope)) return NOT_FOUND
+  const link = await lookUp(visit.host, visit.path)
+  if (!link) return NOT_FOUND
   const now = Date.now()
-  if (!link.passwordHash || (link.expiresAt && link.expiresAt.getTime() <= now)) return sentOn(await decide(visit, link, scope, now))
+  if (!link.passwordHash || (link.expiresAt && link.expiresAt.getTime() <= now)) return sentOn(await decide(visit, link, now))
   const tried = await tryLinkPassword(link, link.passwordHash, password, visit.ip)
   if (tried.kind === 'refused') {
     const message = tried.isLinkLocked ? RATE_LIMIT_MESSAGES.linkPasswordLocked(tried.retryAfter) : RATE_LIMIT_MESSAGES.passwordTries(tried.retryAfter)
