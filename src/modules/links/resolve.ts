@@ -112,7 +112,7 @@ export function withNormalizedUrls(row: LinkRow): LinkRow {
  * What the cache knows of the link a short-link path names (an exact slug first, then an alias in
  * any letter case): the row, null for a known miss, or undefined when it must be looked up.
  */
-export function cachedLink(path: string, now = Date.now()): LinkRow | null | undefined {
+function cachedLink(path: string, now = Date.now()): LinkRow | null | undefined {
   const bySlug = readCache('slug', path, now)
   if (bySlug?.row) return bySlug.row
   const byAlias = readCache('alias', path.toLowerCase(), now)
@@ -124,7 +124,7 @@ export function cachedLink(path: string, now = Date.now()): LinkRow | null | und
  * The link a short-link path names: an exact slug first, then an alias in any letter case.
  * Served from the cache when possible; misses are cached briefly too.
  */
-export async function resolveLink(path: string): Promise<LinkRow | undefined> {
+async function resolveLink(path: string): Promise<LinkRow | undefined> {
   const epoch = cacheEpoch()
   const bySlug = readCache('slug', path)
   if (bySlug?.row) return bySlug.row
