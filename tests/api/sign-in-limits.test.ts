@@ -1,22 +1,15 @@
 // Sign-in failures count in 15-minute windows: per e-mail from one network, per network, and per
 // e-mail across networks. In-process, on the test's clock, each test starts at the start of a
 // window, so no count straddles a window's edge; tests/api/auth.test.ts shows the 429 over HTTP.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
 import { handleRequest } from '../../src/app'
 import { PASSWORD, signUp } from '../helpers/accounts'
-import { client, uniqueEmail, type Client } from '../helpers/http'
+import { uniqueEmail, } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
-import type { TestServer } from '../helpers/server'
+import { serverAroundTests } from '../helpers/server'
 import { atStartOfNextWindow, clockRunsAgain } from '../helpers/windows'
 
-let server: TestServer
-let http: Client
-
-beforeAll(async () => {
-  server = await startInProcess()
-  http = client(server.url)
-})
-afterAll(() => server.close())
+const linkcard = serverAroundTests(startInProcess)
 beforeEach(() => atStartOfNextWindow(15 * 60_000))
 afterEach(clockRunsAgain)
 
@@ -26,14 +19,14 @@ const newNetwork = () => `198.51.100.${++lastNetwork}`
 
 /** A sign-in from `address`, as the socket's peer would name it. */
 async function login(email: string, password: string, address: string) {
-  const request = new Request(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  const request = new Request(`${linkcard.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
   const answer = await handleRequest(request, { requestIP: () => ({ address }) })
   return { status: answer.status, headers: answer.headers, body: (await answer.json()) as { message: string } }
 }
 
 describe('sign-in failures', () => {
   it('counts guesses before checking them: 40 at once from one address get at most 5 answers of 401', async () => {
-    const person = await signUp(http)
+    const person = await signUp(linkcard.http)
     const address = newNetwork()
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(person.email, `guess ${i}`, address)))
     const statuses = answers.map((a) => a.status)
@@ -43,7 +36,7 @@ describe('sign-in failures', () => {
   })
 
   it('does not lock the owner out from another network', async () => {
-    const person = await signUp(http)
+    const person = await signUp(linkcard.http)
     const attacker = newNetwork()
     for (let i = 0; i < 5; i++) expect((await login(person.email, `guess ${i}`, attacker)).status).toBe(401)
     for (let i = 0; i < 10; i++) expect((await login(person.email, PASSWORD, attacker)).status).toBe(429)
@@ -52,7 +45,7 @@ describe('sign-in failures', () => {
   })
 
   it('keeps a ceiling of 50 failures for one address across all networks', async () => {
-    const person = await signUp(http)
+    const person = await signUp(linkcard.http)
     const guesses = Array.from({ length: 10 }, () => newNetwork()).flatMap((address) =>
       Array.from({ length: 5 }, (_, i) => login(person.email, `guess ${i}`, address)),
     )
@@ -62,7 +55,7 @@ describe('sign-in failures', () => {
 
   it('throttles repeated failures for one e-mail with 429 and Retry-After, known or not', async () => {
     const address = newNetwork()
-    for (const email of [(await signUp(http)).email, uniqueEmail('ghost')]) {
+    for (const email of [(await signUp(linkcard.http)).email, uniqueEmail('ghost')]) {
       for (let i = 0; i < 5; i++) expect((await login(email, `guess ${i}`, address)).status).toBe(401)
       const blocked = await login(email, PASSWORD, address)
       expect(blocked.status).toBe(429)
