@@ -7,7 +7,7 @@ import { DESKTOP, PHONE } from '../helpers/browser'
 import { startGraphStandIn } from '../helpers/facebook-graph'
 import { visit } from '../helpers/http'
 import { CRAWLER_UA } from '../helpers/user-agents'
-import { browserAroundTests, createAccount, openSignedInPage, waitForToast } from './support'
+import { browserAroundTests, createAccount, openSignedInPage, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -49,7 +49,7 @@ describe('seen by, on the link’s page', () => {
       expect(graph.calls.map((call) => call.get('id'))).toEqual([made.body.url])
       expect(await fitsWidth(page)).toBe(true)
       await page.getByTestId('card-seen-by').scrollIntoViewIfNeeded()
-      await page.getByTestId('card-seen-by').screenshot({ path: `/tmp/linkcard-seen-by-${viewport.width}.png` })
+      await saveScreenshot(page.getByTestId('card-seen-by'), `linkcard-seen-by-${viewport.width}.png`)
       await context.close()
     })
   }

@@ -4,7 +4,7 @@ import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { PNG } from 'pngjs'
 import type { Link } from '../../src/modules/links/schema'
 import { DESKTOP, PHONE } from '../helpers/browser'
-import { browserAroundTests, createAccount, openLinkList, openSignedInPage } from './support'
+import { browserAroundTests, createAccount, openLinkList, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -52,7 +52,7 @@ describe('uploading images', () => {
     const brand = (await web.http.get('/api/brand', { token: account.token })).body
     expect(brand.color).toBe('#0f766e')
     expect(brand.logo).toMatch(/\/api\/images\/[A-Za-z0-9_-]{27}\.png$/)
-    await card.screenshot({ path: '/tmp/linkcard-brand-1440.png' })
+    await saveScreenshot(card, 'linkcard-brand-1440.png')
     await context.close()
   })
 })

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
 import { DESKTOP, PHONE } from '../helpers/browser'
-import { browserAroundTests, createAccount, openLinkList } from './support'
+import { browserAroundTests, createAccount, openLinkList, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -61,7 +61,7 @@ describe('importing links', () => {
       await page.getByRole('option', { name: 'longUrl', exact: true }).click()
       await dialog(page).getByRole('alert').waitFor({ state: 'detached' })
       expect(await fitsWidth(page)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-import-preview-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-import-preview-${viewport.width}.png`)
 
       await dialog(page).getByRole('button', { name: 'Import 43 rows' }).click()
       await dialog(page).getByText('Import finished').waitFor({ timeout: 30_000 })
@@ -74,7 +74,7 @@ describe('importing links', () => {
       await expect(failed.first().textContent()).resolves.toMatch(/Row 3.*not a url/)
       await expect(failed.first().textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
       expect(await fitsWidth(page)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-import-done-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-import-done-${viewport.width}.png`)
 
       const download = page.waitForEvent('download')
       await dialog(page).getByRole('button', { name: 'Download report' }).click()
@@ -118,7 +118,7 @@ describe('importing links', () => {
     await expect(rows.nth(1).textContent()).resolves.toContain('Switched off')
     await expect(rows.nth(1).textContent()).resolves.toContain('Archived there: imported switched off.')
     await expect(rows.first().textContent()).resolves.toContain('Made 2024-03-02 · 1,532 clicks there')
-    await page.screenshot({ path: '/tmp/linkcard-import-bitly-1440.png' })
+    await saveScreenshot(page, 'linkcard-import-bitly-1440.png')
     await dialog(page).getByRole('button', { name: 'Import 3 rows' }).click()
     await dialog(page).getByText('3 of 3 rows · 3 created · 0 failed').waitFor({ timeout: 30_000 })
     expect(await dialog(page).getByTestId('import-failure').count()).toBe(0)
@@ -128,7 +128,7 @@ describe('importing links', () => {
     const history = page.getByTestId('link-history')
     await history.waitFor()
     await expect(history.textContent()).resolves.toBe('Imported from Bitly, where it was made on 2 Mar 2024 and had 1,532 clicks. Clicks here are counted from the import on.')
-    await page.screenshot({ path: '/tmp/linkcard-link-history-1440.png' })
+    await saveScreenshot(page, 'linkcard-link-history-1440.png')
     await context.close()
   })
 })

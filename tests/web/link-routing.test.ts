@@ -6,7 +6,7 @@ import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
 import { DESKTOP, PHONE } from '../helpers/browser'
-import { browserAroundTests, createAccount, openLinkList, waitForToast } from './support'
+import { browserAroundTests, createAccount, openLinkList, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -59,7 +59,7 @@ describe('device and country targets in the link form', () => {
       expect(await field(page, 'iOS URL').getAttribute('aria-invalid')).toBeNull()
       await fold(page).getByText('2 set').waitFor()
       await fold(page).scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-routing-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-routing-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       const created = page.getByRole('dialog', { name: 'Link created' })
       await created.getByRole('button', { name: 'Done' }).click()

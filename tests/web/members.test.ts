@@ -8,7 +8,7 @@ import { confirmAddress, grantSuperAdmin } from '../helpers/accounts'
 import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { client, uniqueEmail } from '../helpers/http'
 import { invitationTokenFor, waitForMail } from '../helpers/outbox'
-import { browserAroundTests, createAccount, openSignedIn, openSignedInPage, PASSWORD, waitForToast } from './support'
+import { browserAroundTests, createAccount, openSignedIn, openSignedInPage, PASSWORD, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -62,7 +62,7 @@ describe('/members and /invite', () => {
       const pending = page.getByTestId('invitation-row')
       await pending.getByText(email).waitFor()
       expect(await pending.getByText('Viewer').count()).toBe(1)
-      await page.screenshot({ path: `/tmp/linkcard-members-${viewport.width}.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-members-${viewport.width}.png`, { fullPage: true })
       expect(await fitsWidth(page)).toBe(true)
 
       // The invited person, in a browser of their own.
@@ -73,7 +73,7 @@ describe('/members and /invite', () => {
       expect(await invited.page.getByLabel('Email').inputValue()).toBe(email)
       await invited.page.getByLabel('Password', { exact: true }).fill(PASSWORD)
       await invited.page.getByLabel('Confirm Password').fill(PASSWORD)
-      await invited.page.screenshot({ path: `/tmp/linkcard-invite-${viewport.width}.png`, fullPage: true })
+      await saveScreenshot(invited.page, `linkcard-invite-${viewport.width}.png`, { fullPage: true })
       expect(await fitsWidth(invited.page)).toBe(true)
       await invited.page.getByRole('button', { name: 'Create Account and Join' }).click()
       await heading(invited.page, 'Share Links')
@@ -133,7 +133,7 @@ describe('/members and /invite', () => {
     await page.goto('/share-links')
     await page.getByText('My own link').first().waitFor()
     expect(await page.getByText('Owner’s link').count()).toBe(0)
-    await page.screenshot({ path: '/tmp/linkcard-switched.png' })
+    await saveScreenshot(page, 'linkcard-switched.png')
     await context.close()
   })
 

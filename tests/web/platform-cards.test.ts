@@ -7,7 +7,7 @@ import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
 import { PLATFORM_CARD_MESSAGES } from '../../src/shared/platform-cards'
 import { DESKTOP, PHONE } from '../helpers/browser'
-import { browserAroundTests, createAccount, openLinkList, waitForToast } from './support'
+import { browserAroundTests, createAccount, openLinkList, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -54,7 +54,7 @@ describe('cards per platform in the link form', () => {
       await fold(page).getByText('· X, WhatsApp').waitFor()
       expect(await fitsWidth(page)).toBe(true)
       await fold(page).scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-platform-cards-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-platform-cards-${viewport.width}.png`)
 
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       const created = page.getByRole('dialog', { name: 'Link created' })

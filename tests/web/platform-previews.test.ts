@@ -10,7 +10,7 @@ import { cutText, PREVIEW_RULES } from '../../src/shared/platform-previews'
 import { DESKTOP, PHONE } from '../helpers/browser'
 import { visit } from '../helpers/http'
 import { CRAWLER_UA } from '../helpers/user-agents'
-import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage } from './support'
+import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -55,7 +55,7 @@ describe("the link's page", () => {
         else expect(await description.textContent()).toBe(cutText(tags.description!, rules.descriptionMax).text)
         expect(await mockup.getByTestId('mockup-domain').textContent()).toContain(new URL(made.body.url).host)
         await mockup.scrollIntoViewIfNeeded()
-        await mockup.screenshot({ path: `/tmp/linkcard-mockup-${platform}-${viewport.width}.png` })
+        await saveScreenshot(mockup, `linkcard-mockup-${platform}-${viewport.width}.png`)
       }
       // The platforms that cut the long title say so; X's own title fits.
       const notes = (platform: string) => previews.locator(`[data-testid="mockup"][data-platform="${platform}"]`).getByTestId('mockup-notes').textContent()
@@ -94,7 +94,7 @@ describe('the link form', () => {
     await shown.getByTestId('mockup-title').filter({ hasText: /^Launch day$/ }).waitFor()
     expect(await shown.getByTestId('mockup-notes').textContent()).toBe('WhatsApp shows no image: the card has none.')
     await shown.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: '/tmp/linkcard-form-previews-1440.png' })
+    await saveScreenshot(page, 'linkcard-form-previews-1440.png')
     await context.close()
   })
 })
@@ -117,7 +117,7 @@ describe('made card images', () => {
     expect(await shown.getAttribute('data-image')).toBe('large')
     expect(await shown.textContent()).not.toContain('shows no image')
     await drawn.scrollIntoViewIfNeeded()
-    await drawn.screenshot({ path: '/tmp/linkcard-form-made-image-390.png' })
+    await saveScreenshot(drawn, 'linkcard-form-made-image-390.png')
     await dialog.getByRole('button', { name: 'Create Link' }).click()
     const created = page.getByRole('dialog', { name: 'Link created' })
     await created.getByRole('button', { name: 'Done' }).click()
@@ -132,7 +132,7 @@ describe('made card images', () => {
     expect(await image.getAttribute('src')).toBe(stored!.cardImageUrl)
     await page.waitForFunction((src) => [...document.images].some((img) => img.src === src && img.complete && img.naturalWidth === 1200), stored!.cardImageUrl)
     await facebook.scrollIntoViewIfNeeded()
-    await facebook.screenshot({ path: '/tmp/linkcard-mockup-made-390.png' })
+    await saveScreenshot(facebook, 'linkcard-mockup-made-390.png')
     await context.close()
   })
 })

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import type { Link } from '../../src/modules/links/schema'
 import { DESKTOP, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
-import { browserAroundTests, createAccount, openSignedInPage } from './support'
+import { browserAroundTests, createAccount, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -62,7 +62,7 @@ describe('the QR dialog', () => {
       await page.keyboard.press('Enter')
       await page.getByRole('option', { name: 'High (30%)' }).click()
       await previewShows(page, { foreground: '#1e3a8a', margin: '4', size: '300', errorCorrection: 'H' })
-      await page.screenshot({ path: `/tmp/qr-dialog-${device}.png` })
+      await saveScreenshot(page, `qr-dialog-${device}.png`)
 
       const png = await download(page, 'Download PNG')
       expect(png.name).toBe(`linkcard-qr-${link.slug}.png`)
@@ -83,7 +83,7 @@ describe('the QR dialog', () => {
       // A logo that is not https is refused in the form, in the server's words.
       await field(page, 'Logo URL').fill('http://example.com/logo.png')
       await dialog(page).getByText('logo must be an https:// address').waitFor()
-      await page.screenshot({ path: `/tmp/qr-dialog-${device}-logo.png` })
+      await saveScreenshot(page, `qr-dialog-${device}-logo.png`)
       await context.close()
     })
 })

@@ -10,7 +10,7 @@ import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { visit } from '../helpers/http'
 import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
-import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage, waitForToast } from './support'
+import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
@@ -578,7 +578,7 @@ describe('paging', () => {
       expect(await pager(page).getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
       expect(asked.every((search) => search.includes('limit=20'))).toBe(true)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page1.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-paging-${viewport.width}-page1.png`, { fullPage: true })
 
       await pager(page).getByRole('button', { name: 'Next' }).click()
       await page.getByText('Showing 21 to 40 of 45 results').waitFor()
@@ -588,7 +588,7 @@ describe('paging', () => {
       expect(await pager(page).getByTestId('page-status').textContent()).toBe('Page 3 of 3')
       expect(await page.getByTestId(item).count()).toBe(5)
       expect(await pager(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page3.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-paging-${viewport.width}-page3.png`, { fullPage: true })
       await pager(page).getByRole('button', { name: 'Previous' }).click()
       await page.getByText('Showing 21 to 40 of 45 results').waitFor()
 
@@ -756,7 +756,7 @@ describe('links at volume', () => {
     await moreAction(page, card, 'Deactivate')
     await switchedOff
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    await page.screenshot({ path: '/tmp/linkcard-bulk-phone.png', fullPage: true })
+    await saveScreenshot(page, 'linkcard-bulk-phone.png', { fullPage: true })
     await context.close()
   })
 })
@@ -827,7 +827,7 @@ describe('the alias and the target as they are typed', () => {
       const keep = dialog(page).getByRole('checkbox', { name: `Keep “${old}” as a redirect to this link` })
       await keep.scrollIntoViewIfNeeded()
       expect(await keep.isChecked()).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-alias-keep-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-alias-keep-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
       await dialog(page).waitFor({ state: 'detached' })
       // The old short URL, as printed in QR codes, still leads to the page.
@@ -868,7 +868,7 @@ describe('exporting the links', () => {
       expect(json.name).toBe(linkExportFileName('json'))
       expect(JSON.parse(json.text)).toEqual([{ ...link, clicks: 0, previews: 0, scans: 0 }])
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-export-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-export-${viewport.width}.png`)
       await context.close()
     })
   }
@@ -892,7 +892,7 @@ describe('ending a link', () => {
       await fallback.blur()
       expect(await fallback.inputValue()).toBe('https://example.com/offer-ended')
       await fallback.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-ending-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-ending-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       const url = await closeCreated(page, 'One-off offer')
       expect((await visit(url)).headers.get('location')).toBe('https://example.com/offer')
@@ -926,7 +926,7 @@ describe('tags', () => {
       await tags.press('Backspace')
       const chips = dialog(page).getByTestId('tag-chip')
       expect(await chips.allTextContents()).toEqual(['Newsletter', 'Spring'])
-      await page.screenshot({ path: `/tmp/linkcard-tags-form-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-tags-form-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       await closeCreated(page, 'Spring campaign')
       expect(await item('Spring campaign').getByTestId('tag-chip').allTextContents()).toEqual(['Newsletter', 'Spring'])
@@ -953,7 +953,7 @@ describe('tags', () => {
         done: (answer) => answer.body.some((tag) => tag.name === 'Spring' && tag.color === 'emerald'),
       })
       expect(saved.body.map((tag) => tag.name)).toEqual(['Spring', 'Weekly letter'])
-      await page.screenshot({ path: `/tmp/linkcard-tags-dialog-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-tags-dialog-${viewport.width}.png`)
       await tagsDialog.getByRole('button', { name: 'Delete Spring' }).click()
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete tag' }).click()
       await tagsDialog.getByTestId('tag-row').nth(1).waitFor({ state: 'detached' })
@@ -992,7 +992,7 @@ describe('a link with a password', () => {
       await visitor.getByRole('button', { name: 'Continue' }).click()
       await visitor.getByRole('alert').getByText('That password is not right.').waitFor()
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      await visitor.screenshot({ path: `/tmp/linkcard-password-page-${viewport.width}.png` })
+      await saveScreenshot(visitor, `linkcard-password-page-${viewport.width}.png`)
       await visitor.getByLabel('Password').fill('club secret')
       await visitor.getByRole('button', { name: 'Continue' }).click()
       await visitor.waitForURL(localPage('/article'))
@@ -1032,7 +1032,7 @@ describe('the UTM builder', () => {
       await builder.getByText('1 set').waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await builder.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-utm-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-utm-${viewport.width}.png`)
       await context.close()
     })
 
@@ -1054,7 +1054,7 @@ describe('the UTM builder', () => {
       expect(await dialog(page).count()).toBe(1)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await builder.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-utm-presets-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-utm-presets-${viewport.width}.png`)
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
 

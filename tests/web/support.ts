@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { DESKTOP, launchBrowser, openPage } from '../helpers/browser'
 import { client, uniqueEmail, type Client } from '../helpers/http'
@@ -118,4 +118,13 @@ export async function waitForToast(page: Page, title: string, description?: stri
   if (description) toast = toast.filter({ hasText: description })
   await toast.first().waitFor()
   return toast.first()
+}
+
+/**
+ * Saves a picture of the page or one element as `name` in SCREENSHOTS_DIR, for a person to look at
+ * what a test saw; without that setting, nothing (a picture takes time and asserts nothing).
+ */
+export async function saveScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.SCREENSHOTS_DIR
+  if (dir) await target.screenshot({ path: join(dir, name), ...options })
 }

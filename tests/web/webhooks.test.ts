@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { WEBHOOK_MESSAGES } from '../../src/shared/webhooks'
 import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { startWebhookReceiver } from '../helpers/webhook-receiver'
-import { browserAroundTests, createAccount, openSignedIn } from './support'
+import { browserAroundTests, createAccount, openSignedIn, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -53,7 +53,7 @@ describe('/webhooks', () => {
       await delivery.getByText('"type": "webhook.test"').waitFor()
       await endpoint.getByRole('button', { name: 'Reveal secret' }).click()
       expect(await endpoint.getByTestId('webhook-secret').textContent()).toBe(secret)
-      await page.screenshot({ path: `/tmp/linkcard-webhooks-${viewport.width}.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-webhooks-${viewport.width}.png`, { fullPage: true })
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await context.close()
     })
