@@ -1,5 +1,5 @@
-// Limits that no number of keys, revocations or guesses gets around: the public API's hour and day
-// per account, making keys and links per account, and invalid keys per client address.
+// Limits that no number of keys, revocations or guesses gets around: the public API's minute per key,
+// its hour and day per account, making keys and links per account, and invalid keys per client address.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'bun:test'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
@@ -63,6 +63,35 @@ describe('the public API limits per account', () => {
     expect(answer.headers.get('x-ratelimit-limit')).toBe('1000')
     expect(answer.headers.get('x-ratelimit-remaining')).toBe('49')
   }, 60_000)
+})
+
+describe('the public API limits per key', () => {
+  it('allows 100 calls a minute per key, then answers 429 with Retry-After; other keys are not affected', async () => {
+    const ann = await signUp(linkcard.http, 'minute')
+    const [{ key }, other] = [await newKey(ann), await newKey(ann)]
+    atStartOfNextWindow(60_000)
+    const first = await linkcard.http.get('/api/links', { token: key })
+    expect(first.headers.get('x-ratelimit-limit')).toBe('100')
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('99')
+    const reset = Number(first.headers.get('x-ratelimit-reset'))
+    expect(reset % 60).toBe(0)
+    expect(reset - Date.now() / 1000).toBeLessThanOrEqual(60)
+    for (let i = 2; i <= 100; i++) {
+      const answer = await linkcard.http.get('/api/links', { token: key })
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(100 - i))
+    }
+    const limited = await linkcard.http.get('/api/links', { token: key })
+    expect(limited.status).toBe(429)
+    expect(limited.body.message).toMatch(/^Rate limit of 100 requests per minute reached\. Try again in \d+ seconds\.$/)
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('100')
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0')
+    expect(limited.headers.get('x-ratelimit-reset')).toBe(String(reset))
+    expect((await linkcard.http.get('/api/links', { token: other.key })).status).toBe(200)
+  }, 30_000)
 })
 
 describe('making keys and links', () => {
