@@ -10,6 +10,8 @@
 // (tests/timings.json; `npm test -- --update-timings` refreshes it).
 //   npm test -- tests/api/health.test.ts     run some files only (on every database)
 //   SKIP_TYPECHECK=1 npm test                skip the whole-code checks (tsc, boundaries, lint, knip) while iterating
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 
@@ -59,19 +61,37 @@ const passes: { name: string; env: Record<string, string | undefined>; files: st
 // A worker per core and pass: with the passes side by side, more starve the browser tests' servers.
 const workers = Number(process.env.TEST_WORKERS) || navigator.hardwareConcurrency
 const timings = join(root, 'tests/timings.json')
+type Timings = { version: number; files: Record<string, number> }
+const readTimings = async (path: string): Promise<Timings> => (await Bun.file(path).exists() ? Bun.file(path).json() : { version: 1, files: {} })
+// Both passes measure the files they share, side by side: each writes its own copy, merged after.
+const isUpdatingTimings = options.includes('--update-timings')
+const formerTimings = await readTimings(timings)
+const timingsOf = (pass: { name: string }) => (isUpdatingTimings ? join(tmpdir(), `linkcard-timings-${runId}-${pass.name}.json`) : timings)
 
 console.log(`\nRunning the tests on ${passes.map((pass) => pass.name).join(' and ')}, ${workers} files at a time each...`)
 const results = await Promise.all(
   passes.map(async (pass) => {
     const started = performance.now()
+    if (isUpdatingTimings) await Bun.write(timingsOf(pass), JSON.stringify(formerTimings))
     // Tests poll rather than sleep, so a long limit costs a passing test nothing; on a machine busy with
     // both passes' browsers and servers, a browser test can need more than half a minute.
-    const command = [process.execPath, 'test', '--timeout', '60000', `--parallel=${workers}`, '--timings', timings, ...options, ...pass.files]
+    const command = [process.execPath, 'test', '--timeout', '60000', `--parallel=${workers}`, '--timings', timingsOf(pass), ...options, ...pass.files]
     // Side by side, each pass's report is printed whole when it ends, not interleaved.
     const result = await run(command, pass.env, { live: passes.length === 1 })
     return { ...pass, ...result, seconds: Math.round((performance.now() - started) / 1000) }
   }),
 )
+// A file takes the longer of its passes' times; a file that is gone leaves the list.
+if (isUpdatingTimings) {
+  const measured: Record<string, number> = {}
+  for (const pass of passes) {
+    for (const [file, ms] of Object.entries((await readTimings(timingsOf(pass))).files))
+      if (ms !== formerTimings.files[file]) measured[file] = Math.max(ms, measured[file] ?? 0)
+    await Bun.file(timingsOf(pass)).delete()
+  }
+  const files = Object.entries({ ...formerTimings.files, ...measured }).filter(([file]) => existsSync(join(root, file)))
+  await Bun.write(timings, `${JSON.stringify({ version: 1, files: Object.fromEntries(files.sort(([, a], [, b]) => b - a)) }, null, 2)}\n`)
+}
 // The failed tests with their files, repeated under each pass's count: a long report's tail names them.
 function failuresIn(output: string) {
   let file = ''
@@ -118,5 +138,8 @@ if (pgUrl) {
   }
 }
 
+// CI's whole run, from the stamp .ci/run takes before it installs anything, stands before the count.
+const ciStartedAt = Number(process.env.CI_STARTED_AT)
+if (ciStartedAt) console.log(`\nCI wall time: ${Math.round(Date.now() / 1000 - ciStartedAt)} s`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)

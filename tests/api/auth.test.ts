@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { SignJWT } from 'jose'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -7,13 +7,12 @@ import { client, uniqueEmail, type Client } from '../helpers/http'
 import { confirmLinkFor, readOutbox, resetLinkFor, waitForMail } from '../helpers/outbox'
 import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
-import { clearOfWindowEdge } from '../helpers/windows'
 
 let server: TestServer
 let http: Client
 
 beforeAll(async () => {
-  // Behind a (pretend) proxy, so tests can sign in from several networks.
+  // Behind a (pretend) proxy, so tests can call from several networks.
   server = await startServer({ env: { TRUST_PROXY: 'true' } })
   http = client(server.url)
 })
@@ -120,9 +119,6 @@ describe('e-mail confirmation', () => {
 })
 
 describe('log in', () => {
-  // Sign-in failures count in 15-minute windows.
-  beforeEach(() => clearOfWindowEdge(15 * 60_000, 20_000))
-
   it('answers a 201-character password with the too-long message, on sign-in and when one is confirmed', async () => {
     const person = await signUp(http)
     const login = await http.post('/api/auth/login', { email: person.email, password: LONG_PASSWORD })
@@ -152,45 +148,16 @@ describe('log in', () => {
     expect(unknown.body).toEqual(wrong.body)
   })
 
-  it('counts guesses before checking them: 40 at once from one address get at most 5 answers of 401', async () => {
+  it('throttles repeated failures for one e-mail with 429, Retry-After and the product message', async () => {
+    // The exact counts, each in one window, are in tests/api/sign-in-limits.test.ts; here a window's
+    // edge may fall among the guesses, which then start counting again.
     const person = await signUp(http)
-    const headers = fromNetwork()
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => http.post('/api/auth/login', { email: person.email, password: `guess ${i}` }, { headers })),
-    )
-    const statuses = answers.map((a) => a.status)
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5)
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35)
-    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
-  })
-
-  it('does not lock the owner out from another network', async () => {
-    const person = await signUp(http)
-    const attacker = fromNetwork()
-    for (let i = 0; i < 5; i++) expect((await http.post('/api/auth/login', { email: person.email, password: `guess ${i}` }, { headers: attacker })).status).toBe(401)
-    for (let i = 0; i < 10; i++) expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD }, { headers: attacker })).status).toBe(429)
-    // Refused guesses do not count towards the ceiling either.
-    const owner = await http.post('/api/auth/login', { email: person.email, password: PASSWORD }, { headers: fromNetwork() })
-    expect(owner.status).toBe(200)
-  })
-
-  it('keeps a ceiling of 50 failures for one address across all networks', async () => {
-    const person = await signUp(http)
-    const guesses = Array.from({ length: 10 }, () => fromNetwork()).flatMap((headers) =>
-      Array.from({ length: 5 }, (_, i) => http.post('/api/auth/login', { email: person.email, password: `guess ${i}` }, { headers })),
-    )
-    expect((await Promise.all(guesses)).every((answer) => answer.status === 401)).toBe(true)
-    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD }, { headers: fromNetwork() })).status).toBe(429)
-  }, 90_000)
-
-  it('throttles repeated failures for one e-mail with 429 and Retry-After, known or not', async () => {
-    for (const email of [(await signUp(http)).email, uniqueEmail('ghost')]) {
-      for (let i = 0; i < 5; i++) expect((await http.post('/api/auth/login', { email, password: `guess ${i}` })).status).toBe(401)
-      const blocked = await http.post('/api/auth/login', { email, password: PASSWORD })
-      expect(blocked.status).toBe(429)
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(blocked.body.message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.')
-    }
+    let blocked = await http.post('/api/auth/login', { email: person.email, password: 'guess' })
+    for (let i = 0; i < 10 && blocked.status === 401; i++) blocked = await http.post('/api/auth/login', { email: person.email, password: `guess ${i}` })
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(blocked.body.message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.')
+    expect((await http.post('/api/auth/login', { email: person.email, password: PASSWORD })).status).toBe(429)
   })
 })
 

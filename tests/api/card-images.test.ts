@@ -1,28 +1,23 @@
 // Card images Linkcard makes for links without an image of their own: 1200x630 PNGs in the link's
 // accent colour, one per card version, served from Linkcard's origin for good (the address names
 // the version), named by the card page for every platform that has no image of its own.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import ogs from 'open-graph-scraper'
 import { PNG } from 'pngjs'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, visit, type Client } from '../helpers/http'
+import { visit, } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
-import type { TestServer } from '../helpers/server'
+import { serverAroundTests } from '../helpers/server'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests(startInProcess)
 let owner: SignedIn
-
 beforeAll(async () => {
-  server = await startInProcess()
-  http = client(server.url)
-  owner = await signUp(http, 'card-images')
+  owner = await signUp(linkcard.http, 'card-images')
 })
-afterAll(() => server.close())
 
 const create = (body: Record<string, unknown>) =>
-  http.post('/api/shareLinks', { targetUrl: 'https://www.example.com/launch', title: 'Our launch day', description: 'Everything about it.', ...body }, { token: owner.token })
+  linkcard.http.post('/api/shareLinks', { targetUrl: 'https://www.example.com/launch', title: 'Our launch day', description: 'Everything about it.', ...body }, { token: owner.token })
 
 const decode = async (url: string) => {
   const answer = await fetch(url)
@@ -39,7 +34,7 @@ describe('card images', () => {
   it('are 1200x630 PNGs in the layout and accent colour asked for, kept for good', async () => {
     const bold = await create({ cardImage: 'bold', themeColor: '#0e7490' })
     expect(bold.status).toBe(201)
-    expect(bold.body.cardImageUrl).toBe(`${server.url}/api/card-image/${bold.body.slug}/1.png`)
+    expect(bold.body.cardImageUrl).toBe(`${linkcard.server.url}/api/card-image/${bold.body.slug}/1.png`)
     const { answer, png } = await decode(bold.body.cardImageUrl)
     expect([png.width, png.height]).toEqual([1200, 630])
     // The bold layout fills the image with the accent colour.
@@ -66,7 +61,7 @@ describe('card images', () => {
     const whatsapp = (await ogs({ html: await (await visit(made.body.url, { userAgent: CRAWLER_UA.whatsapp })).text() })).result
     expect(whatsapp.ogImage?.[0]?.url).toBe('https://example.com/square.png')
     // An image of the link's own comes first; the made one is not used.
-    const own = await http.patch(`/api/shareLinks/${made.body.id}`, { ogImage: 'https://example.com/own.png' }, { token: owner.token })
+    const own = await linkcard.http.patch(`/api/shareLinks/${made.body.id}`, { ogImage: 'https://example.com/own.png' }, { token: owner.token })
     expect(own.body.cardImageUrl).toBeNull()
     expect((await fetch(made.body.cardImageUrl)).status).toBe(404)
   })
@@ -74,8 +69,8 @@ describe('card images', () => {
   it('change address with the card: an older version is sent on to the current one', async () => {
     const made = await create({ targetUrl: 'https://example.com/versions', cardImage: 'bold' })
     const first = await (await fetch(made.body.cardImageUrl)).arrayBuffer()
-    const changed = await http.patch(`/api/shareLinks/${made.body.id}`, { title: 'A new title' }, { token: owner.token })
-    expect(changed.body.cardImageUrl).toBe(`${server.url}/api/card-image/${made.body.slug}/2.png`)
+    const changed = await linkcard.http.patch(`/api/shareLinks/${made.body.id}`, { title: 'A new title' }, { token: owner.token })
+    expect(changed.body.cardImageUrl).toBe(`${linkcard.server.url}/api/card-image/${made.body.slug}/2.png`)
     const moved = await fetch(made.body.cardImageUrl, { redirect: 'manual' })
     expect(moved.status).toBe(302)
     expect(moved.headers.get('location')).toBe(`/api/card-image/${made.body.slug}/2.png`)
@@ -89,9 +84,9 @@ describe('card images', () => {
     const plain = await create({ targetUrl: 'https://example.com/plain' })
     expect(plain.body.cardImageUrl).toBeNull()
     for (const path of [`${plain.body.slug}/1.png`, 'NoSuchSlug/1.png', `${plain.body.slug}/0.png`, `${plain.body.slug}/1.jpg`, `${plain.body.slug}/99999999999.png`, `${plain.body.slug}/x.png`])
-      expect((await fetch(`${server.url}/api/card-image/${path}`)).status).toBe(404)
+      expect((await fetch(`${linkcard.server.url}/api/card-image/${path}`)).status).toBe(404)
     const off = await create({ targetUrl: 'https://example.com/off', cardImage: 'bold' })
-    await http.patch(`/api/shareLinks/${off.body.id}`, { isActive: false }, { token: owner.token })
+    await linkcard.http.patch(`/api/shareLinks/${off.body.id}`, { isActive: false }, { token: owner.token })
     expect((await fetch(off.body.cardImageUrl)).status).toBe(404)
     expect((await create({ targetUrl: 'https://example.com/bad', cardImage: 'fancy' })).status).toBe(400)
   })
@@ -118,25 +113,25 @@ describe("the account's brand", () => {
   const uploadLogo = async (who: SignedIn, color: [number, number, number]) => {
     const logo = new PNG({ width: 200, height: 200 })
     for (let at = 0; at < logo.data.length; at += 4) logo.data.set([...color, 255], at)
-    const answer = await fetch(`${server.url}/api/images?purpose=logo`, { method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'content-type': 'image/png' }, body: new Uint8Array(PNG.sync.write(logo)) })
+    const answer = await fetch(`${linkcard.server.url}/api/images?purpose=logo`, { method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'content-type': 'image/png' }, body: new Uint8Array(PNG.sync.write(logo)) })
     expect(answer.status).toBe(201)
     return ((await answer.json()) as { url: string }).url
   }
 
   it("draws the account's colour and logo, and a change to either is a new card version", async () => {
-    const brand = await signUp(http, 'card-images-brand')
-    const made = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/brand', title: 'Branded', cardImage: 'classic' }, { token: brand.token })).body
-    const own = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/own', title: 'Own colour', cardImage: 'classic', themeColor: '#b45309' }, { token: brand.token })).body
+    const brand = await signUp(linkcard.http, 'card-images-brand')
+    const made = (await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/brand', title: 'Branded', cardImage: 'classic' }, { token: brand.token })).body
+    const own = (await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/own', title: 'Own colour', cardImage: 'classic', themeColor: '#b45309' }, { token: brand.token })).body
     expect(pixel((await decode(made.cardImageUrl)).png, 5, 300)).toBe('#4f46e5')
-    expect((await http.get('/api/brand', { token: brand.token })).body).toEqual({ color: null, logo: null })
+    expect((await linkcard.http.get('/api/brand', { token: brand.token })).body).toEqual({ color: null, logo: null })
 
     const logo = await uploadLogo(brand, [225, 29, 72])
-    const set = await http.put('/api/brand', { color: '#0F766E', logo }, { token: brand.token })
+    const set = await linkcard.http.put('/api/brand', { color: '#0F766E', logo }, { token: brand.token })
     expect(set.status).toBe(200)
     expect(set.body).toEqual({ color: '#0f766e', logo })
-    const changed = (await http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body
+    const changed = (await linkcard.http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body
     expect(changed.cardVersion).toBe(2)
-    expect(changed.cardImageUrl).toBe(`${server.url}/api/card-image/${made.slug}/2.png`)
+    expect(changed.cardImageUrl).toBe(`${linkcard.server.url}/api/card-image/${made.slug}/2.png`)
     const moved = await fetch(made.cardImageUrl, { redirect: 'manual' })
     expect(moved.status).toBe(302)
     expect(moved.headers.get('location')).toBe(`/api/card-image/${made.slug}/2.png`)
@@ -145,22 +140,22 @@ describe("the account's brand", () => {
     // The logo stands before the site at the bottom left, 56 pixels high.
     expect(pixel(drawn, 124, 530)).toBe('#e11d48')
     // A link's own accent colour goes before the account's.
-    const ownChanged = (await http.get(`/api/shareLinks/${own.id}`, { token: brand.token })).body
+    const ownChanged = (await linkcard.http.get(`/api/shareLinks/${own.id}`, { token: brand.token })).body
     expect(pixel((await decode(ownChanged.cardImageUrl)).png, 5, 300)).toBe('#b45309')
 
     // The same brand again is no change; a bad one changes nothing.
-    expect((await http.put('/api/brand', { color: '#0f766e', logo }, { token: brand.token })).status).toBe(200)
-    const stranger = await signUp(http, 'card-images-stranger')
+    expect((await linkcard.http.put('/api/brand', { color: '#0f766e', logo }, { token: brand.token })).status).toBe(200)
+    const stranger = await signUp(linkcard.http, 'card-images-stranger')
     const strangersLogo = await uploadLogo(stranger, [0, 0, 0])
-    const refused = await http.put('/api/brand', { color: '#0f766e', logo: strangersLogo }, { token: brand.token })
+    const refused = await linkcard.http.put('/api/brand', { color: '#0f766e', logo: strangersLogo }, { token: brand.token })
     expect(refused.status).toBe(400)
     expect(refused.body.errors[0].field).toBe('logo')
-    expect((await http.put('/api/brand', { color: 'teal', logo: null }, { token: brand.token })).status).toBe(400)
-    expect((await http.put('/api/brand', { color: '#0f766e', logo: 'https://example.com/logo.png' }, { token: brand.token })).status).toBe(400)
-    expect((await http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body.cardVersion).toBe(2)
-    expect((await http.get('/api/brand', { token: brand.token })).body).toEqual({ color: '#0f766e', logo })
+    expect((await linkcard.http.put('/api/brand', { color: 'teal', logo: null }, { token: brand.token })).status).toBe(400)
+    expect((await linkcard.http.put('/api/brand', { color: '#0f766e', logo: 'https://example.com/logo.png' }, { token: brand.token })).status).toBe(400)
+    expect((await linkcard.http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body.cardVersion).toBe(2)
+    expect((await linkcard.http.get('/api/brand', { token: brand.token })).body).toEqual({ color: '#0f766e', logo })
     // Without the logo, the accent dot is back: a new version again.
-    expect((await http.put('/api/brand', { color: '#0f766e', logo: null }, { token: brand.token })).body).toEqual({ color: '#0f766e', logo: null })
-    expect((await http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body.cardVersion).toBe(3)
+    expect((await linkcard.http.put('/api/brand', { color: '#0f766e', logo: null }, { token: brand.token })).body).toEqual({ color: '#0f766e', logo: null })
+    expect((await linkcard.http.get(`/api/shareLinks/${made.id}`, { token: brand.token })).body.cardVersion).toBe(3)
   })
 })

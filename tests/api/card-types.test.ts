@@ -1,35 +1,30 @@
 // X's player and app cards carry what X needs to draw them, or are refused without it; the accent
 // colour reaches the card page. Read back by an OpenGraph parser, as the platforms read them.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import ogs from 'open-graph-scraper'
 import { CARD_MESSAGES } from '../../src/shared/card-rules'
 import { URL_MAX } from '../../src/shared/link-rules'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, visit, type Client } from '../helpers/http'
+import { visit, } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
-import type { TestServer } from '../helpers/server'
+import { serverAroundTests } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests(startInProcess)
 let owner: SignedIn
 let key: string
-
 beforeAll(async () => {
-  server = await startInProcess()
-  http = client(server.url)
-  owner = await signUp(http, 'card-types')
-  key = (await http.post('/api/apiKeys', { name: 'Cards' }, { token: owner.token })).body.key
+  owner = await signUp(linkcard.http, 'card-types')
+  key = (await linkcard.http.post('/api/apiKeys', { name: 'Cards' }, { token: owner.token })).body.key
 })
-afterAll(() => server.close())
 
 const PLAYER = { url: 'https://player.example/embed/42', width: 1280, height: 720 }
 const IMAGE = 'https://example.com/poster.png'
 const base = { targetUrl: 'https://example.com/video', title: 'A video' }
 
-const create = (body: Record<string, unknown>) => http.post('/api/shareLinks', { ...base, ...body }, { token: owner.token })
-const change = (id: string, body: Record<string, unknown>) => http.patch(`/api/shareLinks/${id}`, body, { token: owner.token })
+const create = (body: Record<string, unknown>) => linkcard.http.post('/api/shareLinks', { ...base, ...body }, { token: owner.token })
+const change = (id: string, body: Record<string, unknown>) => linkcard.http.patch(`/api/shareLinks/${id}`, body, { token: owner.token })
 
 async function card(url: string) {
   const html = await (await visit(url, { userAgent: CRAWLER_UA.x })).text()
@@ -107,8 +102,8 @@ describe('links saved before player and app cards needed their fields', () => {
     const pictured = (await create({ ogImage: IMAGE })).body
     const plain = (await create({})).body
     // As an earlier release stored them: the card type alone.
-    await sql(server, "update share_links set twitter_card = 'player' where id = $1", [pictured.id])
-    await sql(server, "update share_links set twitter_card = 'app' where id = $1", [plain.id])
+    await sql(linkcard.server, "update share_links set twitter_card = 'player' where id = $1", [pictured.id])
+    await sql(linkcard.server, "update share_links set twitter_card = 'app' where id = $1", [plain.id])
     expect((await card(pictured.url)).result.twitterCard).toBe('summary_large_image')
     expect((await card(plain.url)).result.twitterCard).toBe('summary')
     expect((await change(pictured.id, { title: 'Retitled' })).status).toBe(200)
@@ -133,15 +128,15 @@ describe('the accent colour', () => {
 describe('the public API', () => {
   it('takes the same fields, and an identical request answers the existing link only when they match too', async () => {
     const body = { ...base, targetUrl: 'https://example.com/public-video', twitterCard: 'player', ogImage: IMAGE, twitterPlayer: PLAYER, themeColor: '#112233' }
-    const first = await http.post('/api/link', body, { token: key })
+    const first = await linkcard.http.post('/api/link', body, { token: key })
     expect(first.status).toBe(201)
-    const again = await http.post('/api/link', { ...body, twitterPlayer: { height: 720, width: 1280, url: PLAYER.url } }, { token: key })
+    const again = await linkcard.http.post('/api/link', { ...body, twitterPlayer: { height: 720, width: 1280, url: PLAYER.url } }, { token: key })
     expect(again.status).toBe(200)
     expect(again.body.existing).toBe(true)
-    const otherSize = await http.post('/api/link', { ...body, twitterPlayer: { ...PLAYER, width: 640 } }, { token: key })
+    const otherSize = await linkcard.http.post('/api/link', { ...body, twitterPlayer: { ...PLAYER, width: 640 } }, { token: key })
     expect(otherSize.status).toBe(201)
-    const read = await http.get(`/api/link/${first.body.id}`, { token: key })
+    const read = await linkcard.http.get(`/api/link/${first.body.id}`, { token: key })
     expect(read.body).toMatchObject({ twitterCard: 'player', twitterPlayer: PLAYER, twitterApp: null, themeColor: '#112233' })
-    expectRefused(await http.post('/api/link', { ...body, twitterPlayer: null }, { token: key }), 'twitterPlayer', CARD_MESSAGES.playerNeeded)
+    expectRefused(await linkcard.http.post('/api/link', { ...body, twitterPlayer: null }, { token: key }), 'twitterPlayer', CARD_MESSAGES.playerNeeded)
   })
 })

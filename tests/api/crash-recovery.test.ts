@@ -1,27 +1,21 @@
 // A server killed outright (SIGKILL, a crash, the OOM killer) loses no visit it answered once the
 // visit reached the event journal: what the visits add up to is rebuilt when it starts again.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { serverAroundTests, } from '../helpers/server'
 import { durableEventCount } from '../helpers/sql'
 import { BROWSER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests()
 let owner: SignedIn
-
 beforeAll(async () => {
-  server = await startServer()
-  http = client(server.url)
-  owner = await signUp(http, 'survivor')
+  owner = await signUp(linkcard.http, 'survivor')
 })
-afterAll(() => server.close())
 
 type Link = { id: string; url: string }
 
 async function createLink(title: string): Promise<Link> {
-  const answer = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/kept', title }, { token: owner.token })
+  const answer = await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/kept', title }, { token: owner.token })
   if (answer.status !== 201) throw new Error(`create failed: ${answer.text}`)
   return answer.body
 }
@@ -43,14 +37,14 @@ async function click(link: Link, count: number) {
 /** Waits until `events` answered visits are in the database for good: the loss window has passed. */
 async function durable(events: number) {
   const deadline = Date.now() + 5000
-  while ((await durableEventCount(server)) < events) {
-    if (Date.now() > deadline) throw new Error(`only ${await durableEventCount(server)} of ${events} events stored`)
+  while ((await durableEventCount(linkcard.server)) < events) {
+    if (Date.now() > deadline) throw new Error(`only ${await durableEventCount(linkcard.server)} of ${events} events stored`)
     await Bun.sleep(20)
   }
 }
 
-const dashboard = async () => (await http.get('/api/dashboard-stats', { token: owner.token })).body
-const linkTotals = async (link: Link) => (await http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token })).body
+const dashboard = async () => (await linkcard.http.get('/api/dashboard-stats', { token: owner.token })).body
+const linkTotals = async (link: Link) => (await linkcard.http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token })).body
 
 /** Polls the dashboard until it shows `clicks` (the rebuild runs as the server starts), then a little longer to see it stays. */
 async function dashboardShows(clicks: number) {
@@ -68,8 +62,8 @@ describe('a server killed after a burst of clicks', () => {
     const link = await createLink('Killed')
     await click(link, 120)
     await durable(120)
-    await server.kill()
-    await server.restart()
+    await linkcard.server.kill()
+    await linkcard.server.restart()
     const stats = await dashboardShows(120)
     expect(stats.totalClicks).toBe(120)
     expect(stats.series.at(-1).clicks).toBe(120)
@@ -85,12 +79,12 @@ describe('a server killed after a burst of clicks', () => {
     expect((await dashboardShows(before + 30)).totalClicks).toBe(before + 30)
     await click(link, 40)
     await durable(before + 70)
-    await server.kill()
-    await server.restart()
+    await linkcard.server.kill()
+    await linkcard.server.restart()
     expect((await dashboardShows(before + 70)).totalClicks).toBe(before + 70)
     expect((await linkTotals(link)).totals).toMatchObject({ clicks: 70, uniqueVisitors: agents.length })
     // A graceful restart afterwards changes nothing.
-    await server.restart()
+    await linkcard.server.restart()
     expect((await dashboard()).totalClicks).toBe(before + 70)
     expect((await linkTotals(link)).totals.clicks).toBe(70)
   }, 60_000)

@@ -3,7 +3,6 @@ import { gzipSync } from 'node:zlib'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
-import { clearOfWindowEdge } from '../helpers/windows'
 
 const NOT_PUBLIC = 'This address is not reachable from Linkcard (private or local network).'
 const NOTHING = { title: null, description: null, ogImage: null, ogImageAlt: null }
@@ -288,11 +287,12 @@ describe('POST /api/crawl-url input and access', () => {
     }
   })
 
-  it('limits each user to 30 calls a minute', async () => {
+  it('answers 429 with Retry-After once a user has made a minute of calls; another user reads on', async () => {
+    // The exact count, in one minute, is in tests/api/crawl-limits.test.ts; here a minute's edge may
+    // fall among the calls, which then start counting again.
     const busy = await signUp(http, 'busy')
-    await clearOfWindowEdge(60_000, 10_000)
-    for (let i = 0; i < 30; i++) expect((await crawl('', busy.token)).status).toBe(400)
-    const limited = await crawl(page('/menu'), busy.token)
+    let limited = await crawl(page('/menu'), busy.token)
+    for (let i = 0; i < 60 && limited.status === 200; i++) limited = await crawl(page('/menu'), busy.token)
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await crawl(page('/menu'))).status).toBe(200)

@@ -1,32 +1,26 @@
 // HEAD carries its GET's headers, without the body (RFC 9110 section 9.3.2): pages, assets, the API's
 // documents, short links' pages and every kind of 404 alike.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import { app } from '../../src/app'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
-import type { TestServer } from '../helpers/server'
+import { serverAroundTests } from '../helpers/server'
 import { BROWSER_UA, CRAWLER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests(startInProcess)
 let owner: SignedIn
-
 beforeAll(async () => {
-  server = await startInProcess()
-  http = client(server.url)
-  owner = await signUp(http, 'head')
+  owner = await signUp(linkcard.http, 'head')
 })
-afterAll(() => server.close())
 
 const COMPARED = ['content-length', 'content-type', 'content-encoding', 'etag', 'cache-control', 'vary', 'location']
 
 async function differences(path: string, headers: Record<string, string>) {
   // decompress: false, so Content-Length is compared as sent.
   const options = { headers, redirect: 'manual', decompress: false } as RequestInit
-  const head = await fetch(server.url + path, { ...options, method: 'HEAD' })
+  const head = await fetch(linkcard.server.url + path, { ...options, method: 'HEAD' })
   const headBody = await head.arrayBuffer()
-  const get = await fetch(server.url + path, { ...options, method: 'GET' })
+  const get = await fetch(linkcard.server.url + path, { ...options, method: 'GET' })
   const getBody = await get.arrayBuffer()
   const found: string[] = []
   if (head.status !== get.status) found.push(`${path}: status ${head.status} for HEAD, ${get.status} for GET`)
@@ -59,13 +53,13 @@ describe('HEAD', () => {
     for (const path of ['/no/such/page', '/nosuchlink', '/share-links/x/y/z', '/api/nothing-here', '/assets/missing-0000.js'])
       for (const headers of ENCODINGS) found.push(...(await differences(path, headers)))
     expect(found).toEqual([])
-    expect((await fetch(`${server.url}/no/such/page`, { method: 'HEAD' })).status).toBe(404)
+    expect((await fetch(`${linkcard.server.url}/no/such/page`, { method: 'HEAD' })).status).toBe(404)
   })
 
   it("answers the API's documents and short links' pages with their GET's headers", async () => {
-    const created = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/locked', title: 'Locked', password: 'open sesame' }, { token: owner.token })
+    const created = await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/locked', title: 'Locked', password: 'open sesame' }, { token: owner.token })
     expect(created.status).toBe(201)
-    const open = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/open', title: 'Open' }, { token: owner.token })
+    const open = await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/open', title: 'Open' }, { token: owner.token })
     const found: string[] = []
     for (const path of ['/api/health', '/api/openapi.json', '/api/docs']) found.push(...(await differences(path, {})))
     // The password form for people, the card for crawlers, the redirect.

@@ -2,30 +2,23 @@
 // limits, a logo with its transparency), kept where every instance reads them (the database, or an
 // S3-compatible bucket), served from Linkcard's own address for their content, and taken by cards
 // and QR codes. The stored pixels are read back with Squoosh's own decoder.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import ogs from 'open-graph-scraper'
 import { PNG } from 'pngjs'
 import { IMAGE_MESSAGES } from '../../src/shared/images'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { painted, pixelAt, readJpeg, writeJpeg, writeWebp, type Pixels } from '../helpers/codecs'
-import { client, visit, type Client } from '../helpers/http'
+import { client, visit, } from '../helpers/http'
 import { S3_CREDENTIALS, startS3Server } from '../helpers/s3-server'
-import { startServer, type TestServer } from '../helpers/server'
+import { serverAroundTests, startServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests()
 let owner: SignedIn
-
 beforeAll(async () => {
-  server = await startServer()
-  http = client(server.url)
-  owner = await signUp(http, 'images')
-})
-afterAll(async () => {
-  await server?.close()
+  owner = await signUp(linkcard.http, 'images')
 })
 
 const png = (image: Pixels) => {
@@ -41,7 +34,7 @@ const readPng = (bytes: Uint8Array): Pixels => {
 type Uploaded = { id: string; url: string; purpose: string; contentType: string; width: number; height: number; size: number }
 async function upload(body: Uint8Array<ArrayBuffer> | string, options: { path?: string; token?: string; type?: string; purpose?: string; base?: string } = {}) {
   const query = options.purpose ? `?purpose=${options.purpose}` : ''
-  const answer = await fetch(`${options.base ?? server.url}${options.path ?? '/api/images'}${query}`, {
+  const answer = await fetch(`${options.base ?? linkcard.server.url}${options.path ?? '/api/images'}${query}`, {
     method: 'POST',
     headers: { 'content-type': options.type ?? 'application/octet-stream', ...(options.token === '' ? {} : { authorization: `Bearer ${options.token ?? owner.token}` }) },
     body,
@@ -77,7 +70,7 @@ describe('POST /api/images', () => {
     expect(made.body.width).toBeLessThanOrEqual(1200)
     expect(made.body.height / made.body.width).toBeCloseTo(1260 / 2400, 2)
     expect(made.body.size).toBeLessThanOrEqual(300 * 1024)
-    expect(made.body.url).toBe(`${server.url}/api/images/${made.body.id}.jpg`)
+    expect(made.body.url).toBe(`${linkcard.server.url}/api/images/${made.body.id}.jpg`)
 
     const { answer, bytes } = await served(made.body.url)
     expect(answer.status).toBe(200)
@@ -97,10 +90,10 @@ describe('POST /api/images', () => {
     const first = await upload(image)
     const second = await upload(image)
     expect(second.body.url).toBe(first.body.url)
-    const other = await upload(image, { token: (await signUp(http, 'images-other')).token })
+    const other = await upload(image, { token: (await signUp(linkcard.http, 'images-other')).token })
     expect(other.status).toBe(201)
     expect(other.body.url).not.toBe(first.body.url)
-    expect((await sql(server, 'SELECT id FROM images WHERE id IN ($1, $2)', [first.body.id, other.body.id])).length).toBe(2)
+    expect((await sql(linkcard.server, 'SELECT id FROM images WHERE id IN ($1, $2)', [first.body.id, other.body.id])).length).toBe(2)
   })
 
   it('turns a JPEG upright by its EXIF orientation and keeps none of its metadata', async () => {
@@ -142,9 +135,9 @@ describe('POST /api/images', () => {
     for (const [at, value] of [200, 30, 90, 255].entries()) expect(Math.abs(inside[at]! - value)).toBeLessThanOrEqual(2)
 
     // The QR code reads the logo from where Linkcard keeps it: its own address is private, and would not be fetched.
-    const link = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/logo', title: 'With a logo' }, { token: owner.token })).body
-    const plain = await served(`${server.url}/api/qr/${link.slug}`)
-    const withLogo = await served(`${server.url}/api/qr/${link.slug}?logo=${encodeURIComponent(made.body.url)}`)
+    const link = (await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/logo', title: 'With a logo' }, { token: owner.token })).body
+    const plain = await served(`${linkcard.server.url}/api/qr/${link.slug}`)
+    const withLogo = await served(`${linkcard.server.url}/api/qr/${link.slug}?logo=${encodeURIComponent(made.body.url)}`)
     expect(withLogo.answer.status).toBe(200)
     const code = readPng(withLogo.bytes)
     const centre = pixelAt(code, Math.floor(code.width / 2), Math.floor(code.height / 2))
@@ -153,14 +146,14 @@ describe('POST /api/images', () => {
 
     // A card image is a JPEG: QR codes take PNG logos only.
     const card = await upload(png(painted(64, 64, () => [0, 0, 0, 255])))
-    const refused = await fetch(`${server.url}/api/qr/${link.slug}?logo=${encodeURIComponent(card.body.url)}`)
+    const refused = await fetch(`${linkcard.server.url}/api/qr/${link.slug}?logo=${encodeURIComponent(card.body.url)}`)
     expect(refused.status).toBe(400)
     expect(((await refused.json()) as { message: string }).message).toContain('not a PNG')
   })
 
   it("gives a link's card the uploaded image with its size, read where Linkcard keeps it", async () => {
     const made = await upload(png(painted(1200, 630, (x) => [x % 200, 40, 120, 255])))
-    const link = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/upload', title: 'Uploaded', ogImage: made.body.url }, { token: owner.token })).body
+    const link = (await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/upload', title: 'Uploaded', ogImage: made.body.url }, { token: owner.token })).body
     const image = await until(
       async () => (await ogs({ html: await (await visit(link.url, { userAgent: CRAWLER_UA.facebook })).text() })).result.ogImage?.[0],
       { what: "the card's image size", done: (found) => found?.width !== undefined },
@@ -170,7 +163,7 @@ describe('POST /api/images', () => {
   })
 
   it('refuses what it does not take with a clear 4xx, stores nothing, and keeps serving', async () => {
-    const before = Number((await sql<{ n: number }>(server, 'SELECT count(*) AS n FROM images'))[0]!.n)
+    const before = Number((await sql<{ n: number }>(linkcard.server, 'SELECT count(*) AS n FROM images'))[0]!.n)
     const gif = new Uint8Array([...new TextEncoder().encode('GIF89a'), 1, 0, 1, 0, 0, 0, 0, 44, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 68, 1, 0, 59])
     // A PNG whose header claims 20,000 × 20,000 pixels: refused before anything is decoded.
     const huge = png(painted(1, 1, () => [0, 0, 0, 255]))
@@ -197,16 +190,16 @@ describe('POST /api/images', () => {
       expect({ what, status: got }).toEqual({ what, status })
       if (message) expect(body.message).toBe(message)
     }
-    expect(Number((await sql<{ n: number }>(server, 'SELECT count(*) AS n FROM images'))[0]!.n)).toBe(before)
-    for (const path of ['/api/images/nothing.jpg', '/api/images/..%2F..%2Fetc%2Fpasswd', `/api/images/${'a'.repeat(27)}.jpg`]) expect((await fetch(server.url + path)).status).toBe(404)
-    expect(server.isRunning()).toBe(true)
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    expect(Number((await sql<{ n: number }>(linkcard.server, 'SELECT count(*) AS n FROM images'))[0]!.n)).toBe(before)
+    for (const path of ['/api/images/nothing.jpg', '/api/images/..%2F..%2Fetc%2Fpasswd', `/api/images/${'a'.repeat(27)}.jpg`]) expect((await fetch(linkcard.server.url + path)).status).toBe(404)
+    expect(linkcard.server.isRunning()).toBe(true)
+    expect((await fetch(`${linkcard.server.url}/api/health`)).status).toBe(200)
   })
 })
 
 describe('POST /api/image (public API)', () => {
   it('takes an upload with an API key', async () => {
-    const { key } = (await http.post<{ key: string }>('/api/apiKeys', { name: 'Images' }, { token: owner.token })).body
+    const { key } = (await linkcard.http.post<{ key: string }>('/api/apiKeys', { name: 'Images' }, { token: owner.token })).body
     const made = await upload(png(painted(400, 210, () => [10, 10, 10, 255])), { path: '/api/image', token: key })
     expect(made.status).toBe(201)
     expect((await served(made.body.url)).answer.status).toBe(200)

@@ -1,35 +1,30 @@
 // How a link ends: after its expiry or its click limit, people go to its fallback URL (or get a 410
 // page that says why); crawlers keep the card; the limit holds under concurrent clicks and across a
 // restart, counted from the clicks recorded.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { visit, } from '../helpers/http'
+import { serverAroundTests, } from '../helpers/server'
 import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests()
 let owner: SignedIn
-
 beforeAll(async () => {
-  server = await startServer()
-  http = client(server.url)
-  owner = await signUp(http, 'endings')
+  owner = await signUp(linkcard.http, 'endings')
 })
-afterAll(() => server.close())
 
 const TARGET = 'https://example.com/offer'
 const FALLBACK = 'https://example.com/offer-ended'
 
 async function create(body: Record<string, unknown>) {
-  const answer = await http.post('/api/shareLinks', { targetUrl: TARGET, title: 'Limited offer', ...body }, { token: owner.token })
+  const answer = await linkcard.http.post('/api/shareLinks', { targetUrl: TARGET, title: 'Limited offer', ...body }, { token: owner.token })
   if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`)
   return answer.body
 }
 
-const change = (id: string, body: Record<string, unknown>) => http.patch(`/api/shareLinks/${id}`, body, { token: owner.token })
+const change = (id: string, body: Record<string, unknown>) => linkcard.http.patch(`/api/shareLinks/${id}`, body, { token: owner.token })
 
 /** Where each of `count` people's visits went: the Location, or the status without one. */
 async function destinations(url: string, count: number) {
@@ -50,7 +45,7 @@ describe('a click limit', () => {
     expect(await card.text()).toContain('Limited offer')
     expect((await visit(link.url, { method: 'HEAD' })).headers.get('location')).toBe(FALLBACK)
     // Only the clicks that went through are recorded.
-    const totals = await until(() => http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token }), {
+    const totals = await until(() => linkcard.http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token }), {
       what: 'the 5 clicks to be recorded',
       done: (answer) => answer.body.totals?.clicks >= 5,
     })
@@ -67,17 +62,17 @@ describe('a click limit', () => {
   it('answers 410 with a page that says why when there is no fallback, and keeps its count across a restart', async () => {
     const link = await create({ clickLimit: 3 })
     expect(tally(await destinations(link.url, 2))).toEqual({ [TARGET]: 2 })
-    await until(() => http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token }), {
+    await until(() => linkcard.http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token }), {
       what: 'the 2 clicks to be recorded',
       done: (answer) => answer.body.totals?.clicks >= 2,
     })
     // A new process holds no count: it starts from the clicks recorded.
-    await server.restart()
+    await linkcard.server.restart()
     expect(tally(await destinations(link.url, 3))).toEqual({ [TARGET]: 1, '410': 2 })
     const ended = await visit(link.url)
     expect(ended.status).toBe(410)
     // A client that counts nothing is held to the limit too, also by a process that has counted nothing yet.
-    await server.restart()
+    await linkcard.server.restart()
     expect((await visit(link.url, { userAgent: 'curl/8.5.0' })).status).toBe(410)
     expect(ended.headers.get('cache-control')).toBe('no-store')
     expect(await ended.text()).toContain('This link has reached its limit')
@@ -112,7 +107,7 @@ describe('the fields', () => {
     const loop = await change(link.id, { fallbackUrl: link.url })
     expect(loop.status).toBe(400)
     expect(loop.body.errors[0]).toEqual({ field: 'fallbackUrl', message: LINK_MESSAGES.fallbackIsShortLink })
-    expect((await http.get(`/api/shareLinks/${link.id}`, { token: owner.token })).body).toMatchObject({ clickLimit: null, fallbackUrl: null })
+    expect((await linkcard.http.get(`/api/shareLinks/${link.id}`, { token: owner.token })).body).toMatchObject({ clickLimit: null, fallbackUrl: null })
     // A bare host is made an address, as the target is.
     expect((await change(link.id, { fallbackUrl: 'https://example.com' })).body.fallbackUrl).toBe('https://example.com/')
   })

@@ -1,28 +1,23 @@
 // A link may give a platform's crawler a card of its own (a square image for WhatsApp, a shorter
 // title for X); every other crawler gets the link's card. Read back by an OpenGraph parser, as the
 // platforms read them, through both APIs.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import ogs from 'open-graph-scraper'
 import { TITLE_MAX } from '../../src/shared/link-rules'
 import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES } from '../../src/shared/platform-cards'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, visit, type Client } from '../helpers/http'
+import { visit, } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
-import type { TestServer } from '../helpers/server'
+import { serverAroundTests } from '../helpers/server'
 import { BROWSER_UA, CRAWLER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests(startInProcess)
 let owner: SignedIn
 let key: string
-
 beforeAll(async () => {
-  server = await startInProcess()
-  http = client(server.url)
-  owner = await signUp(http, 'platform-cards')
-  key = (await http.post('/api/apiKeys', { name: 'Cards' }, { token: owner.token })).body.key
+  owner = await signUp(linkcard.http, 'platform-cards')
+  key = (await linkcard.http.post('/api/apiKeys', { name: 'Cards' }, { token: owner.token })).body.key
 })
-afterAll(() => server.close())
 
 const IMAGE = 'https://example.com/wide.png'
 const SQUARE = 'https://example.com/square.png'
@@ -33,8 +28,8 @@ const TAILORED = {
   linkedin: { description: 'What the launch means for teams.', title: null },
 }
 
-const create = (body: Record<string, unknown>) => http.post('/api/shareLinks', { ...base, ...body }, { token: owner.token })
-const change = (id: string, body: Record<string, unknown>) => http.patch(`/api/shareLinks/${id}`, body, { token: owner.token })
+const create = (body: Record<string, unknown>) => linkcard.http.post('/api/shareLinks', { ...base, ...body }, { token: owner.token })
+const change = (id: string, body: Record<string, unknown>) => linkcard.http.patch(`/api/shareLinks/${id}`, body, { token: owner.token })
 
 /** What a crawler reads from the link's card page. */
 async function cardSeenBy(url: string, platform: string) {
@@ -62,7 +57,7 @@ describe('platform cards', () => {
     })
     // In the platforms' own order, on either database, as it reads back too.
     expect(Object.keys(made.body.platformCards)).toEqual(['x', 'linkedin', 'whatsapp'])
-    expect(Object.keys((await http.get(`/api/shareLinks/${made.body.id}`, { token: owner.token })).body.platformCards)).toEqual(['x', 'linkedin', 'whatsapp'])
+    expect(Object.keys((await linkcard.http.get(`/api/shareLinks/${made.body.id}`, { token: owner.token })).body.platformCards)).toEqual(['x', 'linkedin', 'whatsapp'])
     expect((await create({ targetUrl: 'https://example.com/none', platformCards: {} })).body.platformCards).toBeNull()
   })
 
@@ -104,7 +99,7 @@ describe('platform cards', () => {
   })
 
   it('are refused, each field with its own message, and nothing is stored', async () => {
-    const before = (await http.get('/api/shareLinks?limit=100', { token: owner.token })).body.length
+    const before = (await linkcard.http.get('/api/shareLinks?limit=100', { token: owner.token })).body.length
     expectRefused(await create({ platformCards: { instagram: { title: 'No' } } }), 'platformCards', PLATFORM_CARD_MESSAGES.platform)
     expectRefused(await create({ platformCards: { x: { ogImage: 'javascript:alert(1)' } } }), 'platformCards.x.ogImage', PLATFORM_CARD_MESSAGES.ogImage)
     expectRefused(await create({ platformCards: { whatsapp: { title: 'x'.repeat(TITLE_MAX + 1) } } }), 'platformCards.whatsapp.title')
@@ -112,12 +107,12 @@ describe('platform cards', () => {
     expectRefused(await create({ platformCards: { x: { title: 42 } } }), 'platformCards', PLATFORM_CARD_MESSAGES.shape)
     expectRefused(await create({ platformCards: ['x'] }), 'platformCards', PLATFORM_CARD_MESSAGES.shape)
     expectRefused(await create({ platformCards: { x: 'Short' } }), 'platformCards', PLATFORM_CARD_MESSAGES.shape)
-    expect((await http.get('/api/shareLinks?limit=100', { token: owner.token })).body.length).toBe(before)
+    expect((await linkcard.http.get('/api/shareLinks?limit=100', { token: owner.token })).body.length).toBe(before)
   })
 })
 
 describe('platform cards in the public API', () => {
-  const post = (body: Record<string, unknown>) => http.post('/api/link', { ...base, targetUrl: 'https://example.com/public', ...body }, { token: key })
+  const post = (body: Record<string, unknown>) => linkcard.http.post('/api/link', { ...base, targetUrl: 'https://example.com/public', ...body }, { token: key })
 
   it('make a link, which a second identical call finds, and a call with other cards does not', async () => {
     const made = await post({ platformCards: { whatsapp: { ogImage: SQUARE } } })
@@ -129,24 +124,24 @@ describe('platform cards in the public API', () => {
     expect(other.status).toBe(201)
     expect(other.body.id).not.toBe(made.body.id)
 
-    const read = await http.get(`/api/link/${made.body.id}`, { token: key })
+    const read = await linkcard.http.get(`/api/link/${made.body.id}`, { token: key })
     expect(read.body.platformCards).toEqual({ whatsapp: { title: null, description: null, ogImage: SQUARE } })
-    const byTarget = await http.get(`/api/link/byTarget/${encodeURIComponent('https://example.com/public')}`, { token: key })
+    const byTarget = await linkcard.http.get(`/api/link/byTarget/${encodeURIComponent('https://example.com/public')}`, { token: key })
     expect(byTarget.body.platformCards).not.toBeUndefined()
     expect((await cardSeenBy(made.body.url, 'whatsapp')).image).toBe(SQUARE)
   })
 
   it('are changed and cleared by PATCH, and refused with their field', async () => {
     const made = await post({ targetUrl: 'https://example.com/public-patch' })
-    const patched = await http.patch(`/api/link/${made.body.id}`, { platformCards: { discord: { description: 'For Discord' } } }, { token: key })
+    const patched = await linkcard.http.patch(`/api/link/${made.body.id}`, { platformCards: { discord: { description: 'For Discord' } } }, { token: key })
     expect(patched.status).toBe(200)
     expect((await cardSeenBy(made.body.url, 'discord')).description).toBe('For Discord')
-    expectRefused(await http.patch(`/api/link/${made.body.id}`, { platformCards: { discord: { ogImage: 'ftp://example.com/x.png' } } }, { token: key }), 'platformCards.discord.ogImage')
+    expectRefused(await linkcard.http.patch(`/api/link/${made.body.id}`, { platformCards: { discord: { ogImage: 'ftp://example.com/x.png' } } }, { token: key }), 'platformCards.discord.ogImage')
     expect((await cardSeenBy(made.body.url, 'discord')).description).toBe('For Discord')
   })
 
   it('are in the OpenAPI document, by platform', async () => {
-    const document = (await http.get('/api/openapi.json')).body
+    const document = (await linkcard.http.get('/api/openapi.json')).body
     const text = JSON.stringify(document)
     expect(text).toContain('platformCards')
     for (const platform of CARD_PLATFORMS) expect(text).toContain(`"${platform}"`)

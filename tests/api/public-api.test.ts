@@ -521,21 +521,12 @@ describe('usage', () => {
 })
 
 describe('rate limits', () => {
-  it('allows 100 calls a minute per key, then answers 429 with Retry-After; other keys are not affected', async () => {
+  it('answers 429 with Retry-After and the limit headers once a key has made its minute of calls; other keys are not affected', async () => {
+    // Each call's count and headers, in one minute, are in tests/api/api-limits.test.ts; here a
+    // minute's edge may fall among the calls, which then start counting again.
     const { key } = await newKey(ann, 'Burst')
-    await clearOfWindowEdge(60_000, 10_000)
-    const first = await http.get('/api/links', { token: key })
-    expect(first.headers.get('x-ratelimit-limit')).toBe('100')
-    expect(first.headers.get('x-ratelimit-remaining')).toBe('99')
-    const reset = Number(first.headers.get('x-ratelimit-reset'))
-    expect(reset % 60).toBe(0)
-    expect(reset - Date.now() / 1000).toBeLessThanOrEqual(60)
-    for (let i = 2; i <= 100; i++) {
-      const answer = await http.get('/api/links', { token: key })
-      expect(answer.status).toBe(200)
-      expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(100 - i))
-    }
-    const limited = await http.get('/api/links', { token: key })
+    let limited = await http.get('/api/links', { token: key })
+    for (let i = 0; i < 200 && limited.status === 200; i++) limited = await http.get('/api/links', { token: key })
     expect(limited.status).toBe(429)
     expect(limited.body.message).toMatch(/^Rate limit of 100 requests per minute reached\. Try again in \d+ seconds\.$/)
     const retryAfter = Number(limited.headers.get('retry-after'))
@@ -543,7 +534,7 @@ describe('rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(60)
     expect(limited.headers.get('x-ratelimit-limit')).toBe('100')
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0')
-    expect(limited.headers.get('x-ratelimit-reset')).toBe(String(reset))
+    expect(Number(limited.headers.get('x-ratelimit-reset')) % 60).toBe(0)
     expect((await http.get('/api/links', { token: annKey })).status).toBe(200)
   }, 30_000)
 })

@@ -1,39 +1,33 @@
 // QR code scans: the code encodes the short URL with the scan marker (?qr); a person who follows it
 // is sent to the stored target as from any visit, and counted as a click that is also a scan.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { serverAroundTests, } from '../helpers/server'
 import { sql, storedEvents } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { BROWSER_UA, CRAWLER_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests()
 let owner: SignedIn
-
 beforeAll(async () => {
-  server = await startServer()
-  http = client(server.url)
-  owner = await signUp(http, 'scanner')
+  owner = await signUp(linkcard.http, 'scanner')
 })
-afterAll(() => server.close())
 
 type Link = { id: string; url: string; slug: string; targetUrl: string }
 
 const TARGET = 'https://example.com/menu?table=4#today'
 
 async function createLink(title: string): Promise<Link> {
-  const answer = await http.post('/api/shareLinks', { targetUrl: TARGET, title }, { token: owner.token })
+  const answer = await linkcard.http.post('/api/shareLinks', { targetUrl: TARGET, title }, { token: owner.token })
   if (answer.status !== 201) throw new Error(`create failed: ${answer.text}`)
   return answer.body
 }
 
 const visit = (url: string, userAgent: string, method = 'GET') => fetch(url, { method, headers: { 'user-agent': userAgent }, redirect: 'manual' })
 const today = () => new Date().toISOString().slice(0, 10)
-const analytics = (link: Link) => http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token })
+const analytics = (link: Link) => linkcard.http.get(`/api/shareLinks/${link.id}/analytics`, { token: owner.token })
 
 /** Events are written in batches: waits until the analytics count them all. */
 const settled = (link: Link, totals: { clicks: number; scans: number; previews: number }) =>
@@ -57,11 +51,11 @@ function rasterisedSvg(svg: string, pixelsPerModule = 8) {
 describe('a QR code', () => {
   it('encodes the short URL with the scan marker, as PNG and as SVG', async () => {
     const link = await createLink('Encoded')
-    const png = await fetch(`${server.url}/api/qr/${link.slug}`)
+    const png = await fetch(`${linkcard.server.url}/api/qr/${link.slug}`)
     expect(png.status).toBe(200)
     const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()))
     expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${link.url}?qr`)
-    const svg = await fetch(`${server.url}/api/qr/${link.slug}?format=svg`)
+    const svg = await fetch(`${linkcard.server.url}/api/qr/${link.slug}?format=svg`)
     expect(svg.status).toBe(200)
     expect(rasterisedSvg(await svg.text())?.data).toBe(`${link.url}?qr`)
   })
@@ -98,7 +92,7 @@ describe('visits from a QR code', () => {
     // The first visit (a scan), the HEAD and the crawler came before: only the scan and the plain click count, and the card.
     const answer = await settled(link, { clicks: 2, scans: 1, previews: 1 })
     expect(answer.body.series.at(-1)).toMatchObject({ day: today(), clicks: 2, scans: 1, previews: 1 })
-    const events = await storedEvents(server, link.id)
+    const events = await storedEvents(linkcard.server, link.id)
     const clicks = events.filter((event) => event.type === 'click')
     expect(clicks.map((event) => Boolean(event.isScan)).sort()).toEqual([false, true])
     expect(events.find((event) => event.type === 'preview')?.isScan).toBeUndefined()
@@ -106,14 +100,14 @@ describe('visits from a QR code', () => {
 
   it('answer the scans in the dashboard totals, the link list, the export and the public stats', async () => {
     await settled(link, { clicks: 2, scans: 1, previews: 1 })
-    const dashboard = await http.get('/api/dashboard-stats', { token: owner.token })
+    const dashboard = await linkcard.http.get('/api/dashboard-stats', { token: owner.token })
     expect(dashboard.body.totalScans).toBe(1)
     expect(dashboard.body.series.at(-1)).toMatchObject({ day: today(), scans: 1 })
-    const exported = await http.get('/api/shareLinks/export?format=json', { token: owner.token })
+    const exported = await linkcard.http.get('/api/shareLinks/export?format=json', { token: owner.token })
     expect(exported.body.find((row: { id: string }) => row.id === link.id)).toMatchObject({ clicks: 2, scans: 1, previews: 1 })
-    await sql(server, "update accounts set plan = 'pro' where id = $1", [owner.user.accountId])
-    const { key } = (await http.post('/api/apiKeys', { name: 'Scans' }, { token: owner.token })).body
-    const stats = await http.get(`/api/stats/${link.id}?from=${today()}&to=${today()}`, { token: key })
+    await sql(linkcard.server, "update accounts set plan = 'pro' where id = $1", [owner.user.accountId])
+    const { key } = (await linkcard.http.post('/api/apiKeys', { name: 'Scans' }, { token: owner.token })).body
+    const stats = await linkcard.http.get(`/api/stats/${link.id}?from=${today()}&to=${today()}`, { token: key })
     expect(stats.status).toBe(200)
     expect(stats.body).toMatchObject({ totalClicks: 2, totalScans: 1, clicksInPeriod: 2, scansInPeriod: 1 })
     const recent = stats.body.recentEvents as { type: string; isScan: boolean }[]
@@ -122,14 +116,14 @@ describe('visits from a QR code', () => {
   })
 
   it('count the click a scan of a link with a password leads to as a scan', async () => {
-    const made = await http.post('/api/shareLinks', { targetUrl: TARGET, title: 'Locked', password: 'open sesame' }, { token: owner.token })
+    const made = await linkcard.http.post('/api/shareLinks', { targetUrl: TARGET, title: 'Locked', password: 'open sesame' }, { token: owner.token })
     expect(made.status).toBe(201)
     const locked: Link = made.body
     const form = await (await visit(`${locked.url}?qr`, BROWSER_UA.safariIphone)).text()
     const action = /action="([^"]+)"/.exec(form)![1]
     expect(action).toBe(`/api/unlock/${locked.slug}?qr`)
     const unlock = (path: string) =>
-      fetch(server.url + path, {
+      fetch(linkcard.server.url + path, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA.safariIphone },
         body: new URLSearchParams({ password: 'open sesame' }),

@@ -5,30 +5,25 @@ import { PNG } from 'pngjs'
 import { signUp, type SignedIn } from '../helpers/accounts'
 import { client, visit, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
-import { startServer, type TestServer } from '../helpers/server'
+import { serverAroundTests, startServer, type TestServer } from '../helpers/server'
 import { until } from '../helpers/until'
 import { BROWSER_UA, CLIENT_UA, CRAWLER_UA, DEVICE_UA, SEARCH_UA } from '../helpers/user-agents'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests(startInProcess)
 let owner: SignedIn
-
 beforeAll(async () => {
-  server = await startInProcess()
-  http = client(server.url)
-  owner = await signUp(http, 'owner')
+  owner = await signUp(linkcard.http, 'owner')
 })
-afterAll(() => server.close())
 
 type Link = { id: string; url: string; slug: string; alias: string | null; qrCodeUrl: string }
 
 async function createLink(who: SignedIn, body: Record<string, unknown> = {}): Promise<Link> {
-  const answer = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/landing', title: 'Landing', ...body }, { token: who.token })
+  const answer = await linkcard.http.post('/api/shareLinks', { targetUrl: 'https://example.com/landing', title: 'Landing', ...body }, { token: who.token })
   if (answer.status !== 201) throw new Error(`create failed: ${answer.text}`)
   return answer.body
 }
 
-const usage = async (who: SignedIn) => (await http.get('/api/usage', { token: who.token })).body.usageThisMonth as number
+const usage = async (who: SignedIn) => (await linkcard.http.get('/api/usage', { token: who.token })).body.usageThisMonth as number
 /**
  * The link's clicks once every visit made so far is counted. Events are written in batches, in the
  * order they came: a click on a fresh link, made now, is counted after all of them.
@@ -36,7 +31,7 @@ const usage = async (who: SignedIn) => (await http.get('/api/usage', { token: wh
 const clicksOf = async (who: SignedIn, linkId: string) => {
   const marker = await createLink(who, { title: 'Marker' })
   expect((await visit(marker.url)).status).toBe(302)
-  const stats = await until(async () => (await http.get('/api/dashboard-stats', { token: who.token })).body, {
+  const stats = await until(async () => (await linkcard.http.get('/api/dashboard-stats', { token: who.token })).body, {
     what: 'a later click to be counted',
     done: (body) => body.clicksByLinkId?.[marker.id] === 1,
   })
@@ -61,8 +56,8 @@ describe('people', () => {
 
   it('resolve an alias in any letter case', async () => {
     const link = await createLink(owner, { alias: `Promo-${Date.now()}` })
-    expect((await visit(`${server.url}/${link.alias!.toUpperCase()}`)).status).toBe(302)
-    expect((await visit(`${server.url}/${link.slug}`)).status).toBe(302)
+    expect((await visit(`${linkcard.server.url}/${link.alias!.toUpperCase()}`)).status).toBe(302)
+    expect((await visit(`${linkcard.server.url}/${link.slug}`)).status).toBe(302)
   })
 
   it('get nothing counted for a HEAD request', async () => {
@@ -75,17 +70,17 @@ describe('people', () => {
 
 describe('unknown, inactive and expired links', () => {
   it('answers 404 for an unknown path and for an inactive link', async () => {
-    expect((await visit(`${server.url}/zzzzzzz`)).status).toBe(404)
+    expect((await visit(`${linkcard.server.url}/zzzzzzz`)).status).toBe(404)
     const link = await createLink(owner)
-    await http.patch(`/api/shareLinks/${link.id}`, { isActive: false }, { token: owner.token })
+    await linkcard.http.patch(`/api/shareLinks/${link.id}`, { isActive: false }, { token: owner.token })
     expect((await visit(link.url)).status).toBe(404)
     expect((await visit(link.url, { userAgent: CRAWLER_UA.facebook })).status).toBe(404)
-    await http.patch(`/api/shareLinks/${link.id}`, { isActive: true }, { token: owner.token })
+    await linkcard.http.patch(`/api/shareLinks/${link.id}`, { isActive: true }, { token: owner.token })
     expect((await visit(link.url)).status).toBe(302)
   })
 
   it('answers people 410 with a page once the link has expired; crawlers still get the card, uncounted', async () => {
-    const person = await signUp(http, 'expiring')
+    const person = await signUp(linkcard.http, 'expiring')
     const expiresAt = Date.now() + 60_000
     const link = await createLink(person, { expiresAt: new Date(expiresAt).toISOString(), title: 'Shared before the end' })
     expect((await visit(link.url)).status).toBe(302)
@@ -115,7 +110,7 @@ describe('unknown, inactive and expired links', () => {
 
 describe('search engines, HTTP clients and unknown bots', () => {
   it('get the person\'s redirect and count nothing: no click, no preview', async () => {
-    const person = await signUp(http, 'not-counted')
+    const person = await signUp(linkcard.http, 'not-counted')
     const link = await createLink(person, { targetUrl: 'https://example.com/pointer' })
     const visitors = [...Object.values(SEARCH_UA), ...Object.values(CLIENT_UA), '']
     for (const userAgent of visitors) {
@@ -130,7 +125,7 @@ describe('search engines, HTTP clients and unknown bots', () => {
   })
 
   it('count nothing, while people in in-app browsers click as people do', async () => {
-    const person = await signUp(http, 'in-app')
+    const person = await signUp(linkcard.http, 'in-app')
     const link = await createLink(person)
     expect((await visit(link.url, { userAgent: DEVICE_UA.facebookInApp })).status).toBe(302)
     expect((await visit(link.url, { userAgent: SEARCH_UA.google })).status).toBe(302)
@@ -138,7 +133,7 @@ describe('search engines, HTTP clients and unknown bots', () => {
   })
 
   it('give an unknown bot that says it fetches link previews the card, uncounted', async () => {
-    const person = await signUp(http, 'unknown-preview')
+    const person = await signUp(linkcard.http, 'unknown-preview')
     const link = await createLink(person, { title: 'For unfurlers' })
     const answer = await visit(link.url, { userAgent: 'Mozilla/5.0 (compatible; ExampleLinkPreview/1.0; bot; +https://example.org/bot)' })
     expect(answer.status).toBe(200)
@@ -188,7 +183,7 @@ describe('crawlers', () => {
   })
 
   it('answers HEAD with the headers of GET, Content-Length included, and counts nothing', async () => {
-    const person = await signUp(http, 'head')
+    const person = await signUp(linkcard.http, 'head')
     const link = await createLink(person, { title: 'Headed' })
     const head = await visit(link.url, { userAgent: CRAWLER_UA.facebook, method: 'HEAD' })
     expect(await usage(person)).toBe(0)
@@ -214,7 +209,7 @@ describe('crawlers', () => {
   })
 
   it('counts a preview once per link, platform and window; repeats still get the page', async () => {
-    const person = await signUp(http, 'dedupe')
+    const person = await signUp(linkcard.http, 'dedupe')
     const link = await createLink(person)
     for (let i = 0; i < 3; i++) expect((await visit(link.url, { userAgent: CRAWLER_UA.slack })).status).toBe(200)
     expect(await usage(person)).toBe(1)
@@ -250,9 +245,9 @@ describe('QR codes', () => {
   })
 
   it('answers 404 for an unknown link and 400 for an unknown format', async () => {
-    expect((await http.get('/api/qr/nothing-here')).status).toBe(404)
+    expect((await linkcard.http.get('/api/qr/nothing-here')).status).toBe(404)
     const link = await createLink(owner)
-    expect((await http.get(`/api/qr/${link.slug}?format=gif`)).status).toBe(400)
+    expect((await linkcard.http.get(`/api/qr/${link.slug}?format=gif`)).status).toBe(400)
   })
 })
 

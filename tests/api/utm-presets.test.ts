@@ -1,30 +1,24 @@
 // UTM presets: an account's named sets of campaign parameters, listed, added, changed and deleted
 // through the app API; names unique per account in any letter case; another account's are not found.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import { UTM_VALUE_MAX } from '../../src/shared/tracking'
 import { UTM_PRESET_MESSAGES, UTM_PRESET_NAME_MAX, UTM_PRESETS_PER_ACCOUNT_MAX } from '../../src/shared/utm-presets'
 import { signUp, type SignedIn } from '../helpers/accounts'
-import { client, type Client } from '../helpers/http'
 import { startInProcess } from '../helpers/in-process'
-import type { TestServer } from '../helpers/server'
+import { serverAroundTests } from '../helpers/server'
 
-let server: TestServer
-let http: Client
+const linkcard = serverAroundTests(startInProcess)
 let ann: SignedIn
 let bob: SignedIn
-
 beforeAll(async () => {
-  server = await startInProcess()
-  http = client(server.url)
-  ;[ann, bob] = await Promise.all([signUp(http, 'presets'), signUp(http, 'other-presets')])
+  ;[ann, bob] = await Promise.all([signUp(linkcard.http, 'presets'), signUp(linkcard.http, 'other-presets')])
 })
-afterAll(() => server.close())
 
 type Preset = { id: string; name: string; source: string | null; medium: string | null; campaign: string | null; term: string | null; content: string | null }
 
 const as = (who: SignedIn) => ({ token: who.token })
-const presetsOf = async (who: SignedIn) => (await http.get('/api/utmPresets', as(who))).body as Preset[]
-const add = (who: SignedIn, body: Record<string, unknown>) => http.post('/api/utmPresets', body, as(who))
+const presetsOf = async (who: SignedIn) => (await linkcard.http.get('/api/utmPresets', as(who))).body as Preset[]
+const add = (who: SignedIn, body: Record<string, unknown>) => linkcard.http.post('/api/utmPresets', body, as(who))
 
 describe('UTM presets', () => {
   it('are added, listed A to Z, changed and deleted, blank parameters meaning none', async () => {
@@ -35,14 +29,14 @@ describe('UTM presets', () => {
     expect(other.body).toMatchObject({ name: 'ads', source: null, medium: null })
     expect((await presetsOf(ann)).map((preset) => preset.name)).toEqual(['ads', 'Spring newsletter'])
 
-    const changed = await http.patch(`/api/utmPresets/${made.body.id}`, { name: 'Summer newsletter', campaign: 'summer-sale', medium: '' }, as(ann))
+    const changed = await linkcard.http.patch(`/api/utmPresets/${made.body.id}`, { name: 'Summer newsletter', campaign: 'summer-sale', medium: '' }, as(ann))
     expect(changed.status).toBe(200)
     expect(changed.body).toEqual({ ...made.body, name: 'Summer newsletter', campaign: 'summer-sale', medium: null })
     // An empty change answers the preset as it is.
-    expect((await http.patch(`/api/utmPresets/${made.body.id}`, {}, as(ann))).body).toEqual(changed.body)
+    expect((await linkcard.http.patch(`/api/utmPresets/${made.body.id}`, {}, as(ann))).body).toEqual(changed.body)
 
-    expect((await http.delete(`/api/utmPresets/${other.body.id}`, as(ann))).status).toBe(204)
-    expect((await http.delete(`/api/utmPresets/${other.body.id}`, as(ann))).status).toBe(404)
+    expect((await linkcard.http.delete(`/api/utmPresets/${other.body.id}`, as(ann))).status).toBe(204)
+    expect((await linkcard.http.delete(`/api/utmPresets/${other.body.id}`, as(ann))).status).toBe(404)
     expect((await presetsOf(ann)).map((preset) => preset.id)).toEqual([made.body.id])
   })
 
@@ -50,11 +44,11 @@ describe('UTM presets', () => {
     const first = await add(ann, { name: 'Press kit', source: 'press' })
     expect((await add(ann, { name: 'PRESS KIT ' })).status).toBe(409)
     const second = await add(ann, { name: 'Partners' })
-    const clash = await http.patch(`/api/utmPresets/${second.body.id}`, { name: 'press kit' }, as(ann))
+    const clash = await linkcard.http.patch(`/api/utmPresets/${second.body.id}`, { name: 'press kit' }, as(ann))
     expect(clash.status).toBe(409)
     expect(clash.body.errors[0]).toEqual({ field: 'name', message: UTM_PRESET_MESSAGES.taken })
     // Renaming to its own name in another case is no clash.
-    expect((await http.patch(`/api/utmPresets/${first.body.id}`, { name: 'PRESS KIT' }, as(ann))).status).toBe(200)
+    expect((await linkcard.http.patch(`/api/utmPresets/${first.body.id}`, { name: 'PRESS KIT' }, as(ann))).status).toBe(200)
     // Another account may use the same name.
     expect((await add(bob, { name: 'Press kit' })).status).toBe(201)
   })
@@ -86,23 +80,23 @@ describe('UTM presets', () => {
     expect((await add(ann, { source: 'x' })).status).toBe(400)
     expect((await add(ann, { name: 'Number', term: 7 })).status).toBe(400)
     const [kept] = before
-    const patched = await http.patch(`/api/utmPresets/${kept.id}`, { name: '', source: 'changed' }, as(ann))
+    const patched = await linkcard.http.patch(`/api/utmPresets/${kept.id}`, { name: '', source: 'changed' }, as(ann))
     expect(patched.status).toBe(400)
     expect(await presetsOf(ann)).toEqual(before)
   })
 
   it("answers 404 for another account's preset and changes nothing; needs a session", async () => {
     const [theirs] = await presetsOf(bob)
-    expect((await http.patch(`/api/utmPresets/${theirs.id}`, { name: 'Mine now' }, as(ann))).status).toBe(404)
-    expect((await http.delete(`/api/utmPresets/${theirs.id}`, as(ann))).status).toBe(404)
+    expect((await linkcard.http.patch(`/api/utmPresets/${theirs.id}`, { name: 'Mine now' }, as(ann))).status).toBe(404)
+    expect((await linkcard.http.delete(`/api/utmPresets/${theirs.id}`, as(ann))).status).toBe(404)
     expect(await presetsOf(bob)).toEqual([theirs])
     expect((await presetsOf(ann)).some((preset) => preset.id === theirs.id)).toBe(false)
-    expect((await http.get('/api/utmPresets')).status).toBe(401)
-    expect((await http.post('/api/utmPresets', { name: 'Anonymous' })).status).toBe(401)
+    expect((await linkcard.http.get('/api/utmPresets')).status).toBe(401)
+    expect((await linkcard.http.post('/api/utmPresets', { name: 'Anonymous' })).status).toBe(401)
   })
 
   it(`hold at most ${UTM_PRESETS_PER_ACCOUNT_MAX} an account`, async () => {
-    const carol = await signUp(http, 'many-presets')
+    const carol = await signUp(linkcard.http, 'many-presets')
     for (let i = 0; i < UTM_PRESETS_PER_ACCOUNT_MAX; i++) expect((await add(carol, { name: `Preset ${i}` })).status).toBe(201)
     const over = await add(carol, { name: 'One more' })
     expect(over.status).toBe(400)
@@ -110,7 +104,7 @@ describe('UTM presets', () => {
     expect(await presetsOf(carol)).toHaveLength(UTM_PRESETS_PER_ACCOUNT_MAX)
     // Room again once one goes.
     const [first] = await presetsOf(carol)
-    await http.delete(`/api/utmPresets/${first.id}`, as(carol))
+    await linkcard.http.delete(`/api/utmPresets/${first.id}`, as(carol))
     expect((await add(carol, { name: 'One more' })).status).toBe(201)
   })
 })

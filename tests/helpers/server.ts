@@ -1,9 +1,11 @@
 // Starts the real server (`bun src/index.ts`) as a child process on a free port with its own
 // temporary DATA_DIR and database, and speaks to it only over HTTP.
+import { afterAll, beforeAll } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, dropTestDatabase } from './database'
+import { client, type Client } from './http'
 
 const root = join(import.meta.dir, '../..')
 
@@ -129,4 +131,18 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
     },
   }
   return server
+}
+
+/**
+ * The file's server, from `start` (a spawned one by default; startInProcess for the in-process
+ * tier), and a client for it: started before the file's tests and closed after them.
+ */
+export function serverAroundTests(start: () => Promise<TestServer> = () => startServer()) {
+  const tier = {} as { server: TestServer; http: Client }
+  beforeAll(async () => {
+    tier.server = await start()
+    tier.http = client(tier.server.url)
+  })
+  afterAll(() => tier.server?.close())
+  return tier
 }

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { client, uniqueEmail, type Client } from '../helpers/http'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { openPage, PHONE } from '../helpers/browser'
+import { client, uniqueEmail } from '../helpers/http'
 import { OAuth2Server } from 'oauth2-mock-server'
-import { freePort, startServer, type TestServer } from '../helpers/server'
-import { confirmLinkFor, createAccount, openSignedIn, outboxMails, PASSWORD, resetLinkFor, storedSession, waitForToast } from './support'
+import { freePort, startServer } from '../helpers/server'
+import { browserAroundTests, confirmLinkFor, createAccount, openSignedIn, openSignedInPage, outboxMails, PASSWORD, resetLinkFor, storedSession, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
-let http: Client
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 async function fresh(path?: string) {
-  const opened = await openPage(browser, server.url)
+  const opened = await openPage(web.browser, web.server.url)
   if (path) await opened.page.goto(path)
   return opened
 }
@@ -37,11 +26,11 @@ async function startWithProvider(email: string) {
   await provider.start(port, '127.0.0.1')
   provider.issuer.url = `http://127.0.0.1:${port}`
   provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, { sub: `sub-${email}`, email, email_verified: true }))
-  const server = await startServer({ env: { OIDC_ISSUER: provider.issuer.url, OIDC_CLIENT_ID: 'web-test', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Test SSO' } })
+  const signingIn = await startServer({ env: { OIDC_ISSUER: provider.issuer.url, OIDC_CLIENT_ID: 'web-test', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Test SSO' } })
   return {
-    server,
+    server: signingIn,
     async close() {
-      await server.close()
+      await signingIn.close()
       await provider.stop()
     },
   }
@@ -71,7 +60,7 @@ describe('sign up', () => {
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor()
     expect(await storedSession(page)).toEqual({ token: null, user: null })
     // The server ended the session: a copy of the token is refused.
-    expect((await http.get('/api/auth/me', { token: stored.token! })).status).toBe(401)
+    expect((await web.http.get('/api/auth/me', { token: stored.token! })).status).toBe(401)
     expect(await header(page).getByRole('link', { name: 'Dashboard' }).count()).toBe(0)
     await context.close()
   })
@@ -99,7 +88,7 @@ describe('sign up', () => {
   })
 
   it("shows the server's message when the email is taken", async () => {
-    const existing = await createAccount(server, 'taken')
+    const existing = await createAccount(web.server, 'taken')
     const { page, context } = await fresh('/signup')
     await page.getByLabel('Email').fill(existing.user.email)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
@@ -113,7 +102,7 @@ describe('sign up', () => {
 
 describe('sign in', () => {
   it('says why a login failed, then signs in with the right password', async () => {
-    const account = await createAccount(server, 'login')
+    const account = await createAccount(web.server, 'login')
     const { page, context } = await fresh('/login')
     expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
     expect(await page.locator('main').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup')
@@ -133,7 +122,7 @@ describe('sign in', () => {
   })
 
   it('signs nobody in with a token in the address, and cleans it away', async () => {
-    const account = await createAccount(server, 'handoff')
+    const account = await createAccount(web.server, 'handoff')
     const { page, context } = await fresh(`/login?token=${encodeURIComponent(account.token)}`)
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
     await page.getByRole('button', { name: 'Sign In' }).waitFor()
@@ -144,7 +133,7 @@ describe('sign in', () => {
   it('signs in through an identity provider by exchanging the one-time code once', async () => {
     const email = uniqueEmail('sso')
     const sso = await startWithProvider(email)
-    const { page, context } = await openPage(browser, sso.server.url)
+    const { page, context } = await openPage(web.browser, sso.server.url)
     try {
       const exchanges: number[] = []
       page.on('response', (r) => r.url().endsWith('/api/auth/exchange') && exchanges.push(r.status()))
@@ -209,7 +198,7 @@ describe('sign in', () => {
   })
 
   it('clears a stored session the server no longer accepts', async () => {
-    const account = await createAccount(server, 'stale')
+    const account = await createAccount(web.server, 'stale')
     const { page, context } = await fresh()
     await openSignedIn(page, { ...account, token: `${account.token}tampered` }, '/dashboard')
     await page.waitForURL('**/login')
@@ -220,7 +209,7 @@ describe('sign in', () => {
 
 describe('password reset', () => {
   it('mails a link that sets a new password, then goes to sign in', async () => {
-    const account = await createAccount(server, 'reset')
+    const account = await createAccount(web.server, 'reset')
     const { page, context } = await fresh('/login')
     await page.getByRole('link', { name: 'Forgot password?' }).click()
     await page.waitForURL('**/forgot-password')
@@ -228,7 +217,7 @@ describe('password reset', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click()
     await page.getByText('If an account exists for that email, we have sent a link to reset the password.').waitFor()
 
-    const link = new URL(await resetLinkFor(server, account.user.email))
+    const link = new URL(await resetLinkFor(web.server, account.user.email))
     await page.goto(link.pathname + link.search)
     await page.getByLabel('New Password').fill('brand-new-password')
     await page.getByLabel('Confirm Password').fill('brand-new-passwort')
@@ -255,8 +244,8 @@ describe('password reset', () => {
     await page.waitForURL('**/login')
     expect(await shownFor).toBeGreaterThan(1500)
 
-    expect((await http.post('/api/auth/login', { email: account.user.email, password: 'brand-new-password' })).status).toBe(200)
-    expect((await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(401)
+    expect((await web.http.post('/api/auth/login', { email: account.user.email, password: 'brand-new-password' })).status).toBe(200)
+    expect((await web.http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(401)
     await context.close()
   })
 
@@ -281,18 +270,18 @@ describe('password reset', () => {
 
 describe('email confirmation', () => {
   it('asks an unconfirmed account to confirm, resends the link, and stops asking once it is opened', async () => {
-    const account = await createAccount(server, 'banner')
+    const account = await createAccount(web.server, 'banner')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/dashboard')
     const banner = page.getByRole('status', { name: 'Confirm your email address' })
     await banner.getByText(account.user.email).waitFor()
-    await confirmLinkFor(server, account.user.email)
-    const before = outboxMails(server, account.user.email).length
+    await confirmLinkFor(web.server, account.user.email)
+    const before = outboxMails(web.server, account.user.email).length
     await banner.getByRole('button', { name: 'Resend link' }).click()
     await waitForToast(page, 'Link sent', 'We sent you a new confirmation link.')
-    expect(outboxMails(server, account.user.email).length).toBe(before + 1)
+    expect(outboxMails(web.server, account.user.email).length).toBe(before + 1)
 
-    const link = await confirmLinkFor(server, account.user.email)
+    const link = await confirmLinkFor(web.server, account.user.email)
     await page.goto(new URL(link).pathname + new URL(link).search)
     await page.getByText('Your email address is confirmed.').waitFor()
     await page.getByRole('link', { name: 'Go to the dashboard' }).click()
@@ -310,7 +299,7 @@ describe('email confirmation', () => {
 
 describe('account settings', () => {
   it('shows the profile with the role capitalised', async () => {
-    const account = await createAccount(server, 'profile')
+    const account = await createAccount(web.server, 'profile')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
     await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor()
@@ -321,7 +310,7 @@ describe('account settings', () => {
   })
 
   it('changes the email with the current password once the new address confirms, refusing the current one', async () => {
-    const account = await createAccount(server, 'email')
+    const account = await createAccount(web.server, 'email')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
     const form = page.locator('form').filter({ has: page.getByLabel('New Email') })
@@ -341,18 +330,18 @@ describe('account settings', () => {
     await waitForToast(page, 'Check your inbox', `We sent a confirmation link to ${next}.`)
     expect((await storedSession(page)).user.email).toBe(account.user.email)
 
-    const link = await confirmLinkFor(server, next)
+    const link = await confirmLinkFor(web.server, next)
     await page.goto(new URL(link).pathname + new URL(link).search)
     await page.getByText('Your email address has been changed.').waitFor()
     await header(page).getByText(next).first().waitFor()
     expect((await storedSession(page)).user.email).toBe(next)
-    expect((await http.post('/api/auth/login', { email: next, password: PASSWORD })).status).toBe(200)
+    expect((await web.http.post('/api/auth/login', { email: next, password: PASSWORD })).status).toBe(200)
     await context.close()
   })
 
   it('offers to sign out everywhere, which ends every session, this one included', async () => {
-    const account = await createAccount(server, 'everywhere')
-    const other = (await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).body.token
+    const account = await createAccount(web.server, 'everywhere')
+    const other = (await web.http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).body.token
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
     await page.getByRole('button', { name: 'Sign Out Everywhere' }).click()
@@ -360,13 +349,13 @@ describe('account settings', () => {
     await page.waitForURL('**/login')
     await waitForToast(page, 'Signed out everywhere')
     expect(await storedSession(page)).toEqual({ token: null, user: null })
-    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(401)
-    expect((await http.get('/api/auth/me', { token: other })).status).toBe(401)
+    expect((await web.http.get('/api/auth/me', { token: account.token })).status).toBe(401)
+    expect((await web.http.get('/api/auth/me', { token: other })).status).toBe(401)
     await context.close()
   })
 
   it('changes the password and keeps this session on the fresh token', async () => {
-    const account = await createAccount(server, 'password')
+    const account = await createAccount(web.server, 'password')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
     const passwordForm = page.locator('form').filter({ has: page.getByLabel('Confirm New Password') })
@@ -381,17 +370,17 @@ describe('account settings', () => {
     await waitForToast(page, 'Password updated')
     const stored = await storedSession(page)
     expect(stored.token).not.toBe(account.token)
-    expect((await http.get('/api/auth/me', { token: stored.token! })).status).toBe(200)
-    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(401)
+    expect((await web.http.get('/api/auth/me', { token: stored.token! })).status).toBe(200)
+    expect((await web.http.get('/api/auth/me', { token: account.token })).status).toBe(401)
     // Still signed in after a reload: the stored token is the fresh one.
     await page.reload()
     await header(page).getByText(account.user.email).first().waitFor()
-    expect((await http.post('/api/auth/login', { email: account.user.email, password: 'another-good-password' })).status).toBe(200)
+    expect((await web.http.post('/api/auth/login', { email: account.user.email, password: 'another-good-password' })).status).toBe(200)
     await context.close()
   })
 
   it('says so when the current password is wrong', async () => {
-    const account = await createAccount(server, 'wrongpw')
+    const account = await createAccount(web.server, 'wrongpw')
     const { page, context } = await fresh()
     await openSignedIn(page, account, '/settings')
     const passwordForm = page.locator('form').filter({ has: page.getByLabel('Confirm New Password') })
@@ -405,9 +394,7 @@ describe('account settings', () => {
   })
 
   it('deletes the account on a phone only with the right password, then signs out and goes home', async () => {
-    const account = await createAccount(server, 'delete')
-    const { page, context } = await openPage(browser, server.url, PHONE)
-    await openSignedIn(page, account, '/settings')
+    const { page, context, session: account } = await openSignedInPage(web, '/settings', { label: 'delete', viewport: PHONE })
     await page.getByRole('button', { name: 'Delete Account' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
     const password = dialog.getByLabel('Current Password')
@@ -419,7 +406,7 @@ describe('account settings', () => {
     expect(await confirm.isDisabled()).toBe(true)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'hidden' })
-    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(200)
+    expect((await web.http.get('/api/auth/me', { token: account.token })).status).toBe(200)
 
     await page.getByRole('button', { name: 'Delete Account' }).click()
     await password.fill('not-my-password')
@@ -427,8 +414,8 @@ describe('account settings', () => {
     await dialog.getByText('Current password is incorrect.').waitFor()
     expect(await password.getAttribute('aria-invalid')).toBe('true')
     expect(new URL(page.url()).pathname).toBe('/settings')
-    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(200)
-    expect((await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(200)
+    expect((await web.http.get('/api/auth/me', { token: account.token })).status).toBe(200)
+    expect((await web.http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(200)
 
     await password.fill(PASSWORD)
     const deleted = waitForToast(page, 'Account deleted')
@@ -436,15 +423,15 @@ describe('account settings', () => {
     await deleted
     await page.waitForURL((url) => url.pathname === '/')
     expect(await storedSession(page)).toEqual({ token: null, user: null })
-    expect((await http.get('/api/auth/me', { token: account.token })).status).toBe(401)
-    expect((await http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(401)
+    expect((await web.http.get('/api/auth/me', { token: account.token })).status).toBe(401)
+    expect((await web.http.post('/api/auth/login', { email: account.user.email, password: PASSWORD })).status).toBe(401)
     await context.close()
   })
 
   it('asks someone who signed up through an identity provider to type their e-mail address before deleting', async () => {
     const email = uniqueEmail('sso-delete')
     const sso = await startWithProvider(email)
-    const { page, context } = await openPage(browser, sso.server.url)
+    const { page, context } = await openPage(web.browser, sso.server.url)
     try {
       await page.goto('/login')
       await page.getByRole('link', { name: 'Continue with Test SSO' }).click()
@@ -474,7 +461,7 @@ describe('account settings', () => {
 
 describe('admin access', () => {
   it('tells a signed-in user without super-admin rights that access is denied', async () => {
-    const account = await createAccount(server, 'notadmin')
+    const account = await createAccount(web.server, 'notadmin')
     const { page, context } = await fresh()
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -493,7 +480,7 @@ describe('admin access', () => {
   })
 
   it('opens the panel and shows the Admin link when the admin stats call succeeds', async () => {
-    const account = await createAccount(server, 'admin')
+    const account = await createAccount(web.server, 'admin')
     const { page, context } = await fresh()
     await page.route('**/api/admin/stats', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ totalAccounts: 1, totalUsers: 1, totalLinks: 0, totalClicks: 0 }) }),

@@ -1,41 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Locator, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { grantSuperAdmin } from '../helpers/accounts'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { openPage, PHONE } from '../helpers/browser'
+import { visit } from '../helpers/http'
 import { until } from '../helpers/until'
-import { createAccount, openSignedIn, PASSWORD, waitForToast } from './support'
+import { browserAroundTests, createAccount, openSignedIn, PASSWORD, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
-let http: Client
+const web = browserAroundTests()
 let admin: Session
-
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  http = client(server.url)
-  admin = await createAccount(server, 'boss')
-  await grantSuperAdmin(server, admin.user.email)
+  admin = await createAccount(web.server, 'boss')
+  await grantSuperAdmin(web.server, admin.user.email)
   admin.user.isSuperAdmin = true
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 async function openAdmin(viewport?: { width: number; height: number }) {
-  const opened = await openPage(browser, server.url, viewport)
+  const opened = await openPage(web.browser, web.server.url, viewport)
   await openSignedIn(opened.page, admin, '/admin')
   await opened.page.getByRole('heading', { level: 1, name: 'Super Admin Panel' }).waitFor()
   return opened
 }
 
 async function createLink(who: Session, title: string) {
-  const answer = await http.post('/api/shareLinks', { targetUrl: `https://example.com/${encodeURIComponent(title)}`, title }, { token: who.token })
+  const answer = await web.http.post('/api/shareLinks', { targetUrl: `https://example.com/${encodeURIComponent(title)}`, title }, { token: who.token })
   if (answer.status !== 201) throw new Error(`link create failed: ${answer.status} ${answer.text}`)
   return answer.body as { id: string; url: string; title: string }
 }
@@ -43,7 +33,7 @@ async function createLink(who: Session, title: string) {
 const tag = () => `w${Math.random().toString(36).slice(2, 8)}`
 
 async function signUpAs(local: string) {
-  const answer = await http.post<Session>('/api/auth/signup', { email: `${local}@example.com`, password: PASSWORD })
+  const answer = await web.http.post<Session>('/api/auth/signup', { email: `${local}@example.com`, password: PASSWORD })
   if (answer.status !== 201) throw new Error(`signup answered ${answer.status}`)
   return answer.body
 }
@@ -72,12 +62,12 @@ async function searchAuditLog(page: Page, text: string) {
   await auditPanel(page).getByPlaceholder('Search audit entries...').fill(text)
 }
 
-const setPlan = async (who: Session, plan: string) => expect((await http.patch(`/api/admin/users/${who.user.id}/plan`, { plan }, { token: admin.token })).status).toBe(200)
+const setPlan = async (who: Session, plan: string) => expect((await web.http.patch(`/api/admin/users/${who.user.id}/plan`, { plan }, { token: admin.token })).status).toBe(200)
 
 describe('access', () => {
   it('tells a signed-in user without super-admin rights that access is denied', async () => {
-    const person = await createAccount(server, 'plain')
-    const { page, context } = await openPage(browser, server.url)
+    const person = await createAccount(web.server, 'plain')
+    const { page, context } = await openPage(web.browser, web.server.url)
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/admin/stats', async (route) => {
@@ -95,7 +85,7 @@ describe('access', () => {
   })
 
   it('sends a visitor who is not signed in to /login', async () => {
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     await page.goto('/admin')
     await page.waitForURL('**/login')
     await context.close()
@@ -104,9 +94,9 @@ describe('access', () => {
 
 describe('panel', () => {
   it('shows the four totals, the Accounts tab first, and both lists with their columns', async () => {
-    const person = await createAccount(server, 'listed')
+    const person = await createAccount(web.server, 'listed')
     const { page, context } = await openAdmin()
-    const stats = (await http.get('/api/admin/stats', { token: admin.token })).body
+    const stats = (await web.http.get('/api/admin/stats', { token: admin.token })).body
     for (const [label, key] of [
       ['Total Accounts', 'totalAccounts'],
       ['Total Users', 'totalUsers'],
@@ -139,7 +129,7 @@ describe('panel', () => {
   })
 
   it('shows loading texts while the stats and lists are on their way', async () => {
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/api\/admin\/(accounts|users)\?/, async (route) => {
@@ -156,7 +146,7 @@ describe('panel', () => {
   })
 
   it("shows 'Loading admin panel...' while the totals load, and says so when they cannot be read", async () => {
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     let calls = 0
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -213,7 +203,7 @@ describe('panel', () => {
   })
 
   it('shows accounts, users and their links as cards on a phone, with every field and action on screen', async () => {
-    const person = await createAccount(server, 'pocket')
+    const person = await createAccount(web.server, 'pocket')
     await createLink(person, 'A link whose title is long enough to wrap on a phone')
     await setPlan(person, 'pro')
     const { page, context } = await openAdmin(PHONE)
@@ -253,8 +243,8 @@ describe('panel', () => {
   })
 
   it('says so when a list or a card cannot be loaded', async () => {
-    const person = await createAccount(server, 'failing')
-    const { page, context } = await openPage(browser, server.url)
+    const person = await createAccount(web.server, 'failing')
+    const { page, context } = await openPage(web.browser, web.server.url)
     await page.route(/\/api\/admin\/(accounts|users)(\?|\/[^/]+\/links)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))
     await openSignedIn(page, admin, '/admin')
     await accountsPanel(page).getByText('Failed to fetch accounts').waitFor()
@@ -272,7 +262,7 @@ describe('panel', () => {
 
 describe('changes', () => {
   it("changes a user's plan from the users tab at once, and says when it fails", async () => {
-    const person = await createAccount(server, 'upgrade')
+    const person = await createAccount(web.server, 'upgrade')
     const { page, context } = await openAdmin()
     await searchUsers(page, person.user.email)
     const plan = usersPanel(page).getByRole('combobox', { name: `Plan of ${person.user.email}` })
@@ -280,26 +270,26 @@ describe('changes', () => {
     for (const label of ['Free', 'Indie', 'Pro', 'Enterprise']) expect(await page.getByRole('option', { name: label, exact: true }).count()).toBe(1)
     await page.getByRole('option', { name: 'Pro', exact: true }).click()
     await waitForToast(page, 'Success', 'User plan updated successfully')
-    expect((await http.get('/api/usage', { token: person.token })).body.plan).toBe('pro')
+    expect((await web.http.get('/api/usage', { token: person.token })).body.plan).toBe('pro')
     await page.waitForFunction((email) => document.querySelector(`[aria-label="Plan of ${email}"]`)?.textContent === 'Pro', person.user.email)
 
     // Down is allowed too, with no ordering between plans.
     await plan.click()
     await page.getByRole('option', { name: 'Free', exact: true }).click()
     await waitForToast(page, 'Success', 'User plan updated successfully')
-    expect((await http.get('/api/usage', { token: person.token })).body.plan).toBe('free')
+    expect((await web.http.get('/api/usage', { token: person.token })).body.plan).toBe('free')
 
     await page.route('**/api/admin/users/*/plan', (route) => route.fulfill({ status: 500, body: 'down' }))
     await plan.click()
     await page.getByRole('option', { name: 'Enterprise', exact: true }).click()
     const failed = await waitForToast(page, 'Error', 'Failed to update user plan')
     expect(await failed.getAttribute('data-variant')).toBe('destructive')
-    expect((await http.get('/api/usage', { token: person.token })).body.plan).toBe('free')
+    expect((await web.http.get('/api/usage', { token: person.token })).body.plan).toBe('free')
     await context.close()
   })
 
   it("deletes a link from a user's card after confirming; the short link stops working", async () => {
-    const person = await createAccount(server, 'linker')
+    const person = await createAccount(web.server, 'linker')
     const doomed = await createLink(person, 'Doomed page')
     await createLink(person, 'Kept page')
     const { page, context } = await openAdmin()
@@ -324,7 +314,7 @@ describe('changes', () => {
   })
 
   it('deletes a user after confirming (Cancel keeps them), closes the card and counts one user fewer', async () => {
-    const person = await createAccount(server, 'goner')
+    const person = await createAccount(web.server, 'goner')
     const link = await createLink(person, 'Gone with the user')
     const { page, context } = await openAdmin()
     const before = Number((await page.getByTestId('stat-totalUsers').textContent())!.replace(/\D/g, ''))
@@ -339,7 +329,7 @@ describe('changes', () => {
     await dialog.getByText('This will permanently delete the user and all their associated links. This action cannot be undone.').waitFor()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
-    expect((await http.get('/api/auth/me', { token: person.token })).status).toBe(200)
+    expect((await web.http.get('/api/auth/me', { token: person.token })).status).toBe(200)
 
     await card.getByRole('button', { name: 'Delete User' }).click()
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
@@ -347,13 +337,13 @@ describe('changes', () => {
     await card.waitFor({ state: 'detached' })
     await usersPanel(page).getByText('No users found').waitFor()
     await page.waitForFunction((count) => document.querySelector('[data-testid="stat-totalUsers"]')?.textContent === count.toLocaleString('en-US'), before - 1)
-    expect((await http.get('/api/auth/me', { token: person.token })).status).toBe(401)
+    expect((await web.http.get('/api/auth/me', { token: person.token })).status).toBe(401)
     expect((await visit(link.url)).status).toBe(404)
     await context.close()
   })
 
   it('deletes an account after confirming, closes the card and refreshes the lists', async () => {
-    const person = await createAccount(server, 'closing')
+    const person = await createAccount(web.server, 'closing')
     await createLink(person, 'Account link')
     const { page, context } = await openAdmin()
     await searchAccounts(page, person.user.accountName)
@@ -372,12 +362,12 @@ describe('changes', () => {
     await accountsPanel(page).getByText('No accounts found').waitFor()
     await searchUsers(page, person.user.email)
     await usersPanel(page).getByText('No users found').waitFor()
-    expect((await http.get('/api/auth/me', { token: person.token })).status).toBe(401)
+    expect((await web.http.get('/api/auth/me', { token: person.token })).status).toBe(401)
     await context.close()
   })
 
   it('shows an error toast when a delete fails, and keeps the card open', async () => {
-    const person = await createAccount(server, 'sticky')
+    const person = await createAccount(web.server, 'sticky')
     await createLink(person, 'Sticky link')
     const { page, context } = await openAdmin()
     await page.route(/\/api\/admin\/(links|users|accounts)\/[^/]+$/, (route) =>
@@ -405,18 +395,18 @@ describe('changes', () => {
     await accountCard.getByRole('button', { name: 'Delete Account' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click()
     await waitForToast(page, 'Error', 'Failed to delete account')
-    expect((await http.get('/api/auth/me', { token: person.token })).status).toBe(200)
+    expect((await web.http.get('/api/auth/me', { token: person.token })).status).toBe(200)
     await context.close()
   })
 })
 
 describe('audit log', () => {
   it('lists the changes admins made, newest first: when, who, what and to whom', async () => {
-    const person = await createAccount(server, 'audited')
+    const person = await createAccount(web.server, 'audited')
     const link = await createLink(person, 'Audited link')
     await setPlan(person, 'pro')
-    expect((await http.delete(`/api/admin/links/${link.id}`, { token: admin.token })).status).toBe(204)
-    const recorded = (await http.get(`/api/admin/audit-log?search=${person.user.accountId}`, { token: admin.token })).body.entries
+    expect((await web.http.delete(`/api/admin/links/${link.id}`, { token: admin.token })).status).toBe(204)
+    const recorded = (await web.http.get(`/api/admin/audit-log?search=${person.user.accountId}`, { token: admin.token })).body.entries
     const { page, context } = await openAdmin()
     // The link's deletion and the plan change both name the person's account.
     await searchAuditLog(page, person.user.accountId)
@@ -437,7 +427,7 @@ describe('audit log', () => {
   })
 
   it('shows a plan change made in the Users tab at once', async () => {
-    const person = await createAccount(server, 'replanned')
+    const person = await createAccount(web.server, 'replanned')
     const { page, context } = await openAdmin()
     await searchAuditLog(page, person.user.email)
     await auditPanel(page).getByText('No audit entries found').waitFor()
@@ -454,12 +444,12 @@ describe('audit log', () => {
   })
 
   it('pages 20 entries at a time, searches, and sorts oldest first', async () => {
-    const person = await createAccount(server, 'churner')
+    const person = await createAccount(web.server, 'churner')
     // 21 changes: Free → Enterprise first, then Pro and Indie by turns, ending Pro → Indie.
     await setPlan(person, 'enterprise')
     for (let i = 1; i <= 20; i++) await setPlan(person, i % 2 ? 'pro' : 'indie')
     // A newer entry about someone else, which the search must leave out.
-    await setPlan(await createAccount(server, 'bystander'), 'pro')
+    await setPlan(await createAccount(web.server, 'bystander'), 'pro')
     const { page, context } = await openAdmin()
     const panel = auditPanel(page)
     const everyRow = panel.getByRole('row')
@@ -490,7 +480,7 @@ describe('audit log', () => {
   })
 
   it('says when the entries are loading, when none match and when they cannot be read', async () => {
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/api\/admin\/audit-log\?/, async (route) => {
@@ -514,9 +504,9 @@ describe('audit log', () => {
   })
 
   it("writes dates and times in the admin's own locale", async () => {
-    const person = await createAccount(server, 'lokal')
+    const person = await createAccount(web.server, 'lokal')
     await setPlan(person, 'indie')
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' })
+    const context = await web.browser.newContext({ baseURL: web.server.url, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' })
     const page = await context.newPage()
     await openSignedIn(page, admin, '/admin')
     await searchAuditLog(page, person.user.email)

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { client, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { openPage, PHONE } from '../helpers/browser'
 import { until } from '../helpers/until'
 import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../helpers/user-agents'
-import { createAccount, openSignedIn } from './support'
+import { browserAroundTests, createAccount, openSignedIn, openSignedInPage } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
-let http: Client
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true', COUNTRY_HEADER: 'x-country' } }), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests(() => ({ TRUST_PROXY: 'true', COUNTRY_HEADER: 'x-country' }))
 
 async function createLinkApi(session: Session, title: string): Promise<Link> {
-  const answer = await http.post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/', title }, { token: session.token })
+  const answer = await web.http.post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/', title }, { token: session.token })
   if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`)
   return answer.body
 }
@@ -43,7 +30,7 @@ async function recordHits(session: Session, link: Link) {
   ]
   for (const [userAgent, headers] of hits) await fetch(link.url, { headers: { 'user-agent': userAgent, ...headers }, redirect: 'manual' })
   // Events are written in batches: wait until the API counts them all.
-  await until(async () => (await http.get(`/api/shareLinks/${link.id}/analytics`, { token: session.token })).body.totals, {
+  await until(async () => (await web.http.get(`/api/shareLinks/${link.id}/analytics`, { token: session.token })).body.totals, {
     what: '4 clicks and 2 previews to be counted',
     done: (totals) => totals?.clicks === 4 && totals?.previews === 2,
   })
@@ -63,11 +50,11 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 describe('link analytics', () => {
   it('shows the chart, totals and breakdowns of real hits, and refetches when the period changes', async () => {
-    const account = await createAccount(server, 'analytics-view')
+    const account = await createAccount(web.server, 'analytics-view')
     const link = await createLinkApi(account, 'Launch post')
     await recordHits(account, link)
 
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     const csp = cspViolations(page)
     await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
     await page.getByRole('heading', { level: 1, name: 'Link Analytics' }).waitFor()
@@ -113,11 +100,10 @@ describe('link analytics', () => {
   })
 
   it('exports the period as a CSV file', async () => {
-    const account = await createAccount(server, 'analytics-csv')
+    const account = await createAccount(web.server, 'analytics-csv')
     const link = await createLinkApi(account, 'Exported')
     await recordHits(account, link)
-    const { page, context } = await openPage(browser, server.url)
-    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    const { page, context } = await openSignedInPage(web, `/share-links/${link.id}/analytics`, { session: account })
     await page.getByRole('group', { name: 'Clicks' }).getByText('4').waitFor()
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export CSV' }).click()
@@ -131,10 +117,9 @@ describe('link analytics', () => {
   })
 
   it('says when a new link has nothing yet, on a phone without sideways scrolling', async () => {
-    const account = await createAccount(server, 'analytics-new')
+    const account = await createAccount(web.server, 'analytics-new')
     const link = await createLinkApi(account, 'Brand new')
-    const { page, context } = await openPage(browser, server.url, PHONE)
-    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    const { page, context } = await openSignedInPage(web, `/share-links/${link.id}/analytics`, { session: account, viewport: PHONE })
     await page.getByText('No clicks or previews yet').waitFor()
     expect(await total(page, 'Clicks').textContent()).toBe('0')
     expect(await total(page, 'Engagement').textContent()).toBe('—')
@@ -145,11 +130,10 @@ describe('link analytics', () => {
   })
 
   it('draws the chart on a phone', async () => {
-    const account = await createAccount(server, 'analytics-phone')
+    const account = await createAccount(web.server, 'analytics-phone')
     const link = await createLinkApi(account, 'Pocket')
     await recordHits(account, link)
-    const { page, context } = await openPage(browser, server.url, PHONE)
-    await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
+    const { page, context } = await openSignedInPage(web, `/share-links/${link.id}/analytics`, { session: account, viewport: PHONE })
     const chart = page.getByTestId('analytics-chart').locator('.recharts-wrapper > svg')
     await chart.waitFor()
     const box = await chart.boundingBox()
@@ -160,9 +144,9 @@ describe('link analytics', () => {
   })
 
   it('says when the analytics could not be fetched, and tries again on request', async () => {
-    const account = await createAccount(server, 'analytics-failing')
+    const account = await createAccount(web.server, 'analytics-failing')
     const link = await createLinkApi(account, 'Flaky')
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     let failing = true
     await page.route('**/analytics?**', (route) => (failing ? route.abort('failed') : route.continue()))
     await openSignedIn(page, account, `/share-links/${link.id}/analytics`)
@@ -174,9 +158,9 @@ describe('link analytics', () => {
   })
 
   it('says when the link could not be fetched, and tries again on request', async () => {
-    const account = await createAccount(server, 'analytics-link-failing')
+    const account = await createAccount(web.server, 'analytics-link-failing')
     const link = await createLinkApi(account, 'Flaky link')
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     let failing = true
     await page.route(
       (url) => url.pathname === `/api/shareLinks/${link.id}`,
@@ -193,9 +177,9 @@ describe('link analytics', () => {
   })
 
   it('asks for the analytics while the link is still loading', async () => {
-    const account = await createAccount(server, 'analytics-parallel')
+    const account = await createAccount(web.server, 'analytics-parallel')
     const link = await createLinkApi(account, 'Parallel')
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     let analyticsAsked: () => void
     const asked = new Promise<void>((resolve) => (analyticsAsked = resolve))
     page.on('request', (request) => {
@@ -215,11 +199,9 @@ describe('link analytics', () => {
   })
 
   it("says so for a link that is not the account's", async () => {
-    const owner = await createAccount(server, 'analytics-owner')
+    const owner = await createAccount(web.server, 'analytics-owner')
     const link = await createLinkApi(owner, 'Not yours')
-    const other = await createAccount(server, 'analytics-other')
-    const { page, context } = await openPage(browser, server.url)
-    await openSignedIn(page, other, `/share-links/${link.id}/analytics`)
+    const { page, context } = await openSignedInPage(web, `/share-links/${link.id}/analytics`, { label: 'analytics-other' })
     await page.getByRole('heading', { name: 'Link not found' }).waitFor()
     expect(await page.getByText('Not yours').count()).toBe(0)
     await context.close()
@@ -228,9 +210,7 @@ describe('link analytics', () => {
 
 describe('dashboard chart', () => {
   it('shows an empty state for an account without activity, on a phone', async () => {
-    const account = await createAccount(server, 'dashboard-empty')
-    const { page, context } = await openPage(browser, server.url, PHONE)
-    await openSignedIn(page, account, '/dashboard')
+    const { page, context } = await openSignedInPage(web, '/dashboard', { label: 'dashboard-empty', viewport: PHONE })
     await page.getByTestId('activity-chart').getByText('No clicks or previews in the last 30 days.', { exact: false }).waitFor()
     expect(await page.getByTestId('activity-chart').locator('.recharts-wrapper > svg').count()).toBe(0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Locator } from 'playwright-core'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Locator } from 'playwright-core'
+import { openPage, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
-import { createAccount, openSignedIn, waitForToast } from './support'
+import { browserAroundTests, createAccount, openSignedIn, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 async function signedIn(viewport?: typeof PHONE) {
-  const session = await createAccount(server, 'keys')
-  const opened = await openPage(browser, server.url, viewport)
+  const session = await createAccount(web.server, 'keys')
+  const opened = await openPage(web.browser, web.server.url, viewport)
   await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openSignedIn(opened.page, session, '/api-keys')
   await opened.page.getByRole('heading', { level: 1, name: 'API Keys' }).waitFor()
@@ -74,7 +64,7 @@ describe('/api-keys', () => {
     expect(await page.getByRole('button', { name: /reveal|masked/i }).count()).toBe(0)
     expect(await page.getByTestId('api-key-card').count()).toBe(0)
 
-    expect((await client(server.url).get('/api/links', { token: key })).status).toBe(200)
+    expect((await client(web.server.url).get('/api/links', { token: key })).status).toBe(200)
     await page.reload()
     await page.getByTestId('api-key-row').filter({ hasText: 'Just now' }).waitFor()
     expect(session.user.email).toBeTruthy()
@@ -100,7 +90,7 @@ describe('/api-keys', () => {
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Read and stats' })
     await row.getByRole('list', { name: 'Scopes' }).waitFor()
     expect(await row.getByRole('list', { name: 'Scopes' }).getByRole('listitem').allTextContents()).toEqual(['links:read', 'analytics:read'])
-    const [stored] = (await client(server.url).get('/api/apiKeys', { token: session.token })).body
+    const [stored] = (await client(web.server.url).get('/api/apiKeys', { token: session.token })).body
     expect(stored.scopes).toEqual(['links:read', 'analytics:read'])
     await context.close()
   })
@@ -156,7 +146,7 @@ describe('/api-keys', () => {
 
   it('revokes a key after confirmation; the row then shows Revoked and the key stops working', async () => {
     const { page, context, session } = await signedIn()
-    const made = await client(server.url).post('/api/apiKeys', { name: 'Old laptop' }, { token: session.token })
+    const made = await client(web.server.url).post('/api/apiKeys', { name: 'Old laptop' }, { token: session.token })
     await page.reload()
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Old laptop' })
     expect(await row.getByTestId('api-key-status').textContent()).toBe('Active')
@@ -164,7 +154,7 @@ describe('/api-keys', () => {
     const confirm = page.getByRole('alertdialog')
     await confirm.getByText('will be refused at once', { exact: false }).waitFor()
     await confirm.getByRole('button', { name: 'Cancel' }).click()
-    expect((await client(server.url).get('/api/links', { token: made.body.key })).status).toBe(200)
+    expect((await client(web.server.url).get('/api/links', { token: made.body.key })).status).toBe(200)
 
     await row.getByRole('button', { name: 'Revoke Old laptop' }).click()
     const told = waitForToast(page, 'API key revoked', 'Old laptop no longer works.')
@@ -172,14 +162,14 @@ describe('/api-keys', () => {
     await told
     await row.getByTestId('api-key-status').getByText('Revoked', { exact: true }).waitFor()
     expect(await row.getByRole('button', { name: 'Revoke Old laptop' }).count()).toBe(0)
-    expect((await client(server.url).get('/api/links', { token: made.body.key })).status).toBe(401)
+    expect((await client(web.server.url).get('/api/links', { token: made.body.key })).status).toBe(401)
     await context.close()
   })
 
   it('shows last use in relative words', async () => {
     const { page, context, session } = await signedIn()
-    const { body } = await client(server.url).post('/api/apiKeys', { name: 'Cron job' }, { token: session.token })
-    await sql(server, 'update api_keys set last_used_at = $1 where id = $2', [server.databaseUrl ? new Date(Date.now() - 3 * 3_600_000).toISOString() : Date.now() - 3 * 3_600_000, body.id])
+    const { body } = await client(web.server.url).post('/api/apiKeys', { name: 'Cron job' }, { token: session.token })
+    await sql(web.server, 'update api_keys set last_used_at = $1 where id = $2', [web.server.databaseUrl ? new Date(Date.now() - 3 * 3_600_000).toISOString() : Date.now() - 3 * 3_600_000, body.id])
     await page.reload()
     await page.getByTestId('api-key-row').filter({ hasText: 'Cron job' }).getByText('3 hours ago').waitFor()
     await context.close()
@@ -187,7 +177,7 @@ describe('/api-keys', () => {
 
   it('says so when the keys cannot be loaded, and when creating or revoking fails', async () => {
     const { page, context, session } = await signedIn()
-    await client(server.url).post('/api/apiKeys', { name: 'Fragile' }, { token: session.token })
+    await client(web.server.url).post('/api/apiKeys', { name: 'Fragile' }, { token: session.token })
     await page.route('**/api/apiKeys', (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, body: 'down' }) : route.continue()))
     await page.reload()
     await page.getByText('Failed to fetch API keys').waitFor()
@@ -207,11 +197,10 @@ describe('/api-keys', () => {
 
   it('shows each key as a card on a phone, with its name, status and Revoke on screen', async () => {
     const { page, context, session } = await signedIn(PHONE)
-    const http = client(server.url)
     const names = ['Phone key', 'A key for the nightly export job that runs on the old build server', 'Retired key']
     const made = []
-    for (const name of names) made.push((await http.post('/api/apiKeys', { name, description: 'Looked after by the platform team' }, { token: session.token })).body)
-    await http.delete(`/api/apiKeys/${made[2].id}`, { token: session.token })
+    for (const name of names) made.push((await web.http.post('/api/apiKeys', { name, description: 'Looked after by the platform team' }, { token: session.token })).body)
+    await web.http.delete(`/api/apiKeys/${made[2].id}`, { token: session.token })
     await page.reload()
     await page.getByTestId('api-key-card').filter({ hasText: 'Retired key' }).waitFor()
     expect(await page.getByRole('table').count()).toBe(0)
@@ -245,9 +234,9 @@ describe('/api-keys', () => {
   })
 
   it("writes dates in the person's own locale", async () => {
-    const session = await createAccount(server, 'keys-de')
-    const { body } = await client(server.url).post('/api/apiKeys', { name: 'Berlin' }, { token: session.token })
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' })
+    const session = await createAccount(web.server, 'keys-de')
+    const { body } = await client(web.server.url).post('/api/apiKeys', { name: 'Berlin' }, { token: session.token })
+    const context = await web.browser.newContext({ baseURL: web.server.url, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' })
     const page = await context.newPage()
     await openSignedIn(page, session, '/api-keys')
     const card = page.getByTestId('api-key-card').filter({ hasText: 'Berlin' })

@@ -1,33 +1,21 @@
 // The link's page says which card each platform holds (version and when it was fetched) and offers
 // the way to a refreshed one: a button for Facebook's re-scrape (a local stand-in of its Graph API
 // here), the platform's own tool, or what to wait for.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { afterAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { DESKTOP, PHONE } from '../helpers/browser'
 import { startGraphStandIn } from '../helpers/facebook-graph'
-import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { visit } from '../helpers/http'
 import { CRAWLER_UA } from '../helpers/user-agents'
-import { createAccount, openSignedIn, waitForToast } from './support'
+import { browserAroundTests, createAccount, openSignedInPage, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
 const TOKEN = '42|secret-of-the-browser-test'
 const graph = startGraphStandIn(TOKEN)
 
-let server: TestServer
-let browser: Browser
-let http: Client
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ env: { FACEBOOK_APP_TOKEN: TOKEN, FACEBOOK_GRAPH_URL: graph.url } }), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  graph.stop()
-})
+const web = browserAroundTests(() => ({ FACEBOOK_APP_TOKEN: TOKEN, FACEBOOK_GRAPH_URL: graph.url }))
+afterAll(() => graph.stop())
 
 const row = (page: Page, platform: string) => page.locator(`[data-testid="seen-by-row"][data-platform="${platform}"]`)
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -35,14 +23,13 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('seen by, on the link’s page', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`shows each platform's version and the way to refresh it, and refreshes Facebook's, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, `seen-by-${viewport.width}`)
-      const made = await http.post('/api/shareLinks', { targetUrl: 'https://example.com/launch', title: 'Launch' }, { token: account.token })
+      const account = await createAccount(web.server, `seen-by-${viewport.width}`)
+      const made = await web.http.post('/api/shareLinks', { targetUrl: 'https://example.com/launch', title: 'Launch' }, { token: account.token })
       await visit(made.body.url, { userAgent: CRAWLER_UA.linkedin })
-      await http.patch(`/api/shareLinks/${made.body.id}`, { title: 'Launch day' }, { token: account.token })
+      await web.http.patch(`/api/shareLinks/${made.body.id}`, { title: 'Launch day' }, { token: account.token })
       await visit(made.body.url, { userAgent: CRAWLER_UA.whatsapp })
 
-      const { page, context } = await openPage(browser, server.url, viewport)
-      await openSignedIn(page, account, `/share-links/${made.body.id}/analytics`)
+      const { page, context } = await openSignedInPage(web, `/share-links/${made.body.id}/analytics`, { session: account, viewport: viewport })
       await page.getByTestId('seen-by').waitFor()
       expect(await page.getByTestId('card-seen-by').textContent()).toContain('version 2')
       expect(await row(page, 'linkedin').textContent()).toContain('Fetched version 1')
@@ -62,7 +49,7 @@ describe('seen by, on the link’s page', () => {
       expect(graph.calls.map((call) => call.get('id'))).toEqual([made.body.url])
       expect(await fitsWidth(page)).toBe(true)
       await page.getByTestId('card-seen-by').scrollIntoViewIfNeeded()
-      await page.getByTestId('card-seen-by').screenshot({ path: `/tmp/linkcard-seen-by-${viewport.width}.png` })
+      await saveScreenshot(page.getByTestId('card-seen-by'), `linkcard-seen-by-${viewport.width}.png`)
       await context.close()
     })
   }

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { openPage, PHONE } from '../helpers/browser'
+import { visit } from '../helpers/http'
 import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
-import { createAccount, openSignedIn } from './support'
+import { browserAroundTests, createAccount, openSignedIn } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
-let http: Client
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 async function createLinkApi(session: Session, title: string): Promise<Link> {
-  const answer = await http.post<Link>('/api/shareLinks', { targetUrl: `https://example.com/${encodeURIComponent(title)}`, title }, { token: session.token })
+  const answer = await web.http.post<Link>('/api/shareLinks', { targetUrl: `https://example.com/${encodeURIComponent(title)}`, title }, { token: session.token })
   if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`)
   return answer.body
 }
@@ -39,16 +27,16 @@ async function createLinkApi(session: Session, title: string): Promise<Link> {
 async function seedUsage(session: Session, previews: number, apiCalls: number) {
   const now = new Date()
   const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-  await sql(server, 'insert into usage_counters (account_id, period_start, previews, api_calls) values ($1, $2, $3, $4)', [
+  await sql(web.server, 'insert into usage_counters (account_id, period_start, previews, api_calls) values ($1, $2, $3, $4)', [
     session.user.accountId,
-    dbTime(server, periodStart),
+    dbTime(web.server, periodStart),
     previews,
     apiCalls,
   ])
 }
 
 async function openDashboard(session: Session, viewport?: typeof PHONE) {
-  const opened = await openPage(browser, server.url, viewport)
+  const opened = await openPage(web.browser, web.server.url, viewport)
   await openSignedIn(opened.page, session, '/dashboard')
   await opened.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
   return opened
@@ -58,7 +46,7 @@ const stat = (page: Page, label: string) => page.getByRole('group', { name: labe
 
 describe('dashboard', () => {
   it('shows plan, usage, the four numbers, the activity chart and the three newest links with their clicks', async () => {
-    const account = await createAccount(server, 'numbers')
+    const account = await createAccount(web.server, 'numbers')
     await seedUsage(account, 0, 7)
     const links: Link[] = []
     for (const title of ['First', 'Second', 'Third', 'Fourth']) links.push(await createLinkApi(account, title))
@@ -69,9 +57,9 @@ describe('dashboard', () => {
     await visit(fourth.url, { userAgent: CRAWLER_UA.slack })
     await visit(fourth.url, { userAgent: CRAWLER_UA.facebook })
     // Events are written in batches; wait until the API counts them all.
-    await until(async () => (await http.get('/api/dashboard-stats', { token: account.token })).body.totalClicks === 3, { what: 'the 3 clicks to be counted' })
-    await until(async () => (await http.get('/api/usage', { token: account.token })).body.usageThisMonth === 2, { what: 'the 2 previews to be counted' })
-    const usage = (await http.get('/api/usage', { token: account.token })).body
+    await until(async () => (await web.http.get('/api/dashboard-stats', { token: account.token })).body.totalClicks === 3, { what: 'the 3 clicks to be counted' })
+    await until(async () => (await web.http.get('/api/usage', { token: account.token })).body.usageThisMonth === 2, { what: 'the 2 previews to be counted' })
+    const usage = (await web.http.get('/api/usage', { token: account.token })).body
 
     const { page, context } = await openDashboard(account)
     await page.getByTestId('usage-numbers').getByText('2 / 500 previews').waitFor()
@@ -127,7 +115,7 @@ describe('dashboard', () => {
       [400, 'warning'],
       [500, 'danger'],
     ] as const) {
-      const account = await createAccount(server, `usage-${previews}`)
+      const account = await createAccount(web.server, `usage-${previews}`)
       await seedUsage(account, previews, 0)
       const { page, context } = await openDashboard(account)
       await page.getByTestId('usage-numbers').getByText(`${previews} / 500 previews`).waitFor()
@@ -139,7 +127,7 @@ describe('dashboard', () => {
   })
 
   it('invites a new account to create its first link, straight into the create dialog, on a phone', async () => {
-    const account = await createAccount(server, 'newcomer')
+    const account = await createAccount(web.server, 'newcomer')
     const { page, context } = await openDashboard(account, PHONE)
     const invitation = page.getByTestId('recent-links')
     await invitation.getByText('Create your first share link').waitFor()
@@ -152,8 +140,8 @@ describe('dashboard', () => {
   })
 
   it('says which numbers could not be loaded', async () => {
-    const account = await createAccount(server, 'failing')
-    const { page, context } = await openPage(browser, server.url)
+    const account = await createAccount(web.server, 'failing')
+    const { page, context } = await openPage(web.browser, web.server.url)
     // The network fails for these calls only; the rest of the dashboard still shows.
     const failing = new Set(['/api/usage', '/api/dashboard-stats', '/api/shareLinks'])
     await page.route((url) => failing.has(url.pathname), (route) => route.abort('failed'))

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { openPage, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
-import { createAccount } from './support'
+import { browserAroundTests, createAccount } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
+const web = browserAroundTests()
 let apiKey: string
-
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  const session = await createAccount(server, 'docs')
-  apiKey = (await client(server.url).post('/api/apiKeys', { name: 'Docs tester' }, { token: session.token })).body.key
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  const session = await createAccount(web.server, 'docs')
+  apiKey = (await client(web.server.url).post('/api/apiKeys', { name: 'Docs tester' }, { token: session.token })).body.key
 })
 
 async function openDocs(viewport?: typeof PHONE) {
-  const opened = await openPage(browser, server.url, viewport)
+  const opened = await openPage(web.browser, web.server.url, viewport)
   await opened.page.goto('/docs')
   await opened.page.getByRole('heading', { level: 1, name: 'API Documentation' }).waitFor()
   return opened
@@ -59,7 +51,7 @@ async function chooseEndpoint(page: Page, label: string) {
 describe('/docs reference', () => {
   it('draws every operation of the OpenAPI document, with parameters, bodies and answers', async () => {
     const { page, context } = await openDocs()
-    const document = (await client(server.url).get('/api/openapi.json')).body
+    const document = (await client(web.server.url).get('/api/openapi.json')).body
     const expected = Object.values(document.paths as Record<string, object>).reduce((n: number, item) => n + Object.keys(item).length, 0)
     await page.getByTestId('api-operation').first().waitFor()
     expect(await page.getByTestId('api-operation').count()).toBe(expected)
@@ -88,7 +80,7 @@ describe('/docs reference', () => {
     const { page, context } = await openDocs(PHONE)
     await page.getByTestId('api-operation').first().waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    const openapi = (await client(server.url).get('/api/openapi.json')).body as OpenApi
+    const openapi = (await client(web.server.url).get('/api/openapi.json')).body as OpenApi
     const described = Object.entries(openapi.paths).flatMap(([path, item]) =>
       Object.entries(item).flatMap(([method, operation]) =>
         (operation.parameters ?? []).map((p) => ({ region: `Parameters of ${method.toUpperCase()} ${path}`, text: p.description ?? p.schema?.description ?? '' })),
@@ -119,7 +111,7 @@ describe('/docs reference', () => {
     const outside: string[] = []
     const violations: string[] = []
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.url)) outside.push(request.url())
+      if (!request.url().startsWith(web.server.url)) outside.push(request.url())
     })
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text())
@@ -184,7 +176,7 @@ describe('/docs tester', () => {
 
   it('wraps a long answer on a phone instead of widening the page', async () => {
     const targetUrl = `https://example.com/${'very-long-path-segment/'.repeat(40)}end`
-    const created = await client(server.url).post('/api/link', { targetUrl, title: 'A long target' }, { token: apiKey })
+    const created = await client(web.server.url).post('/api/link', { targetUrl, title: 'A long target' }, { token: apiKey })
     expect(created.status).toBe(201)
     const { page, context } = await openDocs(PHONE)
     await tester(page).getByLabel('API Key').fill(apiKey)
@@ -229,7 +221,7 @@ describe('/docs edge worker', () => {
     expect(await section.getByRole('link', { name: 'Step-by-step guides' }).getAttribute('href')).toBe('/how-to/')
     expect(await section.getByRole('link', { name: 'API Keys' }).getAttribute('href')).toBe('/api-keys')
     expect(await section.getByRole('link', { name: 'Public docs repository' }).getAttribute('href')).toBe('https://github.com/linkcard/docs')
-    expect(await section.textContent()).toContain(`LINKCARD_API=${server.url}/api`)
+    expect(await section.textContent()).toContain(`LINKCARD_API=${web.server.url}/api`)
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download the edge worker' }).click()])
     expect(download.suggestedFilename()).toBe('linkcard-edge-worker.js')
     const text = await Bun.file((await download.path())!).text()

@@ -3,30 +3,20 @@
 // with a progress bar, the rows that failed listed, the links in the list and the report downloaded,
 // at desktop and phone widths; an SQL dump refused with what to export instead; a Bitly export's
 // archived link previewed switched off and its history shown on its analytics page.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser'
-import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openLinkList } from './support'
+import { DESKTOP, PHONE } from '../helpers/browser'
+import { browserAroundTests, createAccount, openLinkList, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
-let server: TestServer
-let browser: Browser
+const web = browserAroundTests()
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser, server, session, viewport)
+const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(web, session, viewport)
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import links' })
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -34,7 +24,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('importing links', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`previews a Shlink export with its columns mapped, imports it with progress, and saves the report, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, `import-${viewport.width}`)
+      const account = await createAccount(web.server, `import-${viewport.width}`)
       const code = `imp${viewport.width}${Date.now().toString(36)}`
       const file = [
         'createdAt,shortCode,shortUrl,longUrl,title,tags,visits',
@@ -71,7 +61,7 @@ describe('importing links', () => {
       await page.getByRole('option', { name: 'longUrl', exact: true }).click()
       await dialog(page).getByRole('alert').waitFor({ state: 'detached' })
       expect(await fitsWidth(page)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-import-preview-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-import-preview-${viewport.width}.png`)
 
       await dialog(page).getByRole('button', { name: 'Import 43 rows' }).click()
       await dialog(page).getByText('Import finished').waitFor({ timeout: 30_000 })
@@ -84,7 +74,7 @@ describe('importing links', () => {
       await expect(failed.first().textContent()).resolves.toMatch(/Row 3.*not a url/)
       await expect(failed.first().textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
       expect(await fitsWidth(page)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-import-done-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-import-done-${viewport.width}.png`)
 
       const download = page.waitForEvent('download')
       await dialog(page).getByRole('button', { name: 'Download report' }).click()
@@ -104,7 +94,7 @@ describe('importing links', () => {
   }
 
   it('refuses an SQL dump with what to export instead', async () => {
-    const account = await createAccount(server, 'import-dump')
+    const account = await createAccount(web.server, 'import-dump')
     const { page, context } = await openLinks(account)
     await page.getByRole('button', { name: 'Import', exact: true }).click()
     const dump = await Bun.file(join(import.meta.dir, '../fixtures/imports/yourls-dump.sql')).text()
@@ -118,7 +108,7 @@ describe('importing links', () => {
   })
 
   it("previews a Bitly export's archived link switched off, and shows an imported link's history on its analytics page", async () => {
-    const account = await createAccount(server, 'import-bitly')
+    const account = await createAccount(web.server, 'import-bitly')
     const { page, context } = await openLinks(account)
     await page.getByRole('button', { name: 'Import', exact: true }).click()
     const file = await Bun.file(join(import.meta.dir, '../fixtures/imports/bitly-links.csv')).text()
@@ -128,17 +118,17 @@ describe('importing links', () => {
     await expect(rows.nth(1).textContent()).resolves.toContain('Switched off')
     await expect(rows.nth(1).textContent()).resolves.toContain('Archived there: imported switched off.')
     await expect(rows.first().textContent()).resolves.toContain('Made 2024-03-02 · 1,532 clicks there')
-    await page.screenshot({ path: '/tmp/linkcard-import-bitly-1440.png' })
+    await saveScreenshot(page, 'linkcard-import-bitly-1440.png')
     await dialog(page).getByRole('button', { name: 'Import 3 rows' }).click()
     await dialog(page).getByText('3 of 3 rows · 3 created · 0 failed').waitFor({ timeout: 30_000 })
     expect(await dialog(page).getByTestId('import-failure').count()).toBe(0)
 
-    const listed = await fetch(`${server.url}/api/shareLinks?search=spring`, { headers: { authorization: `Bearer ${account.token}` } }).then((answer) => answer.json())
+    const listed = await fetch(`${web.server.url}/api/shareLinks?search=spring`, { headers: { authorization: `Bearer ${account.token}` } }).then((answer) => answer.json())
     await page.goto(`/share-links/${listed[0].id}/analytics`)
     const history = page.getByTestId('link-history')
     await history.waitFor()
     await expect(history.textContent()).resolves.toBe('Imported from Bitly, where it was made on 2 Mar 2024 and had 1,532 clicks. Clicks here are counted from the import on.')
-    await page.screenshot({ path: '/tmp/linkcard-link-history-1440.png' })
+    await saveScreenshot(page, 'linkcard-link-history-1440.png')
     await context.close()
   })
 })

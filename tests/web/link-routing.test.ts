@@ -1,31 +1,18 @@
 // The link form's device and country targets: a fold with the iOS and Android URLs and rows of a
 // country and its URL, saved, shown again on editing, with the server's errors on their field.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser'
-import { client, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openLinkList, waitForToast } from './support'
+import { DESKTOP, PHONE } from '../helpers/browser'
+import { browserAroundTests, createAccount, openLinkList, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
-let server: TestServer
-let browser: Browser
-let http: Client
+const web = browserAroundTests()
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser, server, session, viewport)
+const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(web, session, viewport)
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })
@@ -35,7 +22,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('device and country targets in the link form', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`are filled, saved with the server's errors shown on their field, and shown again on editing, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, `routing-${viewport.width}`)
+      const account = await createAccount(web.server, `routing-${viewport.width}`)
       const { page, context } = await openLinks(account, viewport)
       await page.getByRole('button', { name: 'Create Link', exact: true }).click()
       await field(page, 'Target URL').fill('https://example.com/app')
@@ -43,7 +30,7 @@ describe('device and country targets in the link form', () => {
       await fold(page).getByText('Device and country targets').click()
 
       // A short link of this service is refused by the server, and said on the field.
-      const loop = `${server.url}/Ab3dE5f`
+      const loop = `${web.server.url}/Ab3dE5f`
       await field(page, 'iOS URL').fill(loop)
       // Added with the keyboard: the new row's country list takes the focus.
       await fold(page).getByRole('button', { name: 'Add a country' }).focus()
@@ -72,13 +59,13 @@ describe('device and country targets in the link form', () => {
       expect(await field(page, 'iOS URL').getAttribute('aria-invalid')).toBeNull()
       await fold(page).getByText('2 set').waitFor()
       await fold(page).scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-routing-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-routing-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       const created = page.getByRole('dialog', { name: 'Link created' })
       await created.getByRole('button', { name: 'Done' }).click()
       await created.waitFor({ state: 'detached' })
 
-      const [stored] = (await http.get<Link[]>('/api/shareLinks', { token: account.token })).body
+      const [stored] = (await web.http.get<Link[]>('/api/shareLinks', { token: account.token })).body
       expect(stored).toMatchObject({ iosUrl: 'https://apps.apple.com/app/id123456789', androidUrl: null, geoTargets: { FR: 'https://example.fr/app' } })
 
       // The list says the link routes; opened again, the fold shows the values kept.
@@ -98,7 +85,7 @@ describe('device and country targets in the link form', () => {
       await field(page, 'iOS URL').fill('')
       await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
       await waitForToast(page, 'Share link updated', 'Our app')
-      const [cleared] = (await http.get<Link[]>('/api/shareLinks', { token: account.token })).body
+      const [cleared] = (await web.http.get<Link[]>('/api/shareLinks', { token: account.token })).body
       expect(cleared).toMatchObject({ iosUrl: null, androidUrl: null, geoTargets: null })
       await listed.getByTestId('link-routing').waitFor({ state: 'detached' })
       await context.close()

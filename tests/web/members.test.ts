@@ -1,33 +1,23 @@
 // The Members screen and the invitation link: invited by the dialog, joined by signing up or by
 // signing in, roles changed and members removed, accounts switched from the header, and each
 // account's members in the admin panel; at desktop and phone width.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { confirmAddress, grantSuperAdmin } from '../helpers/accounts'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { client, uniqueEmail } from '../helpers/http'
 import { invitationTokenFor, waitForMail } from '../helpers/outbox'
-import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openSignedIn, PASSWORD, waitForToast } from './support'
+import { browserAroundTests, createAccount, openSignedIn, openSignedInPage, PASSWORD, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 /** An account whose address is confirmed, as inviting needs. */
 async function confirmedAccount(label: string) {
-  const session = await createAccount(server, label)
-  await confirmAddress(client(server.url), server.dataDir, session.user.email)
+  const session = await createAccount(web.server, label)
+  await confirmAddress(client(web.server.url), web.server.dataDir, session.user.email)
   return session
 }
 
@@ -35,7 +25,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 async function createLink(who: Session, title: string) {
-  const answer = await client(server.url).post('/api/shareLinks', { targetUrl: 'https://example.com/members', title }, { token: who.token })
+  const answer = await client(web.server.url).post('/api/shareLinks', { targetUrl: 'https://example.com/members', title }, { token: who.token })
   expect(answer.status).toBe(201)
 }
 
@@ -51,7 +41,7 @@ async function inviteThroughDialog(page: Page, email: string, role: 'Admin' | 'M
   await page.getByRole('option', { name: role, exact: true }).click()
   await dialog.getByRole('button', { name: 'Send Invitation' }).click()
   await waitForToast(page, 'Invitation sent')
-  return waitForMail(() => invitationTokenFor(server.dataDir, email))
+  return waitForMail(() => invitationTokenFor(web.server.dataDir, email))
 }
 
 describe('/members and /invite', () => {
@@ -59,8 +49,7 @@ describe('/members and /invite', () => {
     it(`invite someone new, who signs up from the link and sees the account's links as a viewer, at ${viewport.width} px`, async () => {
       const owner = await confirmedAccount(`members-owner-${viewport.width}`)
       await createLink(owner, 'The team’s launch')
-      const { page, context } = await openPage(browser, server.url, viewport)
-      await openSignedIn(page, owner, '/members')
+      const { page, context } = await openSignedInPage(web, '/members', { session: owner, viewport: viewport })
       await heading(page, 'Members')
       await page.getByText('Only you so far.').waitFor()
       await page.getByText('No one invited yet').waitFor()
@@ -73,18 +62,18 @@ describe('/members and /invite', () => {
       const pending = page.getByTestId('invitation-row')
       await pending.getByText(email).waitFor()
       expect(await pending.getByText('Viewer').count()).toBe(1)
-      await page.screenshot({ path: `/tmp/linkcard-members-${viewport.width}.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-members-${viewport.width}.png`, { fullPage: true })
       expect(await fitsWidth(page)).toBe(true)
 
       // The invited person, in a browser of their own.
-      const invited = await openPage(browser, server.url, viewport)
+      const invited = await openPage(web.browser, web.server.url, viewport)
       await invited.page.goto(`/invite?token=${token}`)
       await invited.page.getByRole('heading', { name: 'Join a Linkcard account' }).waitFor()
       await invited.page.getByText(`invited ${email} to join`).waitFor()
       expect(await invited.page.getByLabel('Email').inputValue()).toBe(email)
       await invited.page.getByLabel('Password', { exact: true }).fill(PASSWORD)
       await invited.page.getByLabel('Confirm Password').fill(PASSWORD)
-      await invited.page.screenshot({ path: `/tmp/linkcard-invite-${viewport.width}.png`, fullPage: true })
+      await saveScreenshot(invited.page, `linkcard-invite-${viewport.width}.png`, { fullPage: true })
       expect(await fitsWidth(invited.page)).toBe(true)
       await invited.page.getByRole('button', { name: 'Create Account and Join' }).click()
       await heading(invited.page, 'Share Links')
@@ -115,13 +104,12 @@ describe('/members and /invite', () => {
   it('let someone with an account sign in from the link, join, and switch between their accounts from the header', async () => {
     const owner = await confirmedAccount('switch-owner')
     await createLink(owner, 'Owner’s link')
-    const person = await createAccount(server, 'switch-person')
+    const person = await createAccount(web.server, 'switch-person')
     await createLink(person, 'My own link')
-    const http = client(server.url)
-    expect((await http.post('/api/members/invitations', { email: person.user.email, role: 'member' }, { token: owner.token })).status).toBe(201)
-    const token = await waitForMail(() => invitationTokenFor(server.dataDir, person.user.email))
+    expect((await web.http.post('/api/members/invitations', { email: person.user.email, role: 'member' }, { token: owner.token })).status).toBe(201)
+    const token = await waitForMail(() => invitationTokenFor(web.server.dataDir, person.user.email))
 
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     await page.goto(`/invite?token=${token}`)
     await page.getByRole('link', { name: 'Sign In to Accept' }).click()
     await page.waitForURL('**/login')
@@ -145,18 +133,16 @@ describe('/members and /invite', () => {
     await page.goto('/share-links')
     await page.getByText('My own link').first().waitFor()
     expect(await page.getByText('Owner’s link').count()).toBe(0)
-    await page.screenshot({ path: '/tmp/linkcard-switched.png' })
+    await saveScreenshot(page, 'linkcard-switched.png')
     await context.close()
   })
 
   it('show a signed-in stranger that the invitation is for someone else', async () => {
     const owner = await confirmedAccount('stranger-owner')
     const email = uniqueEmail('meant-for')
-    await client(server.url).post('/api/members/invitations', { email, role: 'admin' }, { token: owner.token })
-    const token = await waitForMail(() => invitationTokenFor(server.dataDir, email))
-    const stranger = await createAccount(server, 'stranger')
-    const { page, context } = await openPage(browser, server.url, PHONE)
-    await openSignedIn(page, stranger, `/invite?token=${token}`)
+    await client(web.server.url).post('/api/members/invitations', { email, role: 'admin' }, { token: owner.token })
+    const token = await waitForMail(() => invitationTokenFor(web.server.dataDir, email))
+    const { page, context, session: stranger } = await openSignedInPage(web, `/invite?token=${token}`, { label: 'stranger', viewport: PHONE })
     await page.getByText(`You are signed in as ${stranger.user.email}. This invitation is for ${email}`).waitFor()
     await page.goto('/invite?token=nothing-here')
     await page.getByText('This invitation link is not valid any more. Ask for a new one.').waitFor()
@@ -164,9 +150,9 @@ describe('/members and /invite', () => {
   })
 
   it("list an account's members in the admin panel", async () => {
-    const admin = await createAccount(server, 'members-boss')
-    await grantSuperAdmin(server, admin.user.email)
-    const { page, context } = await openPage(browser, server.url)
+    const admin = await createAccount(web.server, 'members-boss')
+    await grantSuperAdmin(web.server, admin.user.email)
+    const { page, context } = await openPage(web.browser, web.server.url)
     await openSignedIn(page, { ...admin, user: { ...admin.user, isSuperAdmin: true } }, '/admin')
     await heading(page, 'Super Admin Panel')
     await page.getByRole('tabpanel', { name: 'Accounts' }).getByPlaceholder('Search accounts...').fill(admin.user.email)

@@ -1,43 +1,31 @@
 // Getting around once signed in: the app's own navigation and account menu, at desktop and phone
 // size; sign-in screens and sign-up buttons that send a signed-in person on; and the way back to
 // the screen that asked for a sign-in.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { startServer, type TestServer } from '../helpers/server'
+import { openPage, PHONE } from '../helpers/browser'
 import { sql } from '../helpers/sql'
-import { createAccount, openSignedIn, PASSWORD, storedSession } from './support'
+import { browserAroundTests, createAccount, openSignedIn, openSignedInPage, PASSWORD, storedSession } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 const header = (page: Page) => page.locator('header')
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor()
 
 async function onPlan(plan: string): Promise<Session> {
-  const session = await createAccount(server, `nav-${plan}`)
-  await sql(server, 'update accounts set plan = $1 where id = $2', [plan, session.user.accountId])
+  const session = await createAccount(web.server, `nav-${plan}`)
+  await sql(web.server, 'update accounts set plan = $1 where id = $2', [plan, session.user.accountId])
   return { ...session, user: { ...session.user, plan: plan as Session['user']['plan'] } }
 }
 
 describe('signed in, the header', () => {
   it("offers the app's screens and an account menu on the e-mail, and marks where you are", async () => {
-    const session = await createAccount(server, 'nav-desktop')
-    const { page, context } = await openPage(browser, server.url)
-    await openSignedIn(page, session, '/dashboard')
+    const { page, context, session } = await openSignedInPage(web, '/dashboard', { label: 'nav-desktop' })
     await heading(page, 'Dashboard')
     const nav = header(page).getByRole('navigation', { name: 'Main' }).first()
     for (const [name, href, title] of [
@@ -78,8 +66,7 @@ describe('signed in, the header', () => {
 
   it('lists Domains where the plan has a custom domain', async () => {
     const session = await onPlan('pro')
-    const { page, context } = await openPage(browser, server.url)
-    await openSignedIn(page, session, '/dashboard')
+    const { page, context } = await openSignedInPage(web, '/dashboard', { session })
     await header(page).getByRole('link', { name: 'Domains', exact: true }).click()
     await heading(page, 'Custom Domain')
     await page.getByTestId('custom-domain-card').getByLabel('Hostname').waitFor()
@@ -88,8 +75,7 @@ describe('signed in, the header', () => {
 
   it('folds the same screens, Settings and Sign Out into the menu on a phone', async () => {
     const session = await onPlan('indie')
-    const { page, context } = await openPage(browser, server.url, PHONE)
-    await openSignedIn(page, session, '/dashboard')
+    const { page, context } = await openSignedInPage(web, '/dashboard', { session, viewport: PHONE })
     await heading(page, 'Dashboard')
     expect(await header(page).getByRole('link', { name: 'Links', exact: true }).count()).toBe(0)
     await page.getByRole('button', { name: 'Open menu' }).click()
@@ -111,8 +97,8 @@ describe('signed in, the header', () => {
 
 describe('signed in, the way in', () => {
   it('sends a signed-in person from /login and /signup, Start Building and Get Started to the app', async () => {
-    const session = await createAccount(server, 'nav-signed-in')
-    const { page, context } = await openPage(browser, server.url)
+    const session = await createAccount(web.server, 'nav-signed-in')
+    const { page, context } = await openPage(web.browser, web.server.url)
     for (const path of ['/login', '/signup']) {
       await openSignedIn(page, session, path)
       await heading(page, 'Dashboard')
@@ -134,8 +120,8 @@ describe('signed in, the way in', () => {
 
 describe('signing in', () => {
   it('returns to the screen that asked for it, with its query', async () => {
-    const session = await createAccount(server, 'nav-return')
-    const { page, context } = await openPage(browser, server.url)
+    const session = await createAccount(web.server, 'nav-return')
+    const { page, context } = await openPage(web.browser, web.server.url)
     await page.goto('/share-links?status=active')
     await page.waitForURL('**/login')
     await page.getByLabel('Email').fill(session.user.email)
@@ -157,7 +143,7 @@ describe('signing in', () => {
   })
 
   it('returns there after signing up too, on a phone', async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE)
+    const { page, context } = await openPage(web.browser, web.server.url, PHONE)
     await page.goto('/api-keys')
     await page.waitForURL('**/login')
     await page.getByRole('link', { name: 'Sign up' }).click()
@@ -181,7 +167,7 @@ const CONTENT_PAGES = ['blog', 'how-to'].flatMap((section) => [
 
 describe('blog and how-to pages', () => {
   it("carry the product's header and footer, with the visitor's signed-in state", async () => {
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto('/blog/')
@@ -191,7 +177,7 @@ describe('blog and how-to pages', () => {
     await header(page).getByRole('link', { name: 'Pricing', exact: true }).click()
     await heading(page, 'Pricing')
 
-    const session = await createAccount(server, 'nav-blog')
+    const session = await createAccount(web.server, 'nav-blog')
     await openSignedIn(page, session, '/how-to/')
     await header(page).getByRole('button', { name: `Account menu for ${session.user.email}` }).click()
     await page.getByRole('menuitem', { name: 'Settings' }).click()
@@ -202,7 +188,7 @@ describe('blog and how-to pages', () => {
   })
 
   it('fit a phone, with the header folded into its menu', async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE)
+    const { page, context } = await openPage(web.browser, web.server.url, PHONE)
     for (const path of CONTENT_PAGES) {
       await page.goto(path)
       await page.getByRole('heading', { level: 1 }).first().waitFor()

@@ -1,32 +1,19 @@
 // The link form's cards per platform: a fold with a button per platform and its title, description
 // and image, which fall back to the link's; saved, refused with the error on its field and the
 // platform shown, and shown again on editing.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
 import { PLATFORM_CARD_MESSAGES } from '../../src/shared/platform-cards'
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser'
-import { client, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openLinkList, waitForToast } from './support'
+import { DESKTOP, PHONE } from '../helpers/browser'
+import { browserAroundTests, createAccount, openLinkList, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
-let server: TestServer
-let browser: Browser
-let http: Client
+const web = browserAroundTests()
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser, server, session, viewport)
+const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(web, session, viewport)
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })
@@ -38,7 +25,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('cards per platform in the link form', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`are filled per platform, refused on their field, saved, and shown again on editing, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, `platform-cards-${viewport.width}`)
+      const account = await createAccount(web.server, `platform-cards-${viewport.width}`)
       const { page, context } = await openLinks(account, viewport)
       await page.getByRole('button', { name: 'Create Link', exact: true }).click()
       await field(page, 'Target URL').fill('https://example.com/launch')
@@ -67,13 +54,13 @@ describe('cards per platform in the link form', () => {
       await fold(page).getByText('· X, WhatsApp').waitFor()
       expect(await fitsWidth(page)).toBe(true)
       await fold(page).scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-platform-cards-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-platform-cards-${viewport.width}.png`)
 
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       const created = page.getByRole('dialog', { name: 'Link created' })
       await created.getByRole('button', { name: 'Done' }).click()
       await created.waitFor({ state: 'detached' })
-      const [stored] = (await http.get<Link[]>('/api/shareLinks', { token: account.token })).body
+      const [stored] = (await web.http.get<Link[]>('/api/shareLinks', { token: account.token })).body
       expect(stored!.platformCards).toEqual({
         x: { title: 'Launch day', description: null, ogImage: null },
         whatsapp: { title: null, description: null, ogImage: 'https://example.com/square.png' },
@@ -91,7 +78,7 @@ describe('cards per platform in the link form', () => {
       await field(page, 'WhatsApp image URL').fill('')
       await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
       await waitForToast(page, 'Share link updated', 'Our launch')
-      const [changed] = (await http.get<Link[]>('/api/shareLinks', { token: account.token })).body
+      const [changed] = (await web.http.get<Link[]>('/api/shareLinks', { token: account.token })).body
       expect(changed!.platformCards).toEqual({ x: { title: 'Launch day', description: null, ogImage: null } })
       await context.close()
     })

@@ -1,32 +1,20 @@
 // The card as each platform draws it: on the link's page, every platform's mock-up shows what that
 // platform's crawler reads from the card page (its own card where the link gives it one), cut where
 // the platform cuts it; in the link form, the mock-up follows what is typed and the platform chosen.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import ogs from 'open-graph-scraper'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Link } from '../../src/modules/links/schema'
 import { CARD_PLATFORMS } from '../../src/shared/platform-cards'
 import { cutText, PREVIEW_RULES } from '../../src/shared/platform-previews'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { DESKTOP, PHONE } from '../helpers/browser'
+import { visit } from '../helpers/http'
 import { CRAWLER_UA } from '../helpers/user-agents'
-import { createAccount, openLinkList, openSignedIn } from './support'
+import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
-let server: TestServer
-let browser: Browser
-let http: Client
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 const LONG_TITLE = 'Everything about our launch: the product, the people behind it, and what comes next for every team'
 const DESCRIPTION = 'A long look at the day we shipped, with the numbers, the lessons and the thanks we owe.'
@@ -41,21 +29,20 @@ async function cardPageTags(url: string, platform: string) {
 describe("the link's page", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`draws the card as each of the eight platforms does, from what its crawler reads, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, `previews-${viewport.width}`)
-      const made = await http.post<Link>(
+      const account = await createAccount(web.server, `previews-${viewport.width}`)
+      const made = await web.http.post<Link>(
         '/api/shareLinks',
         {
           targetUrl: 'https://example.com/launch',
           title: LONG_TITLE,
           description: DESCRIPTION,
-          ogImage: `${server.url}/no-such-image.png`,
+          ogImage: `${web.server.url}/no-such-image.png`,
           platformCards: { x: { title: 'Launch day' }, telegram: { description: 'For the Telegram channel.' } },
         },
         { token: account.token },
       )
       expect(made.status).toBe(201)
-      const { page, context } = await openPage(browser, server.url, viewport)
-      await openSignedIn(page, account, `/share-links/${made.body.id}/analytics`)
+      const { page, context } = await openSignedInPage(web, `/share-links/${made.body.id}/analytics`, { session: account, viewport: viewport })
       const previews = page.getByTestId('all-platform-previews')
       await previews.waitFor()
       for (const platform of CARD_PLATFORMS) {
@@ -68,7 +55,7 @@ describe("the link's page", () => {
         else expect(await description.textContent()).toBe(cutText(tags.description!, rules.descriptionMax).text)
         expect(await mockup.getByTestId('mockup-domain').textContent()).toContain(new URL(made.body.url).host)
         await mockup.scrollIntoViewIfNeeded()
-        await mockup.screenshot({ path: `/tmp/linkcard-mockup-${platform}-${viewport.width}.png` })
+        await saveScreenshot(mockup, `linkcard-mockup-${platform}-${viewport.width}.png`)
       }
       // The platforms that cut the long title say so; X's own title fits.
       const notes = (platform: string) => previews.locator(`[data-testid="mockup"][data-platform="${platform}"]`).getByTestId('mockup-notes').textContent()
@@ -82,8 +69,8 @@ describe("the link's page", () => {
 
 describe('the link form', () => {
   it('shows the chosen platform as it is typed, and the platform whose card is edited', async () => {
-    const account = await createAccount(server, 'previews-form')
-    const { page, context } = await openLinkList(browser, server, account, DESKTOP)
+    const account = await createAccount(web.server, 'previews-form')
+    const { page, context } = await openLinkList(web, account, DESKTOP)
     await page.getByRole('button', { name: 'Create Link', exact: true }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Target URL', { exact: true }).fill('https://example.com/launch')
@@ -107,15 +94,15 @@ describe('the link form', () => {
     await shown.getByTestId('mockup-title').filter({ hasText: /^Launch day$/ }).waitFor()
     expect(await shown.getByTestId('mockup-notes').textContent()).toBe('WhatsApp shows no image: the card has none.')
     await shown.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: '/tmp/linkcard-form-previews-1440.png' })
+    await saveScreenshot(page, 'linkcard-form-previews-1440.png')
     await context.close()
   })
 })
 
 describe('made card images', () => {
   it('are chosen in the form, and drawn by the mock-ups on the link page', async () => {
-    const account = await createAccount(server, 'previews-made')
-    const { page, context } = await openLinkList(browser, server, account, PHONE)
+    const account = await createAccount(web.server, 'previews-made')
+    const { page, context } = await openLinkList(web, account, PHONE)
     await page.getByRole('button', { name: 'Create Link', exact: true }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Target URL', { exact: true }).fill('https://example.com/made')
@@ -130,13 +117,13 @@ describe('made card images', () => {
     expect(await shown.getAttribute('data-image')).toBe('large')
     expect(await shown.textContent()).not.toContain('shows no image')
     await drawn.scrollIntoViewIfNeeded()
-    await drawn.screenshot({ path: '/tmp/linkcard-form-made-image-390.png' })
+    await saveScreenshot(drawn, 'linkcard-form-made-image-390.png')
     await dialog.getByRole('button', { name: 'Create Link' }).click()
     const created = page.getByRole('dialog', { name: 'Link created' })
     await created.getByRole('button', { name: 'Done' }).click()
-    const [stored] = (await http.get<Link[]>('/api/shareLinks', { token: account.token })).body
+    const [stored] = (await web.http.get<Link[]>('/api/shareLinks', { token: account.token })).body
     expect(stored!.cardImage).toBe('bold')
-    expect(stored!.cardImageUrl).toBe(`${server.url}/api/card-image/${stored!.slug}/1.png`)
+    expect(stored!.cardImageUrl).toBe(`${web.server.url}/api/card-image/${stored!.slug}/1.png`)
 
     await openSignedIn(page, account, `/share-links/${stored!.id}/analytics`)
     const facebook = page.getByTestId('all-platform-previews').locator('[data-testid="mockup"][data-platform="facebook"]')
@@ -145,7 +132,7 @@ describe('made card images', () => {
     expect(await image.getAttribute('src')).toBe(stored!.cardImageUrl)
     await page.waitForFunction((src) => [...document.images].some((img) => img.src === src && img.complete && img.naturalWidth === 1200), stored!.cardImageUrl)
     await facebook.scrollIntoViewIfNeeded()
-    await facebook.screenshot({ path: '/tmp/linkcard-mockup-made-390.png' })
+    await saveScreenshot(facebook, 'linkcard-mockup-made-390.png')
     await context.close()
   })
 })

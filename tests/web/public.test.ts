@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { startServer, type TestServer } from '../helpers/server'
-import { waitForToast } from './support'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { openPage, PHONE } from '../helpers/browser'
+import { browserAroundTests, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 async function open(path: string, viewport?: typeof PHONE) {
-  const opened = await openPage(browser, server.url, viewport)
+  const opened = await openPage(web.browser, web.server.url, viewport)
   await opened.page.goto(path)
   return opened
 }
@@ -175,7 +164,7 @@ describe('routing', () => {
   })
 
   it('sends a signed-out visitor from every signed-in screen and /admin to /login', async () => {
-    const { page, context } = await openPage(browser, server.url)
+    const { page, context } = await openPage(web.browser, web.server.url)
     for (const path of ['/dashboard', '/share-links', '/api-keys', '/billing', '/settings', '/admin']) {
       await page.goto(path)
       await page.waitForURL('**/login')

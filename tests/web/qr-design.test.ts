@@ -1,27 +1,17 @@
 // Styling a QR code in the QR dialog on a desktop and a phone: the preview follows the options, bad
 // ones are named before any call, and the PNG and SVG downloads carry the design.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Link } from '../../src/modules/links/schema'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
+import { DESKTOP, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
-import { createAccount, openSignedIn } from './support'
+import { browserAroundTests, createAccount, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const web = browserAroundTests()
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true })
@@ -50,11 +40,10 @@ async function download(page: Page, button: string) {
 describe('the QR dialog', () => {
   for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const)
     it(`styles a code with a live preview and downloads it as PNG and SVG on a ${device}`, async () => {
-      const account = await createAccount(server, `qr-${device}`)
+      const account = await createAccount(web.server, `qr-${device}`)
       const title = `Styled on a ${device}`
-      const link = (await client(server.url).post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/styled', title }, { token: account.token })).body
-      const { page, context } = await openPage(browser, server.url, viewport)
-      await openSignedIn(page, account, '/share-links')
+      const link = (await client(web.server.url).post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/styled', title }, { token: account.token })).body
+      const { page, context } = await openSignedInPage(web, '/share-links', { session: account, viewport: viewport })
       await page.getByTestId(device === 'phone' ? 'link-card' : 'link-row').filter({ hasText: title }).getByRole('button', { name: 'QR Code' }).click()
       await preview(page).waitFor()
       await page.waitForFunction(() => (document.querySelector('[data-testid="qr-preview"]') as HTMLImageElement | null)?.naturalWidth)
@@ -73,7 +62,7 @@ describe('the QR dialog', () => {
       await page.keyboard.press('Enter')
       await page.getByRole('option', { name: 'High (30%)' }).click()
       await previewShows(page, { foreground: '#1e3a8a', margin: '4', size: '300', errorCorrection: 'H' })
-      await page.screenshot({ path: `/tmp/qr-dialog-${device}.png` })
+      await saveScreenshot(page, `qr-dialog-${device}.png`)
 
       const png = await download(page, 'Download PNG')
       expect(png.name).toBe(`linkcard-qr-${link.slug}.png`)
@@ -94,7 +83,7 @@ describe('the QR dialog', () => {
       // A logo that is not https is refused in the form, in the server's words.
       await field(page, 'Logo URL').fill('http://example.com/logo.png')
       await dialog(page).getByText('logo must be an https:// address').waitFor()
-      await page.screenshot({ path: `/tmp/qr-dialog-${device}-logo.png` })
+      await saveScreenshot(page, `qr-dialog-${device}-logo.png`)
       await context.close()
     })
 })

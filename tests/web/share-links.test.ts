@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
+import { afterAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { PNG as PNGImage } from 'pngjs'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link, LinkWithCounts } from '../../src/modules/links/schema'
 import { CARD_MESSAGES } from '../../src/shared/card-rules'
 import { linkExportFileName } from '../../src/shared/link-list'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { client, visit, type Client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { DESKTOP, openPage, PHONE } from '../helpers/browser'
+import { visit } from '../helpers/http'
 import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
-import { createAccount, openLinkList, openSignedIn, waitForToast } from './support'
+import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(30_000)
 
@@ -40,32 +39,21 @@ const pages = Bun.serve({
 })
 const localPage = (path: string) => `http://127.0.0.1:${pages.port}${path}`
 
-let server: TestServer
-let browser: Browser
-let http: Client
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${pages.port}` } }), launchBrowser()])
-  http = client(server.url)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  pages.stop(true)
-})
+const web = browserAroundTests(() => ({ FETCH_ALLOWED_HOSTS: `127.0.0.1:${pages.port}` }))
+afterAll(() => pages.stop(true))
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 async function createLinkApi(session: Session, body: Record<string, unknown>): Promise<Link> {
-  const answer = await http.post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/page', ...body }, { token: session.token })
+  const answer = await web.http.post<Link>('/api/shareLinks', { targetUrl: 'https://example.com/page', ...body }, { token: session.token })
   if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`)
   return answer.body
 }
 
 const listLinks = async (session: Session, period = 'all') =>
-  (await http.get<LinkWithCounts[]>(`/api/shareLinks?period=${period}`, { token: session.token })).body
+  (await web.http.get<LinkWithCounts[]>(`/api/shareLinks?period=${period}`, { token: session.token })).body
 
-const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(browser, server, session, viewport)
+const openLinks = (session: Session, viewport = DESKTOP) => openLinkList(web, session, viewport)
 
 const row = (page: Page, title: string) => page.getByTestId('link-row').filter({ hasText: title })
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -94,7 +82,7 @@ async function choose(page: Page, combobox: string, option: string) {
 
 describe('creating a link', () => {
   it('prefixes https:// on blur, explains a bad alias, previews the title, and lists the new link', async () => {
-    const account = await createAccount(server, 'create')
+    const account = await createAccount(web.server, 'create')
     const { page, context } = await openLinks(account)
     await page.getByText('No share links yet').waitFor()
     let posts = 0
@@ -155,7 +143,7 @@ describe('creating a link', () => {
   })
 
   it("shows the server's refusal under the field it names", async () => {
-    const account = await createAccount(server, 'taken')
+    const account = await createAccount(web.server, 'taken')
     const taken = unique('taken')
     await createLinkApi(account, { title: 'First', alias: taken })
     const { page, context } = await openLinks(account)
@@ -173,7 +161,7 @@ describe('creating a link', () => {
   })
 
   it("asks a player or app card for what X needs, and keeps it with the accent colour through an edit", async () => {
-    const account = await createAccount(server, 'card-fields')
+    const account = await createAccount(web.server, 'card-fields')
     const { page, context } = await openLinks(account)
     await page.getByRole('button', { name: 'Create Link' }).click()
     await field(page, 'Target URL').fill('https://example.com/video')
@@ -213,7 +201,7 @@ describe('creating a link', () => {
   })
 
   it('checks the expiry before sending and sends a valid instant', async () => {
-    const account = await createAccount(server, 'expiry')
+    const account = await createAccount(web.server, 'expiry')
     const { page, context } = await openLinks(account)
     let posts = 0
     page.on('request', (request) => {
@@ -237,7 +225,7 @@ describe('creating a link', () => {
   })
 
   it('fetches metadata from the target page into the empty fields only', async () => {
-    const account = await createAccount(server, 'metadata')
+    const account = await createAccount(web.server, 'metadata')
     const { page, context } = await openLinks(account)
     await page.getByRole('button', { name: 'Create Link' }).click()
     const fetchButton = dialog(page).getByRole('button', { name: 'Fetch metadata' })
@@ -272,7 +260,7 @@ describe('creating a link', () => {
 
 describe("the image's warnings", () => {
   it('says what platforms will do with an image once the server has read it, and nothing for a good one', async () => {
-    const account = await createAccount(server, 'image-warnings')
+    const account = await createAccount(web.server, 'image-warnings')
     const { page, context } = await openLinks(account)
     await page.getByRole('button', { name: 'Create Link' }).click()
     await dialog(page).getByRole('heading', { name: 'Create Share Link' }).waitFor()
@@ -293,7 +281,7 @@ describe("the image's warnings", () => {
 
 describe('the list', () => {
   it('shows each link as a card on a phone, with every action reachable and nothing wider than the screen', async () => {
-    const account = await createAccount(server, 'phone')
+    const account = await createAccount(web.server, 'phone')
     await createLinkApi(account, { title: 'On the go', alias: unique('go') })
     const { page, context } = await openLinks(account, PHONE)
     const card = page.getByTestId('link-card').filter({ hasText: 'On the go' })
@@ -315,11 +303,11 @@ describe('the list', () => {
   })
 
   it('filters by search and status, and says when nothing matches', async () => {
-    const account = await createAccount(server, 'filters')
+    const account = await createAccount(web.server, 'filters')
     await createLinkApi(account, { title: 'Product launch', targetUrl: 'https://shop.example.com/launch' })
     const docs = await createLinkApi(account, { title: 'Read the guide', targetUrl: 'https://docs.example.com/start', alias: unique('guide') })
     const old = await createLinkApi(account, { title: 'Winter promo', targetUrl: 'https://example.com/winter' })
-    await http.patch(`/api/shareLinks/${old.id}`, { isActive: false }, { token: account.token })
+    await web.http.patch(`/api/shareLinks/${old.id}`, { isActive: false }, { token: account.token })
     const { page, context } = await openLinks(account)
     await row(page, 'Winter promo').waitFor()
     expect(await page.getByTestId('link-row').count()).toBe(3)
@@ -349,12 +337,12 @@ describe('the list', () => {
   })
 
   it('counts clicks and previews for the chosen period', async () => {
-    const account = await createAccount(server, 'period')
+    const account = await createAccount(web.server, 'period')
     const link = await createLinkApi(account, { title: 'Counted' })
     for (let i = 0; i < 3; i++) await visit(link.url)
     // Five clicks forty days ago: inside 90 days, outside 30.
     const day = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10)
-    await sql(server, 'insert into link_daily_stats (link_id, account_id, day, clicks, previews, social_clicks, unique_visitors) values ($1, $2, $3, 5, 0, 0, 0)', [
+    await sql(web.server, 'insert into link_daily_stats (link_id, account_id, day, clicks, previews, social_clicks, unique_visitors) values ($1, $2, $3, 5, 0, 0, 0)', [
       link.id,
       account.user.accountId,
       day,
@@ -380,13 +368,13 @@ describe('the list', () => {
   })
 
   it('shows the custom-domain address beside the short link once the domain is live', async () => {
-    const account = await createAccount(server, 'domain')
+    const account = await createAccount(web.server, 'domain')
     const link = await createLinkApi(account, { title: 'Branded', alias: unique('brand') })
     const hostname = `${unique('go')}.example.org`
     await sql(
-      server,
+      web.server,
       "insert into custom_domains (id, account_id, hostname, verification_token, status, ssl_status, last_checked_at, verified_at, created_at) values ($1, $2, $3, 'token', 'active', 'active', $4, $4, $4)",
-      [crypto.randomUUID(), account.user.accountId, hostname, dbTime(server, new Date())],
+      [crypto.randomUUID(), account.user.accountId, hostname, dbTime(web.server, new Date())],
     )
     const { page, context } = await openLinks(account)
     const custom = row(page, 'Branded').getByTestId('custom-domain-url')
@@ -396,8 +384,8 @@ describe('the list', () => {
   })
 
   it('says when the links cannot be loaded', async () => {
-    const account = await createAccount(server, 'offline')
-    const { page, context } = await openPage(browser, server.url)
+    const account = await createAccount(web.server, 'offline')
+    const { page, context } = await openPage(web.browser, web.server.url)
     // The network fails for the list only; the rest of the app answers normally.
     const isList = (url: URL) => url.pathname === '/api/shareLinks'
     await page.route(isList, (route) => route.abort('failed'))
@@ -412,10 +400,10 @@ describe('the list', () => {
 
 describe('actions on a link', () => {
   it('edits a link whose expiry has passed without touching the expiry', async () => {
-    const account = await createAccount(server, 'expired')
+    const account = await createAccount(web.server, 'expired')
     const link = await createLinkApi(account, { title: 'Expired', expiresAt: '2099-01-01T12:00:30.000Z', twitterCard: 'summary' })
     const past = new Date(Date.now() - 86_400_000)
-    await sql(server, 'update share_links set expires_at = $1 where id = $2', [dbTime(server, past), link.id])
+    await sql(web.server, 'update share_links set expires_at = $1 where id = $2', [dbTime(web.server, past), link.id])
     const { page, context } = await openLinks(account)
     await row(page, 'Expired').getByRole('button', { name: 'Edit' }).click()
     await field(page, 'Title').fill('Renamed')
@@ -427,7 +415,7 @@ describe('actions on a link', () => {
   })
 
   it('edits a link, removing its alias and changing its title', async () => {
-    const account = await createAccount(server, 'edit')
+    const account = await createAccount(web.server, 'edit')
     const link = await createLinkApi(account, { title: 'Before', alias: unique('before'), description: 'Kept description', expiresAt: '2099-01-01T12:00:00.000Z' })
     const { page, context } = await openLinks(account)
     await row(page, 'Before').getByRole('button', { name: 'Edit' }).click()
@@ -452,10 +440,10 @@ describe('actions on a link', () => {
   })
 
   it('shows the QR code, downloads it and copies its URL', async () => {
-    const account = await createAccount(server, 'qr')
+    const account = await createAccount(web.server, 'qr')
     const link = await createLinkApi(account, { title: 'Scan me' })
     const { page, context } = await openLinks(account)
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.server.url })
     await row(page, 'Scan me').getByRole('button', { name: 'QR Code' }).click()
     const image = dialog(page).getByRole('img', { name: `QR code for ${link.url}` })
     await image.waitFor()
@@ -476,7 +464,7 @@ describe('actions on a link', () => {
   })
 
   it('asks before deleting, keeps the link on Cancel and deletes it on Delete', async () => {
-    const account = await createAccount(server, 'delete')
+    const account = await createAccount(web.server, 'delete')
     const link = await createLinkApi(account, { title: 'Doomed' })
     const { page, context } = await openLinks(account)
     await row(page, 'Doomed').getByRole('button', { name: 'Delete' }).click()
@@ -496,7 +484,7 @@ describe('actions on a link', () => {
   })
 
   it('opens the analytics screen of a link, also when loaded directly', async () => {
-    const account = await createAccount(server, 'analytics')
+    const account = await createAccount(web.server, 'analytics')
     const link = await createLinkApi(account, { title: 'Measured' })
     const { page, context } = await openLinks(account)
     await row(page, 'Measured').getByRole('link', { name: 'Analytics' }).click()
@@ -517,12 +505,12 @@ describe('paging', () => {
   async function seed(session: Session, count: number) {
     const base = Date.now() - count * 60_000
     for (let i = 1; i <= count; i++) {
-      const at = dbTime(server, new Date(base + i * 60_000))
+      const at = dbTime(web.server, new Date(base + i * 60_000))
       const slug = `pg${Math.random().toString(36).slice(2, 7)}`
       await sql(
-        server,
+        web.server,
         'insert into share_links (id, account_id, slug, target_url, target_key, title, twitter_card, is_active, created_at, updated_at) values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $8)',
-        [crypto.randomUUID(), session.user.accountId, slug, `https://example.com/paged/${i}`, `Paged link ${i}`, 'summary', server.databaseUrl ? true : 1, at],
+        [crypto.randomUUID(), session.user.accountId, slug, `https://example.com/paged/${i}`, `Paged link ${i}`, 'summary', web.server.databaseUrl ? true : 1, at],
       )
     }
   }
@@ -535,12 +523,11 @@ describe('paging', () => {
 
   for (const viewport of [PHONE, LAPTOP]) {
     it(`keeps toasts off a dialog's buttons and off the pager at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, 'toast-place')
+      const account = await createAccount(web.server, 'toast-place')
       await seed(account, 20)
       const taken = unique('taken')
       await createLinkApi(account, { title: 'Has the alias', alias: taken })
-      const { page, context } = await openPage(browser, server.url, viewport)
-      await openSignedIn(page, account, '/share-links')
+      const { page, context } = await openSignedInPage(web, '/share-links', { session: account, viewport: viewport })
       await page.getByText('Showing 1 to 20 of 21 results').waitFor()
 
       await page.getByRole('button', { name: 'Create Link' }).click()
@@ -576,10 +563,10 @@ describe('paging', () => {
     ['a phone', PHONE, 'link-card'],
   ] as const) {
     it(`pages through the server's list on ${name}, 20 at a time`, async () => {
-      const account = await createAccount(server, 'pages')
+      const account = await createAccount(web.server, 'pages')
       await seed(account, 45)
       const asked: string[] = []
-      const { page, context } = await openPage(browser, server.url, viewport)
+      const { page, context } = await openPage(web.browser, web.server.url, viewport)
       page.on('request', (request) => {
         if (request.url().includes('/api/shareLinks')) asked.push(new URL(request.url()).search)
       })
@@ -591,7 +578,7 @@ describe('paging', () => {
       expect(await pager(page).getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
       expect(asked.every((search) => search.includes('limit=20'))).toBe(true)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page1.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-paging-${viewport.width}-page1.png`, { fullPage: true })
 
       await pager(page).getByRole('button', { name: 'Next' }).click()
       await page.getByText('Showing 21 to 40 of 45 results').waitFor()
@@ -601,7 +588,7 @@ describe('paging', () => {
       expect(await pager(page).getByTestId('page-status').textContent()).toBe('Page 3 of 3')
       expect(await page.getByTestId(item).count()).toBe(5)
       expect(await pager(page).getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-paging-${viewport.width}-page3.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-paging-${viewport.width}-page3.png`, { fullPage: true })
       await pager(page).getByRole('button', { name: 'Previous' }).click()
       await page.getByText('Showing 21 to 40 of 45 results').waitFor()
 
@@ -615,8 +602,8 @@ describe('paging', () => {
   }
 
   it('shows the loading state until the first page arrives, then an empty list says so', async () => {
-    const account = await createAccount(server, 'empty')
-    const { page, context } = await openPage(browser, server.url, LAPTOP)
+    const account = await createAccount(web.server, 'empty')
+    const { page, context } = await openPage(web.browser, web.server.url, LAPTOP)
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/shareLinks?*', async (route) => {
@@ -633,7 +620,7 @@ describe('paging', () => {
   })
 
   it('goes back a page when the only link of the last page is deleted', async () => {
-    const account = await createAccount(server, 'shrink')
+    const account = await createAccount(web.server, 'shrink')
     await seed(account, 21)
     const { page, context } = await openLinks(account, LAPTOP)
     await page.getByText('Showing 1 to 20 of 21 results').waitFor()
@@ -651,7 +638,7 @@ describe('links at volume', () => {
   const statusOf = async (page: Page, title: string) => row(page, title).getByTestId('link-status').textContent()
 
   it('picks links on the page and switches them off, on, and deletes them', async () => {
-    const account = await createAccount(server, 'bulk')
+    const account = await createAccount(web.server, 'bulk')
     for (const title of ['Bulk one', 'Bulk two', 'Bulk three']) await createLinkApi(account, { title })
     const { page, context } = await openLinks(account)
     await row(page, 'Bulk three').waitFor()
@@ -694,7 +681,7 @@ describe('links at volume', () => {
   })
 
   it('switches one link off and on from its row and from the edit form', async () => {
-    const account = await createAccount(server, 'toggle')
+    const account = await createAccount(web.server, 'toggle')
     const link = await createLinkApi(account, { title: 'Toggled' })
     const { page, context } = await openLinks(account)
     const switchedOff = waitForToast(page, 'Share link switched off', 'Toggled')
@@ -715,7 +702,7 @@ describe('links at volume', () => {
   })
 
   it('duplicates a link into a pre-filled form, and shows the new link ready to share', async () => {
-    const account = await createAccount(server, 'duplicate')
+    const account = await createAccount(web.server, 'duplicate')
     await createLinkApi(account, { title: 'Original', description: 'Kept along', alias: unique('orig'), ogImage: 'https://example.com/card.png' })
     const { page, context } = await openLinks(account)
     await moreAction(page, row(page, 'Original'), 'Duplicate')
@@ -741,7 +728,7 @@ describe('links at volume', () => {
   })
 
   it('orders the list on the server: by title, and by most clicks', async () => {
-    const account = await createAccount(server, 'order')
+    const account = await createAccount(web.server, 'order')
     const links: Record<string, Link> = {}
     for (const title of ['beta', 'Alpha', 'gamma']) links[title] = await createLinkApi(account, { title })
     for (let i = 0; i < 2; i++) await visit(links.beta.url)
@@ -757,7 +744,7 @@ describe('links at volume', () => {
   })
 
   it('keeps every action in reach on a phone', async () => {
-    const account = await createAccount(server, 'bulk-phone')
+    const account = await createAccount(web.server, 'bulk-phone')
     for (const title of ['Phone one', 'Phone two']) await createLinkApi(account, { title })
     const { page, context } = await openLinks(account, PHONE)
     const card = page.getByTestId('link-card').filter({ hasText: 'Phone one' })
@@ -769,15 +756,15 @@ describe('links at volume', () => {
     await moreAction(page, card, 'Deactivate')
     await switchedOff
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    await page.screenshot({ path: '/tmp/linkcard-bulk-phone.png', fullPage: true })
+    await saveScreenshot(page, 'linkcard-bulk-phone.png', { fullPage: true })
     await context.close()
   })
 })
 
 describe('the alias and the target as they are typed', () => {
   it('says whether an alias is free, refuses other schemes, and warns before an alias change breaks the old URL', async () => {
-    const account = await createAccount(server, 'alias-live')
-    const other = await createAccount(server, 'alias-other')
+    const account = await createAccount(web.server, 'alias-live')
+    const other = await createAccount(web.server, 'alias-other')
     const taken = unique('taken')
     await createLinkApi(other, { title: 'Theirs', alias: taken })
     const kept = unique('kept')
@@ -830,7 +817,7 @@ describe('the alias and the target as they are typed', () => {
     ['a phone', PHONE, 'link-card'],
   ] as const) {
     it(`keeps the old alias leading to the link when it changes, and lets it go, on ${name}`, async () => {
-      const account = await createAccount(server, 'alias-keep')
+      const account = await createAccount(web.server, 'alias-keep')
       const old = unique('old')
       const mine = await createLinkApi(account, { title: 'Kept alias', alias: old })
       const { page, context } = await openLinks(account, viewport)
@@ -840,7 +827,7 @@ describe('the alias and the target as they are typed', () => {
       const keep = dialog(page).getByRole('checkbox', { name: `Keep “${old}” as a redirect to this link` })
       await keep.scrollIntoViewIfNeeded()
       expect(await keep.isChecked()).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-alias-keep-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-alias-keep-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
       await dialog(page).waitFor({ state: 'detached' })
       // The old short URL, as printed in QR codes, still leads to the page.
@@ -863,7 +850,7 @@ describe('the alias and the target as they are typed', () => {
 describe('exporting the links', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`saves every link as CSV or JSON, as the server writes it, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, 'export')
+      const account = await createAccount(web.server, 'export')
       const link = await createLinkApi(account, { title: 'Exported, with "quotes"' })
       const { page, context } = await openLinks(account, viewport)
       const saved = async (format: string) => {
@@ -875,13 +862,13 @@ describe('exporting the links', () => {
       }
       const csv = await saved('CSV (spreadsheet)')
       expect(csv.name).toBe(linkExportFileName('csv'))
-      expect(csv.text).toBe((await http.get('/api/shareLinks/export?format=csv', { token: account.token })).text)
+      expect(csv.text).toBe((await web.http.get('/api/shareLinks/export?format=csv', { token: account.token })).text)
       expect(csv.text).toContain(`${link.id},${link.url},`)
       const json = await saved('JSON')
       expect(json.name).toBe(linkExportFileName('json'))
       expect(JSON.parse(json.text)).toEqual([{ ...link, clicks: 0, previews: 0, scans: 0 }])
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      await page.screenshot({ path: `/tmp/linkcard-export-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-export-${viewport.width}.png`)
       await context.close()
     })
   }
@@ -890,7 +877,7 @@ describe('exporting the links', () => {
 describe('ending a link', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`takes a click limit and a fallback URL in the form, and the link keeps to them, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, 'ending')
+      const account = await createAccount(web.server, 'ending')
       const { page, context } = await openLinks(account, viewport)
       await page.getByRole('button', { name: 'Create Link', exact: true }).click()
       await field(page, 'Target URL').fill('https://example.com/offer')
@@ -905,7 +892,7 @@ describe('ending a link', () => {
       await fallback.blur()
       expect(await fallback.inputValue()).toBe('https://example.com/offer-ended')
       await fallback.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-ending-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-ending-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       const url = await closeCreated(page, 'One-off offer')
       expect((await visit(url)).headers.get('location')).toBe('https://example.com/offer')
@@ -918,7 +905,7 @@ describe('ending a link', () => {
 describe('tags', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`tags links in the form, filters the list by a tag, and renames, recolours and deletes tags, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, 'tags')
+      const account = await createAccount(web.server, 'tags')
       await createLinkApi(account, { title: 'Untagged link' })
       await createLinkApi(account, { title: 'Already tagged', tags: ['Newsletter'] })
       const { page, context } = await openLinks(account, viewport)
@@ -939,7 +926,7 @@ describe('tags', () => {
       await tags.press('Backspace')
       const chips = dialog(page).getByTestId('tag-chip')
       expect(await chips.allTextContents()).toEqual(['Newsletter', 'Spring'])
-      await page.screenshot({ path: `/tmp/linkcard-tags-form-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-tags-form-${viewport.width}.png`)
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       await closeCreated(page, 'Spring campaign')
       expect(await item('Spring campaign').getByTestId('tag-chip').allTextContents()).toEqual(['Newsletter', 'Spring'])
@@ -961,12 +948,12 @@ describe('tags', () => {
       await tagsDialog.getByRole('button', { name: 'Colour of Spring' }).click()
       await page.getByRole('menuitem', { name: 'emerald' }).click()
       await page.getByRole('menu').waitFor({ state: 'detached' })
-      const saved = await until(() => http.get<{ name: string; color: string }[]>('/api/tags', { token: account.token }), {
+      const saved = await until(() => web.http.get<{ name: string; color: string }[]>('/api/tags', { token: account.token }), {
         what: 'Spring in emerald',
         done: (answer) => answer.body.some((tag) => tag.name === 'Spring' && tag.color === 'emerald'),
       })
       expect(saved.body.map((tag) => tag.name)).toEqual(['Spring', 'Weekly letter'])
-      await page.screenshot({ path: `/tmp/linkcard-tags-dialog-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-tags-dialog-${viewport.width}.png`)
       await tagsDialog.getByRole('button', { name: 'Delete Spring' }).click()
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete tag' }).click()
       await tagsDialog.getByTestId('tag-row').nth(1).waitFor({ state: 'detached' })
@@ -985,7 +972,7 @@ describe('tags', () => {
 describe('a link with a password', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`is set in the form, and asks people for it in the browser before sending them on, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, 'password')
+      const account = await createAccount(web.server, 'password')
       const { page, context } = await openLinks(account, viewport)
       await page.getByRole('button', { name: 'Create Link', exact: true }).click()
       await field(page, 'Target URL').fill(localPage('/article'))
@@ -1005,7 +992,7 @@ describe('a link with a password', () => {
       await visitor.getByRole('button', { name: 'Continue' }).click()
       await visitor.getByRole('alert').getByText('That password is not right.').waitFor()
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      await visitor.screenshot({ path: `/tmp/linkcard-password-page-${viewport.width}.png` })
+      await saveScreenshot(visitor, `linkcard-password-page-${viewport.width}.png`)
       await visitor.getByLabel('Password').fill('club secret')
       await visitor.getByRole('button', { name: 'Continue' }).click()
       await visitor.waitForURL(localPage('/article'))
@@ -1026,7 +1013,7 @@ describe('a link with a password', () => {
 describe('the UTM builder', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`writes the campaign parameters into the target URL as they are typed, and reads them back, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, 'utm')
+      const account = await createAccount(web.server, 'utm')
       const { page, context } = await openLinks(account, viewport)
       await page.getByRole('button', { name: 'Create Link', exact: true }).click()
       const builder = dialog(page).getByTestId('utm-builder')
@@ -1045,12 +1032,12 @@ describe('the UTM builder', () => {
       await builder.getByText('1 set').waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await builder.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-utm-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-utm-${viewport.width}.png`)
       await context.close()
     })
 
     it(`saves the parameters as a preset, applies it to a new link and deletes it, by keyboard, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, 'utm-presets')
+      const account = await createAccount(web.server, 'utm-presets')
       const { page, context } = await openLinks(account, viewport)
       await page.getByRole('button', { name: 'Create Link', exact: true }).click()
       let builder = dialog(page).getByTestId('utm-builder')
@@ -1067,7 +1054,7 @@ describe('the UTM builder', () => {
       expect(await dialog(page).count()).toBe(1)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await builder.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `/tmp/linkcard-utm-presets-${viewport.width}.png` })
+      await saveScreenshot(page, `linkcard-utm-presets-${viewport.width}.png`)
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
 
@@ -1087,7 +1074,7 @@ describe('the UTM builder', () => {
       expect(await builder.getByLabel('Campaign', { exact: true }).inputValue()).toBe('spring sale')
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       await closeCreated(page, 'Boots')
-      const [link] = (await http.get('/api/shareLinks', { token: account.token })).body as { targetUrl: string }[]
+      const [link] = (await web.http.get('/api/shareLinks', { token: account.token })).body as { targetUrl: string }[]
       expect(link.targetUrl).toBe('https://shop.example/boots?size=9&utm_source=newsletter&utm_medium=email&utm_campaign=spring+sale')
 
       // Deleted from the builder, it is gone from the account.
@@ -1100,7 +1087,7 @@ describe('the UTM builder', () => {
       await builder.getByRole('button', { name: 'Delete preset Spring newsletter' }).click()
       await waitForToast(page, 'Preset deleted', 'Spring newsletter')
       await builder.getByText('No presets yet').waitFor()
-      expect((await http.get('/api/utmPresets', { token: account.token })).body).toEqual([])
+      expect((await web.http.get('/api/utmPresets', { token: account.token })).body).toEqual([])
       await context.close()
     })
   }

@@ -1,12 +1,32 @@
-// Helpers shared by the browser tests: accounts made over HTTP, sessions put into a page, mail read
-// from the server's outbox.
+// Helpers shared by the browser tests: the file's server and browser, accounts made over HTTP,
+// sessions put into a page, mail read from the server's outbox.
+import { afterAll, beforeAll } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
-import { DESKTOP, openPage } from '../helpers/browser'
-import { client, uniqueEmail } from '../helpers/http'
-import type { TestServer } from '../helpers/server'
+import { DESKTOP, launchBrowser, openPage } from '../helpers/browser'
+import { client, uniqueEmail, type Client } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
+
+export type BrowserTier = { server: TestServer; browser: Browser; http: Client }
+
+/**
+ * The file's server (with `env`, read when the tests start) and Chromium, started side by side
+ * before its tests and closed after them.
+ */
+export function browserAroundTests(env: () => Record<string, string> = () => ({})): BrowserTier {
+  const tier = {} as BrowserTier
+  beforeAll(async () => {
+    ;[tier.server, tier.browser] = await Promise.all([startServer({ env: env() }), launchBrowser()])
+    tier.http = client(tier.server.url)
+  })
+  afterAll(async () => {
+    await tier.browser?.close()
+    await tier.server?.close()
+  })
+  return tier
+}
 
 export const PASSWORD = 'correct-horse-battery'
 
@@ -27,10 +47,22 @@ export async function openSignedIn(page: Page, session: Session, path: string) {
   await page.goto(path)
 }
 
+type SignedInOptions = { session?: Session; label?: string; viewport?: typeof DESKTOP }
+
+/**
+ * A new page at `viewport` on `path`, signed in as `session` or, by default, as a new account made
+ * over the API (named after `label`): how a test that is not about signing in starts.
+ */
+export async function openSignedInPage(tier: BrowserTier, path: string, { session, label, viewport = DESKTOP }: SignedInOptions = {}) {
+  const signedIn = session ?? (await createAccount(tier.server, label))
+  const opened = await openPage(tier.browser, tier.server.url, viewport)
+  await openSignedIn(opened.page, signedIn, path)
+  return { ...opened, session: signedIn }
+}
+
 /** A new page on /share-links, signed in as `session`, once the list's heading shows. */
-export async function openLinkList(browser: Browser, server: TestServer, session: Session, viewport = DESKTOP) {
-  const opened = await openPage(browser, server.url, viewport)
-  await openSignedIn(opened.page, session, '/share-links')
+export async function openLinkList(tier: BrowserTier, session: Session, viewport = DESKTOP) {
+  const opened = await openSignedInPage(tier, '/share-links', { session, viewport })
   await opened.page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
   return opened
 }
@@ -86,4 +118,13 @@ export async function waitForToast(page: Page, title: string, description?: stri
   if (description) toast = toast.filter({ hasText: description })
   await toast.first().waitFor()
   return toast.first()
+}
+
+/**
+ * Saves a picture of the page or one element as `name` in SCREENSHOTS_DIR, for a person to look at
+ * what a test saw; without that setting, nothing (a picture takes time and asserts nothing).
+ */
+export async function saveScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.SCREENSHOTS_DIR
+  if (dir) await target.screenshot({ path: join(dir, name), ...options })
 }

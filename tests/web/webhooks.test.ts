@@ -1,33 +1,22 @@
 // The Webhooks screen: an endpoint is added with its events, its secret shown; a test event is
 // sent and its delivery appears in the log; at phone width too.
-import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { afterAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { WEBHOOK_MESSAGES } from '../../src/shared/webhooks'
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../helpers/browser'
-import { startServer, type TestServer } from '../helpers/server'
+import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { startWebhookReceiver } from '../helpers/webhook-receiver'
-import { createAccount, openSignedIn } from './support'
+import { browserAroundTests, createAccount, openSignedIn, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
 const receiver = startWebhookReceiver()
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ env: { FETCH_ALLOWED_HOSTS: receiver.host } }), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  receiver.stop()
-})
+const web = browserAroundTests(() => ({ FETCH_ALLOWED_HOSTS: receiver.host }))
+afterAll(() => receiver.stop())
 
 describe('/webhooks', () => {
   for (const viewport of [DESKTOP, PHONE])
     it(`adds an endpoint, shows its secret, and logs a test event's delivery, at ${viewport.width} px`, async () => {
-      const account = await createAccount(server, `webhooks-${viewport.width}`)
-      const { page, context } = await openPage(browser, server.url, viewport)
+      const account = await createAccount(web.server, `webhooks-${viewport.width}`)
+      const { page, context } = await openPage(web.browser, web.server.url, viewport)
       await context.grantPermissions(['clipboard-read', 'clipboard-write'])
       await openSignedIn(page, account, '/webhooks')
       await page.getByText('No webhook endpoints yet').waitFor()
@@ -64,7 +53,7 @@ describe('/webhooks', () => {
       await delivery.getByText('"type": "webhook.test"').waitFor()
       await endpoint.getByRole('button', { name: 'Reveal secret' }).click()
       expect(await endpoint.getByTestId('webhook-secret').textContent()).toBe(secret)
-      await page.screenshot({ path: `/tmp/linkcard-webhooks-${viewport.width}.png`, fullPage: true })
+      await saveScreenshot(page, `linkcard-webhooks-${viewport.width}.png`, { fullPage: true })
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await context.close()
     })
