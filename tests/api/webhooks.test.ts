@@ -126,8 +126,11 @@ describe('webhook messages', () => {
     const ids = receiver.received.map((message) => message.id)
     expect(new Set(ids).size).toBe(ids.length)
 
-    // The log shows each delivery: its status, latency and body.
-    const log = await deliveriesOf(owner, endpoint.id)
+    // The log shows each delivery: its status, latency and body (recorded once the receiver has answered).
+    const log = await until(() => deliveriesOf(owner, endpoint.id), {
+      what: 'three deliveries recorded',
+      done: (list) => list.length === 3 && list.every((delivery: { status: string }) => delivery.status !== 'pending'),
+    })
     expect(log.map((delivery) => delivery.event)).toEqual(['link.deleted', 'link.updated', 'link.created'])
     for (const delivery of log) {
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatus: 200, lastResponse: 'thanks', lastError: null, nextAttemptAt: null })
