@@ -109,8 +109,8 @@ describe('signed in, the way in', () => {
     await page.goto('/pricing')
     await heading(page, 'Pricing')
     const startOf = (plan: string) => page.locator(`article[data-plan="${plan}"]`).getByRole('link', { name: 'Get Started' }).getAttribute('href')
-    // The plans may be drawn before the session is read: wait for the signed-in address.
-    await page.locator('article[data-plan="free"] a[href="/dashboard"]').waitFor({ timeout: 5000 }).catch(() => undefined)
+    // The plans may be drawn before the session is read: wait for the signed-in address (a busy machine may take a while).
+    await page.locator('article[data-plan="free"] a[href="/dashboard"]').waitFor({ timeout: 30_000 }).catch(() => undefined)
     expect(await startOf('free')).toBe('/dashboard')
     expect(await startOf('indie')).toBe('/billing')
     expect(await startOf('pro')).toBe('/billing')
