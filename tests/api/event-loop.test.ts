@@ -4,9 +4,6 @@
 // server's request thread spent on other work while one redirect waited is how long the loop was
 // held (tests/helpers/loop-stalls.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { LINK_BULK_CREATE_MAX, LINK_BULK_MAX, LINK_PAGE_MAX } from '../../src/shared/link-list'
 import { DESCRIPTION_MAX, TITLE_MAX } from '../../src/shared/link-rules'
@@ -18,6 +15,7 @@ import { seedLinkEvents, seedLinkHistory, seedLinks } from '../helpers/bulk-data
 import { client, type Client } from '../helpers/http'
 import { leastStallDuring, type Stall } from '../helpers/loop-stalls'
 import { startServer, type TestServer } from '../helpers/server'
+import { selfSignedCertificate } from '../helpers/tls-server'
 import { sql } from '../helpers/sql'
 
 // The request thread's budget: no request may hold the loop longer.
@@ -29,13 +27,7 @@ const LINKS = 20_000
 const EXPORTED = 5_000
 
 // A TLS host for QR logos: the largest PNG a logo may be.
-const certDir = mkdtempSync(join(tmpdir(), 'linkcard-loop-tls-'))
-const made = Bun.spawnSync(
-  ['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')],
-  { stderr: 'pipe' },
-)
-if (made.exitCode !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`)
+const certificate = selfSignedCertificate(['127.0.0.1'])
 
 function gradientPng(side: number) {
   const png = new PNG({ width: side, height: side })
@@ -49,7 +41,7 @@ const bigPage = `<html><head><title>Big</title><meta property="og:title" content
 const hosts = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
-  tls: { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
+  tls: { key: certificate.key, cert: certificate.cert },
   fetch(request) {
     const path = new URL(request.url).pathname
     if (path.startsWith('/logo.png')) return new Response(bigLogo, { headers: { 'content-type': 'image/png' } })
@@ -71,7 +63,7 @@ let busyLink: { id: string; slug: string }
 const figures: { route: string; stall: Stall }[] = []
 
 beforeAll(async () => {
-  server = await startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${hosts.port}`, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), TRUST_PROXY: '127.0.0.1' } })
+  server = await startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${hosts.port}`, NODE_EXTRA_CA_CERTS: certificate.certFile, TRUST_PROXY: '127.0.0.1' } })
   http = client(server.url)
   owner = await signUp(http, 'loop')
   await sql(server, "update accounts set plan = 'enterprise' where id = $1", [owner.user.accountId])
@@ -97,7 +89,7 @@ afterAll(async () => {
   console.log(`\nEvent loop held (ms), ${server?.databaseUrl ? 'PostgreSQL' : 'SQLite'}: held, slowest redirect less the idle one\n${rows.join('\n')}`)
   await server?.close()
   hosts.stop(true)
-  rmSync(certDir, { recursive: true, force: true })
+  certificate.remove()
 })
 
 let address = 0

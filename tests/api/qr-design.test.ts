@@ -2,9 +2,6 @@
 // short URL and its scan marker with jsQR. Logos come from a local https image host the server may read
 // (FETCH_ALLOWED_HOSTS, its certificate trusted through NODE_EXTRA_CA_CERTS).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { QR_LOGO_MAX_SIDE, QR_LOGO_SHARE } from '../../src/shared/qr-design'
@@ -12,6 +9,7 @@ import { QR_DRAW_LIMIT } from '../../src/shared/rate-limits'
 import { signUp } from '../helpers/accounts'
 import { client, type Client } from '../helpers/http'
 import { startServer, type TestServer } from '../helpers/server'
+import { selfSignedCertificate } from '../helpers/tls-server'
 
 type Rgba = { width: number; height: number; data: Uint8Array }
 
@@ -24,19 +22,13 @@ function solidPng(width: number, height: number, rgb: readonly number[], alpha =
   return new Uint8Array(PNG.sync.write(png))
 }
 
-const certDir = mkdtempSync(join(tmpdir(), 'linkcard-logo-tls-'))
-const made = Bun.spawnSync(
-  ['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')],
-  { stderr: 'pipe' },
-)
-if (made.exitCode !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`)
+const certificate = selfSignedCertificate(['127.0.0.1'])
 
 let logoReads = 0
 const logos = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
-  tls: { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
+  tls: { key: certificate.key, cert: certificate.cert },
   fetch(request) {
     const path = new URL(request.url).pathname
     const png = (body: Uint8Array<ArrayBuffer>) => new Response(body, { headers: { 'content-type': 'image/png' } })
@@ -58,7 +50,7 @@ let link: { url: string; slug: string; qrCodeUrl: string }
 
 beforeAll(async () => {
   // Behind a trusted proxy, so a test can call from an address of its own.
-  server = await startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${logos.port}`, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), TRUST_PROXY: '127.0.0.1' } })
+  server = await startServer({ env: { FETCH_ALLOWED_HOSTS: `127.0.0.1:${logos.port}`, NODE_EXTRA_CA_CERTS: certificate.certFile, TRUST_PROXY: '127.0.0.1' } })
   http = client(server.url)
   const owner = await signUp(http, 'qr-design')
   link = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/qr', title: 'QR' }, { token: owner.token })).body
@@ -66,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close()
   logos.stop(true)
-  rmSync(certDir, { recursive: true, force: true })
+  certificate.remove()
 })
 
 const qrPath = (options: Record<string, string | number> = {}) => {

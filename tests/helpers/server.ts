@@ -51,7 +51,8 @@ async function spawnServer(env: Record<string, string>, cwd = root) {
     stderr: 'pipe',
   })
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${lines.join('\n')}`)), 20_000)
+    // A start waits for migrations and the web build check; at the start of a run on a busy machine that can take a while.
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${lines.join('\n')}`)), 60_000)
     const read = async (stream: ReadableStream<Uint8Array>) => {
       const decoder = new TextDecoder()
       let buffered = ''

@@ -15,6 +15,7 @@ import * as accounts from '../accounts/service'
 import * as repo from './repo'
 import type { DeleteAccountInput, LoginInput, SignupInput, User } from './schema'
 import { signSession, signValue, verifySession, verifyValue } from './tokens'
+import { handoverOf } from '../../platform/handover'
 
 /** The signed-in person a request acts for. */
 export type Actor = {
@@ -63,7 +64,7 @@ function toUserJson(actor: Actor): User {
  * What auth asks of the modules built on it: the members module keeps who belongs to which account,
  * the API keys module the keys. runtime.ts hands it over, so auth needs none of them.
  */
-export type AuthHandover = {
+type AuthHandover = {
   /** The user with the account they work in now and their role in it; undefined when there is no such user. */
   findUserAtWork(userId: string, tx?: Db): Promise<{ user: repo.UserRow; role: MemberRole; accountName: string; plan: Plan } | undefined>
   /** Makes a new user the owner of the account made for them. */
@@ -72,14 +73,9 @@ export type AuthHandover = {
   revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db): Promise<void>
 }
 
-let handover: AuthHandover | undefined
-export function provideToAuth(given: AuthHandover) {
-  handover = given
-}
-const needs = () => {
-  if (!handover) throw new Error('Nothing was handed over to auth (runtime.ts).')
-  return handover
-}
+const handover = handoverOf<AuthHandover>('auth')
+export const provideToAuth = handover.provide
+const needs = handover.get
 
 /** The person acting, in the account they work in now; undefined when there is no such user. */
 export async function actorOf(userId: string, tx?: Db): Promise<Actor | undefined> {

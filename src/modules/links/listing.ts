@@ -4,24 +4,19 @@ import type { LinkListSort } from '../../shared/link-list'
 import type { LinkWithCounts, Period } from './schema'
 import type { SQL } from 'drizzle-orm'
 import { linksJson, listLinkRows, listLinkRowsByCount, type LinkPageQuery, type Owner } from './service'
+import { handoverOf } from '../../platform/handover'
 
 type Counts = { clicks: number; scans: number; previews: number }
 
 /** Clicks (scans among them) and previews of an account's links since a day (or ever): of these links, or of all with any. */
 export type LinkTotals = (accountId: string, since: Date | undefined, linkIds?: string[], options?: { flush?: boolean }) => Promise<Map<string, Counts>>
 /** The same counts as a statement with the columns link_id, clicks and previews, for the database to order links by. */
-export type LinkCountsSql = (accountId: string, since: Date | undefined) => SQL
+type LinkCountsSql = (accountId: string, since: Date | undefined) => SQL
 
 // The counts are analytics', which is built on links: runtime.ts hands them over.
-let linkCounts: { totals: LinkTotals; countsSql: LinkCountsSql } | undefined
-export function provideLinkCounts(counts: { totals: LinkTotals; countsSql: LinkCountsSql }) {
-  linkCounts = counts
-}
-
-function countsSource() {
-  if (!linkCounts) throw new Error('No link counts were provided (runtime.ts).')
-  return linkCounts
-}
+const linkCounts = handoverOf<{ totals: LinkTotals; countsSql: LinkCountsSql }>('link counts')
+export const provideLinkCounts = linkCounts.provide
+const countsSource = linkCounts.get
 
 export const totalsSource = (): LinkTotals => countsSource().totals
 

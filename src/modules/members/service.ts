@@ -18,26 +18,22 @@ import type { Actor } from '../auth/service'
 import type { DeleteAccountInput, User } from '../auth/schema'
 import * as repo from './repo'
 import type { Invitation, InvitationInput, InvitationPreview, Member, Members } from './schema'
+import { handoverOf } from '../../platform/handover'
 
 /**
  * What goes with a member, done by the modules built on this one (links, API keys): runtime.ts
  * hands them over, so members needs none of them.
  */
-export type MemberCleanup = {
+type MemberCleanup = {
   /** Deletes the links the user made in these accounts, in the transaction; answers how many. */
   deleteLinksCreatedBy(userId: string, accountIds: string[], tx: Db): Promise<number>
   /** Revokes the API keys the user made (in one account, when given). */
   revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db): Promise<void>
 }
 
-let cleanup: MemberCleanup | undefined
-export function provideMemberCleanup(given: MemberCleanup) {
-  cleanup = given
-}
-const memberCleanup = () => {
-  if (!cleanup) throw new Error('No member clean-up was provided (runtime.ts).')
-  return cleanup
-}
+const cleanup = handoverOf<MemberCleanup>("members' clean-up")
+export const provideMemberCleanup = cleanup.provide
+const memberCleanup = cleanup.get
 
 // ---- memberships ------------------------------------------------------------------------------
 
