@@ -9,7 +9,7 @@
 // atomic, so builds that do run side by side leave one whole build.
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { brotliCompressSync, constants } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { basename, join, relative } from 'node:path'
 import { escapeHtml } from '../src/shared/html'
 import { SHARE_IMAGE, SHARE_IMAGE_PATH } from '../src/shared/share-image'
@@ -165,14 +165,17 @@ async function buildInto(outDir: string) {
   }
   cpSync(join(root, 'content/content.css'), join(outDir, 'content.css'))
 
-  // Text files are also kept brotli-compressed at its best quality, which the server offers to
-  // browsers that take it (too slow to make on every start).
+  // Text files are also kept compressed, brotli at its best quality and gzip, which the server
+  // offers to browsers that take them (too slow to make on every start).
   const compressedBeside = (dir: string) => {
     for (const name of readdirSync(dir, { withFileTypes: true })) {
       const file = join(dir, name.name)
       if (name.isDirectory()) compressedBeside(file)
-      else if (/\.(html|js|css|svg|json|txt)$/.test(name.name) && statSync(file).size > 1024)
-        writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      else if (/\.(html|js|css|svg|json|txt)$/.test(name.name) && statSync(file).size > 1024) {
+        const data = readFileSync(file)
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }))
+      }
     }
   }
   compressedBeside(outDir)

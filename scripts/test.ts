@@ -5,12 +5,13 @@
 // The tests come in three tiers: unit tests (src/ and web/, in-process), the black-box API tests
 // (tests/, each file against servers it spawns) and the browser tests (tests/web/, Chromium against
 // a spawned server). What touches a database (src/, tests/api/) runs on each database; the web app's
-// own tests and the browser tier, which drives the web app over the same API, run once, on SQLite.
+// own tests and the browser tier, which drives the web app over the same API, run once, on SQLite,
+// as do the black-box files whose subject the database does not change (sameOnEveryDatabase).
 // The passes run side by side, each spreading its files over worker processes, slowest first
 // (tests/timings.json; `npm test -- --update-timings` refreshes it).
 //   npm test -- tests/api/health.test.ts     run some files only (on every database)
 //   SKIP_TYPECHECK=1 npm test                skip the whole-code checks (tsc, boundaries, lint, knip) while iterating
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
@@ -45,18 +46,36 @@ const checks: { name: string; command: string[] }[] = [
   { name: 'Lint (biome)', command: [join(root, 'node_modules/.bin/biome'), 'lint', '--error-on-warnings', root] },
   { name: 'Unused files, exports and dependencies (knip)', command: [join(root, 'node_modules/.bin/knip')] },
 ]
-// They run beside the tests; their reports are printed after.
-const checking = process.env.SKIP_TYPECHECK ? [] : checks.map(async (check) => ({ ...check, ...(await run(check.command, process.env, { live: false })) }))
+// They run beside the tests, their reports printed after, at the least priority: the tests' servers
+// and browsers, which answer within time limits, come first on a machine of few cores.
+const checking = process.env.SKIP_TYPECHECK ? [] : checks.map(async (check) => ({ ...check, ...(await run(['nice', '-n', '19', ...check.command], process.env, { live: false })) }))
 
 const pgUrl = process.env.TEST_DATABASE_URL?.trim()
+
+/** The run's migrated PostgreSQL database, which each test database is a copy of (tests/helpers/database.ts). */
+async function migratedTemplate() {
+  // Imported here: the helper names its databases after the run, set above.
+  const { createTestDatabase } = await import('../tests/helpers/database')
+  const database = (await createTestDatabase({ empty: true }))!
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkcard-template-'))
+  const migrated = await run([process.execPath, 'tests/helpers/migrate.ts'], { ...process.env, DATABASE_URL: database, DATA_DIR: dataDir, REDIS_URL: '', LOG_LEVEL: 'warn' }, { live: false })
+  rmSync(dataDir, { recursive: true, force: true })
+  if (migrated.code !== 0) throw new Error(`migrating the run's PostgreSQL database failed:\n${migrated.output}`)
+  return new URL(database).pathname.slice(1)
+}
 const options = args.filter((arg) => arg.startsWith('-'))
 const files = args.filter((arg) => !arg.startsWith('-'))
 // Without named files: every test on SQLite; those that touch a database again on PostgreSQL.
 const everyTest = ['src', 'web', 'tests']
-const touchingTheDatabase = ['src', 'tests/api', 'tests/imports.test.ts']
+// Of the black-box files, those whose subject no database changes run once, on SQLite: the compiled
+// executable (it brings its own database), `npm start`'s builds, the OpenAPI document and the
+// clients made from it, the web app's files and pages, and the threads that work on images.
+const sameOnEveryDatabase = ['executable', 'concurrent-starts', 'openapi', 'openapi-lint', 'sdk', 'web-assets', 'sharing', 'images', 'qr-design', 'card-images', 'fair-queues'].map((name) => `tests/api/${name}.test.ts`)
+const apiFiles = readdirSync(join(root, 'tests/api')).filter((name) => name.endsWith('.test.ts')).map((name) => `tests/api/${name}`)
+const touchingTheDatabase = ['src', ...apiFiles.filter((file) => !sameOnEveryDatabase.includes(file)), 'tests/imports.test.ts']
 const passes: { name: string; env: Record<string, string | undefined>; files: string[] }[] = [
   { name: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' }, files: files.length > 0 ? files : everyTest },
-  ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl }, files: files.length > 0 ? files : touchingTheDatabase }] : []),
+  ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl, LINKCARD_TEST_TEMPLATE: await migratedTemplate() }, files: files.length > 0 ? files : touchingTheDatabase }] : []),
 ]
 // A worker per core and pass: with the passes side by side, more starve the browser tests' servers.
 const workers = Number(process.env.TEST_WORKERS) || navigator.hardwareConcurrency

@@ -240,7 +240,9 @@ export interface components {
             slug: string;
             /** @description Custom path, or null when the slug is used */
             alias: string | null;
-            /** @description Aliases the link had that still lead to it, oldest first */
+            /** @description The account's custom domain the link lives on; null for the service's own address */
+            domain: string | null;
+            /** @description Aliases the link had that still lead to it, oldest first; one of a custom domain written with it (go.example.com/launch) */
             formerAliases: string[];
             /** @description Names of the link's tags, A to Z */
             tags: string[];
@@ -285,6 +287,12 @@ export interface components {
                     ogImage: string | null;
                 };
             } | null;
+            /** @description A second card (title, description, image) crawlers get in turn with the link's own, to compare which brings more people; null for none */
+            cardVariant: {
+                title: string;
+                description: string | null;
+                ogImage: string | null;
+            } | null;
             /**
              * @description The layout of the card image Linkcard makes while the link has no image; null for none
              * @enum {string|null}
@@ -311,6 +319,15 @@ export interface components {
             geoTargets: {
                 [key: string]: string;
             } | null;
+            /** @description The targets people are split between, each with its whole weight; a person keeps one all day. Used when neither the device nor the country has a URL of its own; null for none */
+            variants: {
+                targetUrl: string;
+                weight: number;
+            }[] | null;
+            /** @description Whether a person's query string is added to where they are sent; a parameter the URL already has keeps its value */
+            forwardQuery: boolean;
+            /** @description Whether people on iOS and Android without the app are sent to its store (from the link's app card) */
+            appLink: boolean;
             /** @description Whether people must give a password before they are sent on */
             hasPassword: boolean;
             /** @description People's clicks sent to the target before the fallback takes over; null for no limit */
@@ -355,6 +372,8 @@ export interface components {
             description?: string | null;
             /** @description Custom path instead of the random slug: 3-50 letters, digits, hyphens and underscores, starting and ending with a letter or digit, unique in any letter case and not one of the paths the product serves (admin, api, docs, ...) */
             alias?: string | null;
+            /** @description The account's verified custom domain the link lives on (its hostname), where its url, QR code and card answer and its alias is unique; null (or left out) for the service's own address. Moving a link keeps its old address working when formerAliases keeps it */
+            domain?: string | null;
             /**
              * Format: uri
              * @description Preview image URL (http or https); 1200x630 suits every platform
@@ -404,6 +423,18 @@ export interface components {
                     ogImage?: string | null;
                 } | null;
             } | null;
+            /** @description A card test: a second version of the link's card (a title, and a description and image or the link's own), which crawlers get in turn with the link's own card, one preview window (10 minutes) each. A person coming from a platform whose crawler last got a version is counted for it (`cardVariants` in the link's analytics), so the two can be compared. Platforms' own cards (platformCards) still apply on top of either. null for none */
+            cardVariant?: {
+                /** @description The second card's title */
+                title: string;
+                /** @description The second card's description; null for the link's */
+                description?: string | null;
+                /**
+                 * Format: uri
+                 * @description The second card's image (http or https); null for the link's
+                 */
+                ogImage?: string | null;
+            } | null;
             /**
              * @description A 1200x630 card image Linkcard makes from the link's title, description, site and accent colour, in this layout (classic, bold, minimal), used while the link has no ogImage; null for none
              * @enum {string|null}
@@ -426,18 +457,32 @@ export interface components {
             fallbackUrl?: string | null;
             /**
              * Format: uri
-             * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
              */
             iosUrl?: string | null;
             /**
              * Format: uri
-             * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
              */
             androidUrl?: string | null;
-            /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
+            /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
             geoTargets?: {
                 [key: string]: string;
             } | null;
+            /** @description A split test: 2 to 4 targets, each with a whole weight, that people are sent to instead of the target, each by its share of the weights. A person keeps the same variant all day (from the day's visitor hash), and clicks are counted per variant (analytics' `variants`). To end the test, set the winner as targetUrl and variants to null. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none */
+            variants?: {
+                /**
+                 * Format: uri
+                 * @description Where the people of this variant are sent (http or https; not a short link of this service)
+                 */
+                targetUrl: string;
+                /** @description The variant's share of people: its weight over the sum of the weights */
+                weight: number;
+            }[] | null;
+            /** @description Whether a person's query string is added to where they are sent (the target, a device's, a country's or the fallback URL): a parameter the URL already has keeps its value, the QR code's marker is not passed on, the URL's fragment stays. Crawlers' cards are the same either way. True unless set */
+            forwardQuery?: boolean;
+            /** @description Whether the link is the app's own: on a domain whose app files (apple-app-site-association, assetlinks.json) name the app, iOS and Android open the app themselves; people whose device did not (the app is not installed) are sent to its App Store or Google Play page, from the link's app card (twitterApp), before any device URL. Other devices get the target; crawlers the card. False unless set */
+            appLink?: boolean;
             /** @description People's clicks the link sends to its target; later ones go to the fallback URL (or get the 410 page). null for no limit */
             clickLimit?: number | null;
             /** @description A password people must give before they are sent on (4 to 128 characters, spaces kept; stored only as an argon2id hash, never answered); link-preview crawlers still get the card. null for none */
@@ -462,6 +507,8 @@ export interface components {
             description?: string | null;
             /** @description Custom path instead of the random slug: 3-50 letters, digits, hyphens and underscores, starting and ending with a letter or digit, unique in any letter case and not one of the paths the product serves (admin, api, docs, ...) */
             alias?: string | null;
+            /** @description The account's verified custom domain the link lives on (its hostname), where its url, QR code and card answer and its alias is unique; null (or left out) for the service's own address. Moving a link keeps its old address working when formerAliases keeps it */
+            domain?: string | null;
             /**
              * Format: uri
              * @description Preview image URL (http or https); 1200x630 suits every platform
@@ -511,6 +558,18 @@ export interface components {
                     ogImage?: string | null;
                 } | null;
             } | null;
+            /** @description A card test: a second version of the link's card (a title, and a description and image or the link's own), which crawlers get in turn with the link's own card, one preview window (10 minutes) each. A person coming from a platform whose crawler last got a version is counted for it (`cardVariants` in the link's analytics), so the two can be compared. Platforms' own cards (platformCards) still apply on top of either. null for none */
+            cardVariant?: {
+                /** @description The second card's title */
+                title: string;
+                /** @description The second card's description; null for the link's */
+                description?: string | null;
+                /**
+                 * Format: uri
+                 * @description The second card's image (http or https); null for the link's
+                 */
+                ogImage?: string | null;
+            } | null;
             /**
              * @description A 1200x630 card image Linkcard makes from the link's title, description, site and accent colour, in this layout (classic, bold, minimal), used while the link has no ogImage; null for none
              * @enum {string|null}
@@ -533,18 +592,32 @@ export interface components {
             fallbackUrl?: string | null;
             /**
              * Format: uri
-             * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
              */
             iosUrl?: string | null;
             /**
              * Format: uri
-             * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
              */
             androidUrl?: string | null;
-            /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
+            /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
             geoTargets?: {
                 [key: string]: string;
             } | null;
+            /** @description A split test: 2 to 4 targets, each with a whole weight, that people are sent to instead of the target, each by its share of the weights. A person keeps the same variant all day (from the day's visitor hash), and clicks are counted per variant (analytics' `variants`). To end the test, set the winner as targetUrl and variants to null. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none */
+            variants?: {
+                /**
+                 * Format: uri
+                 * @description Where the people of this variant are sent (http or https; not a short link of this service)
+                 */
+                targetUrl: string;
+                /** @description The variant's share of people: its weight over the sum of the weights */
+                weight: number;
+            }[] | null;
+            /** @description Whether a person's query string is added to where they are sent (the target, a device's, a country's or the fallback URL): a parameter the URL already has keeps its value, the QR code's marker is not passed on, the URL's fragment stays. Crawlers' cards are the same either way. True unless set */
+            forwardQuery?: boolean;
+            /** @description Whether the link is the app's own: on a domain whose app files (apple-app-site-association, assetlinks.json) name the app, iOS and Android open the app themselves; people whose device did not (the app is not installed) are sent to its App Store or Google Play page, from the link's app card (twitterApp), before any device URL. Other devices get the target; crawlers the card. False unless set */
+            appLink?: boolean;
             /** @description People's clicks the link sends to its target; later ones go to the fallback URL (or get the 410 page). null for no limit */
             clickLimit?: number | null;
             /** @description A password people must give before they are sent on (4 to 128 characters, spaces kept; stored only as an argon2id hash, never answered); link-preview crawlers still get the card. null for none */
@@ -569,6 +642,8 @@ export interface components {
             description?: string | null;
             /** @description Custom path instead of the random slug: 3-50 letters, digits, hyphens and underscores, starting and ending with a letter or digit, unique in any letter case and not one of the paths the product serves (admin, api, docs, ...) */
             alias?: string | null;
+            /** @description The account's verified custom domain the link lives on (its hostname), where its url, QR code and card answer and its alias is unique; null (or left out) for the service's own address. Moving a link keeps its old address working when formerAliases keeps it */
+            domain?: string | null;
             /**
              * Format: uri
              * @description Preview image URL (http or https); 1200x630 suits every platform
@@ -618,6 +693,18 @@ export interface components {
                     ogImage?: string | null;
                 } | null;
             } | null;
+            /** @description A card test: a second version of the link's card (a title, and a description and image or the link's own), which crawlers get in turn with the link's own card, one preview window (10 minutes) each. A person coming from a platform whose crawler last got a version is counted for it (`cardVariants` in the link's analytics), so the two can be compared. Platforms' own cards (platformCards) still apply on top of either. null for none */
+            cardVariant?: {
+                /** @description The second card's title */
+                title: string;
+                /** @description The second card's description; null for the link's */
+                description?: string | null;
+                /**
+                 * Format: uri
+                 * @description The second card's image (http or https); null for the link's
+                 */
+                ogImage?: string | null;
+            } | null;
             /**
              * @description A 1200x630 card image Linkcard makes from the link's title, description, site and accent colour, in this layout (classic, bold, minimal), used while the link has no ogImage; null for none
              * @enum {string|null}
@@ -640,18 +727,32 @@ export interface components {
             fallbackUrl?: string | null;
             /**
              * Format: uri
-             * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
              */
             iosUrl?: string | null;
             /**
              * Format: uri
-             * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+             * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
              */
             androidUrl?: string | null;
-            /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
+            /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
             geoTargets?: {
                 [key: string]: string;
             } | null;
+            /** @description A split test: 2 to 4 targets, each with a whole weight, that people are sent to instead of the target, each by its share of the weights. A person keeps the same variant all day (from the day's visitor hash), and clicks are counted per variant (analytics' `variants`). To end the test, set the winner as targetUrl and variants to null. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none */
+            variants?: {
+                /**
+                 * Format: uri
+                 * @description Where the people of this variant are sent (http or https; not a short link of this service)
+                 */
+                targetUrl: string;
+                /** @description The variant's share of people: its weight over the sum of the weights */
+                weight: number;
+            }[] | null;
+            /** @description Whether a person's query string is added to where they are sent (the target, a device's, a country's or the fallback URL): a parameter the URL already has keeps its value, the QR code's marker is not passed on, the URL's fragment stays. Crawlers' cards are the same either way. True unless set */
+            forwardQuery?: boolean;
+            /** @description Whether the link is the app's own: on a domain whose app files (apple-app-site-association, assetlinks.json) name the app, iOS and Android open the app themselves; people whose device did not (the app is not installed) are sent to its App Store or Google Play page, from the link's app card (twitterApp), before any device URL. Other devices get the target; crawlers the card. False unless set */
+            appLink?: boolean;
             /** @description People's clicks the link sends to its target; later ones go to the fallback URL (or get the 410 page). null for no limit */
             clickLimit?: number | null;
             /** @description A password people must give before they are sent on (4 to 128 characters, spaces kept; stored only as an argon2id hash, never answered); link-preview crawlers still get the card. null for none */
@@ -660,7 +761,7 @@ export interface components {
             tags?: string[];
             /** @description Inactive links answer 404 */
             isActive?: boolean;
-            /** @description The old aliases that keep leading to this link (up to 10), each one it has had: the alias it had before this change, to keep it when changing or removing the alias, or any of its formerAliases; those left out stop working. Unchanged when left out */
+            /** @description The old aliases that keep leading to this link (up to 10), each one it has had: the alias it had before this change, to keep it when changing or removing the alias or moving the link to another domain, or any of its formerAliases; those left out stop working. An alias of a custom domain is written with it, as go.example.com/launch. Unchanged when left out */
             formerAliases?: string[];
         };
         CreatedLink: {
@@ -672,7 +773,7 @@ export interface components {
             id: string;
             /** @description Random 7-character path */
             slug: string;
-            /** @description true when the account already had an identical link (same target page however spelled, same title, description, image, image alt text, card type with its player or app, theme colour, canonical URL, expiry, fallback, click limit and device and country URLs, no password, the same alias when one was asked for, and still active): that link is answered, with 200 */
+            /** @description true when the account already had an identical link (same target page however spelled, same title, description, image, image alt text, card type with its player or app, theme colour, canonical URL, expiry, fallback, click limit, device and country URLs, query forwarding, app link and domain, no password, the same alias when one was asked for, and still active): that link is answered, with 200 */
             existing: boolean;
         };
         LinkByTarget: {
@@ -762,6 +863,25 @@ export interface components {
                 country: string | null;
                 /** @description desktop, mobile, tablet, other (TVs, consoles) or bot (crawlers), when known */
                 device: string | null;
+            }[];
+            /** @description Clicks of the period sent to each of the link's variants, in the link's order; only for a link with variants */
+            variants?: {
+                targetUrl: string;
+                clicks: number;
+            }[];
+            /** @description A card test's two versions with their previews and the clicks each brought in the period; only for a link with a cardVariant */
+            cardVariants?: {
+                /**
+                 * @description a: the link's own card; b: its cardVariant
+                 * @enum {string}
+                 */
+                version: "a" | "b";
+                /** @description The version's title */
+                title: string;
+                /** @description Previews of the period that served this version */
+                previews: number;
+                /** @description People's clicks of the period from a platform whose crawler had last read this version */
+                clicks: number;
             }[];
         };
         Error: {
@@ -1213,6 +1333,8 @@ export interface operations {
                         description?: string | null;
                         /** @description Custom path instead of the random slug: 3-50 letters, digits, hyphens and underscores, starting and ending with a letter or digit, unique in any letter case and not one of the paths the product serves (admin, api, docs, ...) */
                         alias?: string | null;
+                        /** @description The account's verified custom domain the link lives on (its hostname), where its url, QR code and card answer and its alias is unique; null (or left out) for the service's own address. Moving a link keeps its old address working when formerAliases keeps it */
+                        domain?: string | null;
                         /**
                          * Format: uri
                          * @description Preview image URL (http or https); 1200x630 suits every platform
@@ -1262,6 +1384,18 @@ export interface operations {
                                 ogImage?: string | null;
                             } | null;
                         } | null;
+                        /** @description A card test: a second version of the link's card (a title, and a description and image or the link's own), which crawlers get in turn with the link's own card, one preview window (10 minutes) each. A person coming from a platform whose crawler last got a version is counted for it (`cardVariants` in the link's analytics), so the two can be compared. Platforms' own cards (platformCards) still apply on top of either. null for none */
+                        cardVariant?: {
+                            /** @description The second card's title */
+                            title: string;
+                            /** @description The second card's description; null for the link's */
+                            description?: string | null;
+                            /**
+                             * Format: uri
+                             * @description The second card's image (http or https); null for the link's
+                             */
+                            ogImage?: string | null;
+                        } | null;
                         /**
                          * @description A 1200x630 card image Linkcard makes from the link's title, description, site and accent colour, in this layout (classic, bold, minimal), used while the link has no ogImage; null for none
                          * @enum {string|null}
@@ -1284,18 +1418,32 @@ export interface operations {
                         fallbackUrl?: string | null;
                         /**
                          * Format: uri
-                         * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+                         * @description Where people on an iPhone, iPad or iPod are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
                          */
                         iosUrl?: string | null;
                         /**
                          * Format: uri
-                         * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
+                         * @description Where people on Android are sent instead of the target (http or https; not a short link of this service). People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none
                          */
                         androidUrl?: string | null;
-                        /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
+                        /** @description Where people in a country are sent instead of the target: up to 50 countries, each by its ISO 3166-1 alpha-2 code in capitals (FR, US), to an http(s) URL that is no short link of this service. The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null (or {}) for none */
                         geoTargets?: {
                             [key: string]: string;
                         } | null;
+                        /** @description A split test: 2 to 4 targets, each with a whole weight, that people are sent to instead of the target, each by its share of the weights. A person keeps the same variant all day (from the day's visitor hash), and clicks are counted per variant (analytics' `variants`). To end the test, set the winner as targetUrl and variants to null. People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card. null for none */
+                        variants?: {
+                            /**
+                             * Format: uri
+                             * @description Where the people of this variant are sent (http or https; not a short link of this service)
+                             */
+                            targetUrl: string;
+                            /** @description The variant's share of people: its weight over the sum of the weights */
+                            weight: number;
+                        }[] | null;
+                        /** @description Whether a person's query string is added to where they are sent (the target, a device's, a country's or the fallback URL): a parameter the URL already has keeps its value, the QR code's marker is not passed on, the URL's fragment stays. Crawlers' cards are the same either way. True unless set */
+                        forwardQuery?: boolean;
+                        /** @description Whether the link is the app's own: on a domain whose app files (apple-app-site-association, assetlinks.json) name the app, iOS and Android open the app themselves; people whose device did not (the app is not installed) are sent to its App Store or Google Play page, from the link's app card (twitterApp), before any device URL. Other devices get the target; crawlers the card. False unless set */
+                        appLink?: boolean;
                         /** @description People's clicks the link sends to its target; later ones go to the fallback URL (or get the 410 page). null for no limit */
                         clickLimit?: number | null;
                         /** @description A password people must give before they are sent on (4 to 128 characters, spaces kept; stored only as an argon2id hash, never answered); link-preview crawlers still get the card. null for none */
@@ -1453,7 +1601,9 @@ export interface operations {
                         slug: string;
                         /** @description Custom path, or null when the slug is used */
                         alias: string | null;
-                        /** @description Aliases the link had that still lead to it, oldest first */
+                        /** @description The account's custom domain the link lives on; null for the service's own address */
+                        domain: string | null;
+                        /** @description Aliases the link had that still lead to it, oldest first; one of a custom domain written with it (go.example.com/launch) */
                         formerAliases: string[];
                         /** @description Names of the link's tags, A to Z */
                         tags: string[];
@@ -1498,6 +1648,12 @@ export interface operations {
                                 ogImage: string | null;
                             };
                         } | null;
+                        /** @description A second card (title, description, image) crawlers get in turn with the link's own, to compare which brings more people; null for none */
+                        cardVariant: {
+                            title: string;
+                            description: string | null;
+                            ogImage: string | null;
+                        } | null;
                         /**
                          * @description The layout of the card image Linkcard makes while the link has no image; null for none
                          * @enum {string|null}
@@ -1524,6 +1680,15 @@ export interface operations {
                         geoTargets: {
                             [key: string]: string;
                         } | null;
+                        /** @description The targets people are split between, each with its whole weight; a person keeps one all day. Used when neither the device nor the country has a URL of its own; null for none */
+                        variants: {
+                            targetUrl: string;
+                            weight: number;
+                        }[] | null;
+                        /** @description Whether a person's query string is added to where they are sent; a parameter the URL already has keeps its value */
+                        forwardQuery: boolean;
+                        /** @description Whether people on iOS and Android without the app are sent to its store (from the link's app card) */
+                        appLink: boolean;
                         /** @description Whether people must give a password before they are sent on */
                         hasPassword: boolean;
                         /** @description People's clicks sent to the target before the fallback takes over; null for no limit */

@@ -12,7 +12,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes'
 import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
-import { domainRoutes } from './modules/domains/routes'
+import { domainListRoutes, domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { mcpRoutes } from './modules/mcp/routes'
 import { accountRoutes, invitationRoutes, memberRoutes } from './modules/members/routes'
@@ -24,7 +24,7 @@ import { cardRoutes } from './modules/cards/routes'
 import { cardImageRoutes } from './modules/card-images/routes'
 import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
-import { answerShortLink, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
+import { answerShortLink, domainOwnAnswer, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
 import { publicApiPaths } from './modules/public-api/api-key-auth'
 import { apiPreflights } from './modules/public-api/cors'
 import { apiDocs } from './modules/public-api/docs'
@@ -55,6 +55,7 @@ const calls = new Elysia()
   .use(unlockRoutes)
   .use(billingRoutes)
   .use(domainRoutes)
+  .use(domainListRoutes)
   .use(apiKeyRoutes)
   .use(webhookRoutes)
   .use(memberRoutes)
@@ -111,7 +112,14 @@ export function handleRequest(request: Request, server: ServerLike): Response | 
     const apiUrl = apiHostUrl(request)
     const path = apiUrl === undefined ? shortLinkPath(request) : undefined
     if (path !== undefined) return answerShortLink(request, path, server)
-    return routed(request, server, apiUrl)
+    // A custom domain's bare root may send people elsewhere, and it serves its app files; the rest is the app's.
+    const own = apiUrl === undefined ? domainOwnAnswer(request) : undefined
+    if (own instanceof Promise)
+      return own.then(
+        (answer) => answer ?? routed(request, server, apiUrl),
+        (error) => unexpectedFailure(request, error),
+      )
+    return own ?? routed(request, server, apiUrl)
   } catch (error) {
     return unexpectedFailure(request, error)
   }

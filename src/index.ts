@@ -1,6 +1,7 @@
 // Entry point of `npm start` and of the compiled executable:
 //   linkcard                          serve the product
 //   linkcard grant-admin [--revoke] <email>
+//   linkcard confirm-email <email>      confirm an address without the mailed link
 //   linkcard backup [file]            copy the SQLite database (VACUUM INTO)
 import { existsSync } from 'node:fs'
 
@@ -71,6 +72,7 @@ async function serve() {
 async function runCommand(name: string, rest: string[]) {
   const commands: Record<string, () => Promise<{ run: (args: string[]) => Promise<string> }>> = {
     'grant-admin': () => import('../scripts/grant-admin'),
+    'confirm-email': () => import('../scripts/confirm-email'),
     backup: () => import('../scripts/backup'),
   }
   const load = commands[name]

@@ -12,11 +12,11 @@ import { startRecording } from './modules/analytics/recorder'
 import { linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
 import { provideToAuth } from './modules/auth/service'
-import { startDomainChecks } from './modules/domains/service'
+import { provideDomainLinks, startDomainChecks, startUnknownPathCounting } from './modules/domains/service'
 import { startImports } from './modules/imports/service'
 import { addOwner, findUserAtWork, provideMemberCleanup } from './modules/members/service'
 import { provideLinkCounts } from './modules/links/listing'
-import { deleteLinksCreatedBy, rekeyTags } from './modules/links/service'
+import { countLinksOnDomain, deleteLinksCreatedBy, rekeyTags } from './modules/links/service'
 import { startUsageFlushing } from './modules/usage/service'
 import { rekeyUtmPresets } from './modules/utm-presets/service'
 import { startWebhooks, webhookOutbox } from './modules/webhooks/service'
@@ -46,6 +46,7 @@ export async function startLinkcard({ background = true } = {}) {
   provideToAuth({ findUserAtWork, addOwner, revokeApiKeysCreatedBy })
   provideMemberCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
   provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql })
+  provideDomainLinks({ countLinksOn: countLinksOnDomain })
   // Changes store their webhook messages in their own transactions, whether or not this instance sends them.
   provideEventOutbox(webhookOutbox)
   const lifecycle = await startDatabase()
@@ -56,6 +57,7 @@ export async function startLinkcard({ background = true } = {}) {
   await lifecycle.start('event recording', startRecording)
   await lifecycle.start('usage counting', startUsageFlushing)
   await lifecycle.start('API key use', startKeyUseFlushing)
+  await lifecycle.start('unknown paths', startUnknownPathCounting)
   await lifecycle.start('imports', startImports)
   await lifecycle.start('webhooks', startWebhooks)
   if (background) {

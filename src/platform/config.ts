@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { PLANS } from '../shared/domain'
 import { parseTrustProxy, type TrustProxy } from './proxy'
 
 export class ConfigError extends Error {}
@@ -219,6 +220,8 @@ export function loadConfig(env: Env = process.env) {
     // The header a trusted proxy puts the visitor's country in (cf-ipcountry, x-country); unset: none is read.
     countryHeader: headerName(env, 'COUNTRY_HEADER'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    // The plan of new accounts: a private install without Stripe gives its people a paid plan's features.
+    defaultPlan: oneOf(env, 'DEFAULT_PLAN', PLANS, 'free'),
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
     s3: s3Store(env),
     // How often counted clicks and previews are sent to webhooks, as one message per account.

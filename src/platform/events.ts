@@ -10,7 +10,7 @@ import type { Db } from './db'
  */
 export type AccountEvent = { accountId: string; type: string; data: () => unknown }
 /** A click or a preview served: counted, not told one by one. */
-export type Activity = { accountId: string; linkId: string; kind: 'click' | 'preview'; isScan: boolean; platform: string | null }
+export type Activity = { accountId: string; linkId: string; kind: 'click' | 'preview'; isScan: boolean; platform: string | null; variant?: string }
 
 /** Where changes store their messages: handed over by the composition root. */
 export type EventOutbox = {

@@ -65,7 +65,7 @@ const tooLarge = () => new AppError('too_large', 'Request body is too large.')
  * A request body's bytes, refused past MAX_BODY_BYTES as they arrive: a chunked or streamed body
  * has no Content-Length to check first.
  */
-async function readBody(request: Request, limit = config.maxBodyBytes): Promise<Uint8Array> {
+async function readBody(request: Request, limit = config.maxBodyBytes): Promise<Uint8Array<ArrayBuffer>> {
   try {
     return await readBodyWithin(request, limit)
   } catch (error) {
@@ -75,7 +75,7 @@ async function readBody(request: Request, limit = config.maxBodyBytes): Promise<
   }
 }
 
-async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array> {
+async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const length = request.headers.get('content-length')
   if (Number(length ?? 0) > limit) throw tooLarge()
   if (!request.body) return new Uint8Array(0)
@@ -136,18 +136,26 @@ function exceedsJsonDepth(bytes: Uint8Array, maxDepth = MAX_JSON_DEPTH): boolean
 
 // Peers of requests copied before routing: Bun knows the address of the request it received only.
 const peerAddresses = new WeakMap<Request, string>()
+// Bodies parsed off the thread, kept as read beside their requests: copying tens of megabytes into
+// a new request would hold the event loop.
+const bodiesAsRead = new WeakMap<Request, Uint8Array<ArrayBuffer>>()
+
+/** The body of a route that parses its own (PARSED_OFF_THREAD), as withCheckedBody read it. */
+export const bodyAsRead = (request: Request) => bodiesAsRead.get(request) ?? new Uint8Array(0)
 
 /** A copy of a received request with another URL or body, that keeps the client's address. */
 export function copyRequest(request: Request, server: ServerLike, changes: { url?: string; body?: Uint8Array }): Request {
+  const asRead = bodiesAsRead.get(request)
   const copy = new Request(changes.url ?? request.url, {
     method: request.method,
     headers: request.headers,
-    body: changes.body ?? request.body,
+    body: asRead ? null : (changes.body ?? request.body),
     signal: request.signal,
     ...(changes.body === undefined && request.body ? { duplex: 'half' } : {}),
   } as RequestInit)
   const address = peerAddresses.get(request) ?? server?.requestIP(request)?.address
   if (address) peerAddresses.set(copy, address)
+  if (asRead) bodiesAsRead.set(copy, asRead)
   return copy
 }
 
@@ -160,9 +168,12 @@ const hasBody = (request: Request) => request.body !== null && request.method !=
 export async function withCheckedBody(request: Request, server: ServerLike): Promise<Request> {
   if (!hasBody(request)) return request
   const body = await readBody(request, bodyLimitOf(request))
+  if (PARSED_OFF_THREAD.has(bodyPathOf(request))) {
+    bodiesAsRead.set(request, body)
+    return copyRequest(request, server, {})
+  }
   const type = request.headers.get('content-type')?.toLowerCase() ?? ''
-  if (type.includes('json') && !PARSED_OFF_THREAD.has(bodyPathOf(request)) && exceedsJsonDepth(body))
-    throw new AppError('invalid', `JSON nested more than ${MAX_JSON_DEPTH} levels deep is not accepted.`)
+  if (type.includes('json') && exceedsJsonDepth(body)) throw new AppError('invalid', `JSON nested more than ${MAX_JSON_DEPTH} levels deep is not accepted.`)
   return copyRequest(request, server, { body })
 }
 

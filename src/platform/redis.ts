@@ -8,6 +8,8 @@ import { log } from './log'
 import { singleFlight } from './single-flight'
 
 const COMMAND_TIMEOUT_MS = 500
+// How late a timeout may fire before the process, not Redis, is taken to have been slow.
+const LATE_MS = 50
 const CONNECT_TIMEOUT_MS = 1000
 const RECONNECT_MS = 1000
 
@@ -95,13 +97,23 @@ export function connectRedis(url: string, name: string): Redis {
       throw new RedisUnavailable()
     }
     let timer: Timer | undefined
+    const armedAt = performance.now()
+    let isSecondLook = false
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      const expire = () => {
+        // A process too busy to run its timers on time was too busy to read the reply as well: a
+        // timer this late gives the reply one more turn of the loop before Redis is called gone.
+        if (!isSecondLook && performance.now() - armedAt > COMMAND_TIMEOUT_MS + LATE_MS) {
+          isSecondLook = true
+          timer = setTimeout(expire, LATE_MS)
+          return
+        }
         // A Redis that stops answering (paused, or cut off without the connection closing) is
         // treated as gone: later commands fail at once until a new connection answers.
         drop(current)
         reject(new RedisUnavailable())
-      }, COMMAND_TIMEOUT_MS)
+      }
+      timer = setTimeout(expire, COMMAND_TIMEOUT_MS)
     })
     try {
       return await Promise.race([commands(current), timeout])

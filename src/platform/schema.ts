@@ -91,6 +91,16 @@ export const textObjectMapCheckedByService = (limits: { keys: readonly string[];
     additionalProperties: { anyOf: [limits.values, { type: 'null' }] },
   })
 
+// A list of objects whose other keywords validation leaves alone.
+const objectListWithStatedLimits = TypeSystem.Type<Record<string, unknown>[]>('ObjectListWithStatedLimits', (_, value) => Array.isArray(value) && value.every(isPlainObject))
+
+/**
+ * A list of objects whose size and fields the service checks in its own words (naming the field
+ * of the item at fault, as `variants.1.weight`); the schema states them for the document.
+ */
+export const objectListCheckedByService = (limits: { items: ReturnType<typeof t.Object>; minItems: number; maxItems: number }) =>
+  objectListWithStatedLimits({ type: 'array', ...limits })
+
 /** Where documentedAsShapes keeps the shapes, for the API's document to state. */
 export const SHAPES = 'x-shapes'
 

@@ -11,7 +11,13 @@ export const CUSTOM_DOMAIN_MESSAGES = {
   oneDomain: 'Remove your current custom domain first.',
   taken: 'This hostname is already connected to another account.',
   none: 'There is no custom domain to remove.',
-} as const
+  notFound: 'Custom domain not found.',
+  alreadyYours: 'This hostname is already one of your domains.',
+  redirectUrl: 'Enter a full http or https address, or leave it empty.',
+  limit: (plan: string, limit: number) => `Your ${plan} plan includes ${limit} custom domain${limit === 1 ? '' : 's'}. Remove one, or upgrade for more.`,
+  hasLinks: (hostname: string, links: number) =>
+    `${links} link${links === 1 ? ' lives' : 's live'} on ${hostname}. Move ${links === 1 ? 'it' : 'them'} to another domain or delete ${links === 1 ? 'it' : 'them'} first.`,
+}
 
 /** Ownership is proven by a TXT record at this label under the hostname. */
 const VERIFY_RECORD_PREFIX = '_linkcard-verify'

@@ -19,7 +19,7 @@ export const IMPORT_SOURCE_NAMES: Record<ImportSource, string> = { csv: 'a file'
  * it was made there and its clicks there, kept as the link's history), and its state there
  * (archived, password-protected), which decides whether it comes in switched on.
  */
-export const IMPORT_FIELDS = ['targetUrl', 'title', 'description', 'alias', 'tags', 'ogImage', 'expiresAt', 'createdAt', 'clicks', 'archived', 'password'] as const
+export const IMPORT_FIELDS = ['targetUrl', 'title', 'description', 'alias', 'domain', 'tags', 'ogImage', 'expiresAt', 'forwardQuery', 'variants', 'createdAt', 'clicks', 'archived', 'password'] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
@@ -27,9 +27,12 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   title: 'Title',
   description: 'Description',
   alias: 'Alias (short code)',
+  domain: 'Domain',
   tags: 'Tags',
   ogImage: 'Image URL',
   expiresAt: 'Expiry',
+  forwardQuery: 'Passes query strings on',
+  variants: 'Split test targets',
   createdAt: 'Created on',
   clicks: 'Clicks so far',
   archived: 'Archived',

@@ -7,6 +7,14 @@ export { hasControlCharacters } from './text'
 /** The path a link is served at: its alias when it has one, else its slug. */
 export const linkPath = (link: { alias: string | null; slug: string }) => link.alias ?? link.slug
 
+/**
+ * An alias as its domain knows it: "go.example.com/launch" on a custom domain, the alias alone on
+ * the service's own host. Aliases are unique per domain; formerAliases list them so.
+ */
+export const qualifiedAlias = (domain: string | null, alias: string) => (domain ? `${domain}/${alias}` : alias)
+/** The stored key of an alias on a domain (qualifiedAlias, lower case): aliases resolve in any letter case. */
+export const aliasKeyOf = (domain: string | null, alias: string) => qualifiedAlias(domain, alias).toLowerCase()
+
 export const ALIAS_MIN = 3
 export const ALIAS_MAX = 50
 export const TITLE_MAX = 200
@@ -20,6 +28,22 @@ export const URL_MAX = 2048
 export const IMAGE_ALT_MAX = 420
 // Countries a link sends to targets of their own: enough for regional stores, not a routing table.
 export const GEO_TARGETS_MAX = 50
+// A split test's targets (CONTRACT: variants): two to four, each with a whole weight.
+export const VARIANTS_MIN = 2
+export const VARIANTS_MAX = 4
+export const VARIANT_WEIGHT_MAX = 1000
+
+/**
+ * A second version of a link's card (title, description, image; null for the link's own), served to
+ * crawlers in turn with the link's own, by preview window (CARD_VERSIONS).
+ */
+export type CardVariant = { title: string; description: string | null; ogImage: string | null }
+/** The link's own card is 'a', its cardVariant 'b'. */
+export const CARD_VERSIONS = ['a', 'b'] as const
+export type CardVersionName = (typeof CARD_VERSIONS)[number]
+
+/** One of the targets a link splits people between, and its share of them (weight / the weights' sum). */
+export type LinkVariant = { targetUrl: string; weight: number }
 export const SLUG_LENGTH = 7
 export const SLUG_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -40,6 +64,7 @@ export const LINK_MESSAGES = {
   aliasCharacters: 'Alias can only contain letters, numbers, hyphens, and underscores, and cannot start or end with a hyphen',
   aliasReserved: 'This alias is reserved and cannot be used',
   aliasTaken: 'This alias is already taken.',
+  domainNotYours: 'Choose one of your verified custom domains, or null for the service’s own address.',
   formerAliases: `formerAliases must list at most ${FORMER_ALIASES_MAX} aliases, each one this link has had.`,
   invalidTargetUrl: 'The target URL must be a valid http:// or https:// address.',
   invalidImageUrl: 'The preview image must be a valid http:// or https:// address.',
@@ -53,6 +78,16 @@ export const LINK_MESSAGES = {
   geoTargetCountry: 'Countries are named by their two-letter code in capitals, such as FR or US.',
   geoTargetRepeated: 'Each country can have one URL: this one is listed twice.',
   geoTargetsTooMany: `At most ${GEO_TARGETS_MAX} countries can have a target of their own.`,
+  variants: `variants must be null, or ${VARIANTS_MIN} to ${VARIANTS_MAX} targets, each {targetUrl, weight}.`,
+  invalidVariantUrl: "Each variant's target URL must be a valid http:// or https:// address.",
+  variantWeight: `Each variant's weight must be a whole number from 1 to ${VARIANT_WEIGHT_MAX}.`,
+  variantRepeated: 'Each variant needs a target URL of its own: this one is listed twice.',
+  cardVariant: 'cardVariant must be null, or {title, description, ogImage}.',
+  cardVariantTitle: "The second card's title is needed: it is what the test compares.",
+  invalidCardVariantImage: "The second card's image must be a valid http:// or https:// address.",
+  forwardQuery: 'forwardQuery must be true or false.',
+  appLink: 'appLink must be true or false.',
+  appLinkNeedsApp: 'An app link sends people without the app to its store: give the link an app card with its App Store or Google Play id.',
   clickLimit: `The click limit must be a whole number from 1 to ${CLICK_LIMIT_MAX.toLocaleString('en')}.`,
   metadataUrlMissing: 'Please enter a URL first',
   metadataUrlInvalid: 'Please enter a valid URL with http:// or https://',
@@ -61,7 +96,7 @@ export const LINK_MESSAGES = {
   controlCharacters: CONTROL_CHARACTERS_MESSAGE,
   targetIsShortLink: 'The target URL cannot be a short link of this service: a link pointing at a short link would send visitors in a loop.',
   fallbackIsShortLink: 'The fallback URL cannot be a short link of this service: it would send visitors in a loop.',
-  routeIsShortLink: 'A device or country URL cannot be a short link of this service: it would send visitors in a loop.',
+  routeIsShortLink: 'A device, country or variant URL cannot be a short link of this service: it would send visitors in a loop.',
   linkNotFound: 'Link not found.',
 } as const
 

@@ -11,7 +11,7 @@ export const PERMISSIONS = {
   'links:read': { label: 'See links, analytics and usage', roles: ['owner', 'admin', 'member', 'viewer'] },
   'links:write': { label: 'Create, edit, import and delete links', roles: ['owner', 'admin', 'member'] },
   'integrations:manage': { label: 'Manage API keys and webhooks', roles: ['owner', 'admin'] },
-  'domains:manage': { label: 'Manage the custom domain and brand', roles: ['owner', 'admin'] },
+  'domains:manage': { label: 'Manage the workspace name, custom domains and brand', roles: ['owner', 'admin'] },
   'members:manage': { label: 'Invite, change and remove members', roles: ['owner', 'admin'] },
   'billing:manage': { label: 'Manage the plan and billing', roles: ['owner'] },
 } as const satisfies Record<string, { label: string; roles: readonly MemberRole[] }>
@@ -26,6 +26,16 @@ export function can(role: MemberRole, permission: Permission) {
   return (PERMISSIONS[permission].roles as readonly MemberRole[]).includes(role)
 }
 
+// What a workspace (an account) is called: asked at sign-up, changed in Settings.
+export const ACCOUNT_NAME_MAX = 60
+
+/** What is wrong with a workspace name, trimmed; undefined when it may be used. */
+export function accountNameError(name: string): string | undefined {
+  const trimmed = name.trim()
+  if (!trimmed || trimmed.length > ACCOUNT_NAME_MAX || /[\u0000-\u001f\u007f]/.test(trimmed)) return MEMBER_MESSAGES.accountName
+  return undefined
+}
+
 export const INVITATION_TTL_DAYS = 7
 /** Invitations pending at once for one account. */
 export const INVITATIONS_MAX = 50
@@ -38,6 +48,7 @@ export const MEMBER_MESSAGES = {
   invalidInvitation: 'This invitation link is not valid any more. Ask for a new one.',
   wrongInvitee: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
   memberNotFound: 'Member not found.',
+  accountName: `The workspace name is 1 to ${ACCOUNT_NAME_MAX} characters on one line.`,
   ownerStays: 'The owner cannot be removed or given another role. Transfer the ownership first.',
   adminsOnlyByOwner: 'Only the owner can make someone an admin or change an admin.',
   confirmFirst: 'Confirm your e-mail address before inviting anyone: open the link we sent you.',

@@ -13,6 +13,8 @@ export type PlanInfo = {
   features: string[]
   popular: boolean
   hasCustomDomain: boolean
+  /** Custom domains an account may connect; null means unlimited. */
+  customDomainLimit: number | null
   hasStatsApi: boolean
   /** New links an account may make an hour and a day, by any means (both APIs, bulk, import). */
   linksPerHour: number
@@ -30,6 +32,7 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     features: ['500 previews per month', 'Basic analytics', 'API access', 'Community support'],
     popular: false,
     hasCustomDomain: false,
+    customDomainLimit: 0,
     hasStatsApi: false,
     linksPerHour: 1_000,
     linksPerDay: 10_000,
@@ -41,9 +44,10 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     priceNote: '/month',
     description: 'For makers whose links get shared every day.',
     previewLimit: 5000,
-    features: ['5,000 previews per month', 'Custom domains', 'Advanced analytics', 'Priority API access', 'Email support'],
+    features: ['5,000 previews per month', '3 custom domains', 'Advanced analytics', 'Priority API access', 'Email support'],
     popular: true,
     hasCustomDomain: true,
+    customDomainLimit: 3,
     hasStatsApi: true,
     linksPerHour: 10_000,
     linksPerDay: 100_000,
@@ -55,9 +59,10 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     priceNote: '/month',
     description: 'For teams and products with real traffic.',
     previewLimit: 50000,
-    features: ['50,000 previews per month', 'Custom domains', 'Advanced analytics', 'Priority API access', 'Priority support'],
+    features: ['50,000 previews per month', '10 custom domains', 'Advanced analytics', 'Priority API access', 'Priority support'],
     popular: false,
     hasCustomDomain: true,
+    customDomainLimit: 10,
     hasStatsApi: true,
     linksPerHour: 100_000,
     linksPerDay: 1_000_000,
@@ -69,9 +74,10 @@ export const PLAN_INFO: Record<Plan, PlanInfo> = {
     priceNote: '',
     description: 'For organisations with custom needs.',
     previewLimit: null,
-    features: ['Unlimited previews', 'Custom domains', 'Dedicated support', 'Custom integrations', 'SLA guarantee', 'Advanced security'],
+    features: ['Unlimited previews', 'Unlimited custom domains', 'Dedicated support', 'Custom integrations', 'SLA guarantee', 'Advanced security'],
     popular: false,
     hasCustomDomain: true,
+    customDomainLimit: null,
     hasStatsApi: true,
     linksPerHour: 1_000_000,
     linksPerDay: 10_000_000,

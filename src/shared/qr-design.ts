@@ -73,8 +73,11 @@ const QR_SCAN_MARKER = 'qr'
 /** The address a link's QR code encodes (or another without a query, marked as a scan's). */
 export const scanUrlOf = (address: string) => `${address}?${QR_SCAN_MARKER}`
 
+/** Whether one `name=value` part of a query string is the scan marker. */
+export const isScanMarker = (part: string) => part === QR_SCAN_MARKER || part.startsWith(`${QR_SCAN_MARKER}=`)
+
 /** Whether a query string (without its `?`) carries the scan marker, alone or among other parameters. */
 export function hasScanMarker(query: string) {
-  for (const part of query.split('&')) if (part === QR_SCAN_MARKER || part.startsWith(`${QR_SCAN_MARKER}=`)) return true
+  for (const part of query.split('&')) if (isScanMarker(part)) return true
   return false
 }

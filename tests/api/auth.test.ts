@@ -452,6 +452,22 @@ describe('grant-admin', () => {
   })
 })
 
+describe('confirm-email', () => {
+  it("confirms an address without the mailed link, says so once it is, and names an unknown one", async () => {
+    const person = await signUp(http)
+    const status = async () => (await http.get('/api/auth/email-status', { token: person.token })).body.emailVerified
+    expect(await status()).toBe(false)
+    const confirmed = await runCommand(server, ['confirm-email', person.email.toUpperCase()])
+    expect(confirmed).toMatchObject({ code: 0 })
+    expect(confirmed.stdout).toContain(`${person.email} is now confirmed.`)
+    expect(await status()).toBe(true)
+    expect((await runCommand(server, ['confirm-email', person.email])).stdout).toContain(`${person.email} was confirmed already.`)
+    const unknown = await runCommand(server, ['confirm-email', 'nobody-at-all@example.com'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('No user has the e-mail address nobody-at-all@example.com.')
+  })
+})
+
 describe('identity providers', () => {
   it('lists none when none is configured', async () => {
     expect((await http.get('/api/auth/providers')).body).toEqual([])

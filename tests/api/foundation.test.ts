@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { startServer, type TestServer } from '../helpers/server'
+import { signUp } from '../helpers/accounts'
+import { confirmLinkFor } from '../helpers/outbox'
+import { until } from '../helpers/until'
 import { client, type Client } from '../helpers/http'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -153,5 +156,33 @@ describe('process', () => {
     })
     expect(await child.exited).toBe(1)
     expect(await new Response(child.stderr).text()).toContain('PORT must be a port number from 0 to 65535, got "eighty".')
+  })
+
+  it('gives new accounts the plan DEFAULT_PLAN names, leaving older accounts theirs, and refuses one that is no plan', async () => {
+    const before = await signUp(http, 'before-default-plan')
+    // Without SMTP, the log line of each mail carries its links whole, the address's confirmation too.
+    const mailed = await until(
+      () => server.logs().filter((line) => line.includes('mail written to outbox') && line.includes(before.email)),
+      { what: 'the confirmation mail', done: (lines) => lines.length > 0 },
+    )
+    const [link] = JSON.parse(mailed[0]!).links as string[]
+    expect(link).toBe(confirmLinkFor(server.dataDir, before.email)!)
+    const privateInstall = await startServer({ env: { DEFAULT_PLAN: 'enterprise' }, dataDir: server.dataDir, databaseUrl: server.databaseUrl })
+    try {
+      const onPrivate = client(privateInstall.url)
+      const after = await signUp(onPrivate, 'after-default-plan')
+      expect((await onPrivate.get('/api/usage', { token: after.token })).body).toMatchObject({ plan: 'enterprise', usageLimit: null })
+      expect((await onPrivate.get('/api/usage', { token: before.token })).body.plan).toBe('free')
+    } finally {
+      await privateInstall.close()
+    }
+    const child = Bun.spawn(['bun', 'src/index.ts'], {
+      cwd: join(import.meta.dir, '../..'),
+      env: { ...process.env, DEFAULT_PLAN: 'gold', DATA_DIR: server.dataDir },
+      stderr: 'pipe',
+      stdout: 'pipe',
+    })
+    expect(await child.exited).toBe(1)
+    expect(await new Response(child.stderr).text()).toContain('DEFAULT_PLAN must be one of free, indie, pro, enterprise, got "gold".')
   })
 })

@@ -93,7 +93,7 @@ describe('the link export', () => {
     expect(json.body).toEqual([])
     const csv = await http.get('/api/shareLinks/export', { token: other.token })
     expect(parse(csv.text, { columns: true })).toEqual([])
-    expect(csv.text.startsWith('id,url,slug,alias,formerAliases,')).toBe(true)
+    expect(csv.text.startsWith('id,url,slug,alias,domain,formerAliases,')).toBe(true)
     const wrong = await http.get('/api/shareLinks/export?format=xlsx', { token: owner.token })
     expect(wrong.status).toBe(400)
     expect(wrong.body.message).toBe('format must be one of csv, json.')

@@ -99,11 +99,14 @@ describe("other shorteners' own exports", () => {
     const who = await signUp(http, 'shlink-rest')
     const { shown, done, report } = await importFile(who, await fixture('shlink-short-urls.json'))
     expect(shown.source).toBe('shlink')
-    expect(shown.mapping).toMatchObject({ targetUrl: 'longUrl', alias: 'shortCode', title: 'title', tags: 'tags', expiresAt: 'meta.validUntil', createdAt: 'dateCreated', clicks: 'visitsSummary.total' })
+    expect(shown.mapping).toMatchObject({ targetUrl: 'longUrl', alias: 'shortCode', title: 'title', tags: 'tags', expiresAt: 'meta.validUntil', forwardQuery: 'forwardQuery', createdAt: 'dateCreated', clicks: 'visitsSummary.total' })
     expect(shown.rows[0]).toMatchObject({ link: { targetUrl: 'https://news.example.com/technology', alias: 'tech-news', tags: ['news', 'tech'], expiresAt: '2099-12-31T23:59:59.000Z' }, history: { createdAt: '2021-08-05T08:22:12.000Z', clicks: 328 }, problem: null })
     expect(done).toMatchObject({ status: 'done', total: 2, created: 2, failed: 0 })
     const link = await linkAt(who, report[0]!.shortUrl!)
     expect(link).toMatchObject({ alias: 'tech-news', expiresAt: '2099-12-31T23:59:59.000Z', isActive: true, importedFrom: { source: 'shlink', createdAt: '2021-08-05T08:22:12.000Z', clicks: 328 } })
+    // A short URL that did not forward query strings there does not here either.
+    expect(link.forwardQuery).toBe(true)
+    expect((await linkAt(who, report[1]!.shortUrl!)).forwardQuery).toBe(false)
   })
 
   it('refuses an SQL dump (YOURLS, mysqldump) with what to export instead, and reads the same table as CSV', async () => {
@@ -171,6 +174,30 @@ describe("other shorteners' own exports", () => {
     // A file that carries the password itself keeps it.
     const carried = await importFileAfter(who, 'url,password\nhttps://example.com/locked,s3cret-pass\n')
     expect(carried).toMatchObject({ hasPassword: true, isActive: true })
+  })
+
+  it("carries a split test over from Linkcard's own export and Dub's testVariants, and notes one it cannot read", async () => {
+    const [from, to] = await Promise.all([signUp(http, 'split-export'), signUp(http, 'split-import')])
+    const variants = [
+      { targetUrl: 'https://example.com/a', weight: 3 },
+      { targetUrl: 'https://example.com/b?x=1,2', weight: 1 },
+    ]
+    expect((await http.post('/api/shareLinks', { targetUrl: 'https://example.com/split', title: 'Split', variants }, { token: from.token })).status).toBe(201)
+    const exported = (await http.get('/api/shareLinks/export?format=csv', { token: from.token })).text
+    expect((await importFileAfter(to, exported)).variants).toEqual(variants)
+    const dub = JSON.stringify([
+      { url: 'https://example.com/dub', title: 'Dub', testVariants: [{ url: 'https://example.com/c', percentage: 70 }, { url: 'https://example.com/d', percentage: 30 }] },
+      { url: 'https://example.com/dub-one', title: 'Dub one', testVariants: [{ url: 'https://example.com/e', percentage: 100 }] },
+    ])
+    const { shown, report } = await importFile(to, dub)
+    expect(shown.mapping.variants).toBe('testVariants')
+    expect(shown.rows[1].notes.join(' ')).toContain('Split test')
+    const [withTest, without] = await Promise.all(report.map((line) => linkAt(to, line.shortUrl!)))
+    expect(withTest.variants).toEqual([
+      { targetUrl: 'https://example.com/c', weight: 70 },
+      { targetUrl: 'https://example.com/d', weight: 30 },
+    ])
+    expect(without).toMatchObject({ title: 'Dub one', variants: null })
   })
 
   it('flags short codes taken already (here, or earlier in the file) in the preview, and lists failed rows for the dialog', async () => {
@@ -300,14 +327,16 @@ describe('an import when its server is killed', () => {
   it('carries on after the restart from where it stopped, and makes no link twice', async () => {
     const who = await signUp(http, 'survivor')
     await setPlan(who, 'pro')
-    const total = 20_000
+    // Enough rows to be killed well before the end: an import works through a few hundred at a time.
+    const total = 8_000
     const file = ['url,title', ...Array.from({ length: total }, (_, i) => `https://example.com/r/${i},Row ${i}`)].join('\n')
     const started = await start(who, file, { targetUrl: 'url', title: 'title' })
     expect(started.status).toBe(202)
-    await until(() => http.get(`/api/imports/${started.body.id}`, { token: who.token }), { what: 'some rows to be done', done: (answer) => answer.body.done > 0, timeoutMs: 30_000, everyMs: 20 })
+    const underWay = await until(() => http.get(`/api/imports/${started.body.id}`, { token: who.token }), { what: 'some rows to be done', done: (answer) => answer.body.done > 0, timeoutMs: 30_000, everyMs: 20 })
     await server.kill()
+    expect(underWay.body.done).toBeLessThan(total)
     await server.restart()
-    // Past the killed instance's lease, then 20,000 rows: a busy machine needs more than a minute on PostgreSQL.
+    // Past the killed instance's lease, then the rest of the rows.
     const done = await finished(who, started.body.id, 150_000)
     expect(done).toMatchObject({ status: 'done', total, done: total, created: total, failed: 0 })
     const stored = await sql(server, 'select count(*) as n, count(distinct target_url) as targets from share_links where account_id = $1', [who.user.accountId])

@@ -403,3 +403,41 @@ describe('members', () => {
     expect((await http.get('/api/admin/accounts/nope/members', as(admin))).status).toBe(404)
   })
 })
+
+describe('the workspace name', () => {
+  it("is asked at sign-up, the address's local part when left out, and refused when too long or over lines, creating nothing", async () => {
+    const email = uniqueEmail('named')
+    const named = await http.post('/api/auth/signup', { email, password: PASSWORD, accountName: '  Acme Marketing  ' })
+    expect(named.status).toBe(201)
+    expect(named.body.user.accountName).toBe('Acme Marketing')
+    // Left out or blank: the address's local part.
+    const blank = await http.post('/api/auth/signup', { email: uniqueEmail('blank-name'), password: PASSWORD, accountName: '   ' })
+    expect(blank.body.user.accountName).toBe(blank.body.user.email.split('@')[0])
+    const plain = await signUp(http, 'unnamed')
+    expect((await http.get('/api/auth/me', as(plain))).body.user.accountName).toBe(plain.email.split('@')[0])
+    for (const accountName of ['x'.repeat(61), 'two\nlines']) {
+      const refusedEmail = uniqueEmail('refused-name')
+      const refused = await http.post('/api/auth/signup', { email: refusedEmail, password: PASSWORD, accountName })
+      expect(refused.status).toBe(400)
+      // A line break is refused as every control character is, in those words.
+      expect(refused.body.errors[0].field).toBe('accountName')
+      if (accountName.length > 60) expect(refused.body.errors[0].message).toBe(MEMBER_MESSAGES.accountName)
+      expect((await http.post('/api/auth/login', { email: refusedEmail, password: PASSWORD })).status).toBe(401)
+    }
+  })
+
+  it('is changed by owners and admins, for every member, and refused to members and viewers', async () => {
+    const boss = await confirmedSignUp('rename-owner')
+    const [admin, member] = [await invitedMember(http, server, boss, 'admin'), await invitedMember(http, server, boss, 'member')]
+    const renamed = await http.patch('/api/auth/account', { name: ' Northwind Team ' }, as(boss))
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.user.accountName).toBe('Northwind Team')
+    expect((await http.patch('/api/auth/account', { name: 'By the admin' }, as(admin))).status).toBe(200)
+    expect((await http.get('/api/auth/me', as(member))).body.user.accountName).toBe('By the admin')
+    const refused = await http.patch('/api/auth/account', { name: 'By a member' }, as(member))
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe(MEMBER_MESSAGES.forbidden('domains:manage'))
+    expect((await http.patch('/api/auth/account', { name: '' }, as(boss))).body.errors[0]).toEqual({ field: 'name', message: MEMBER_MESSAGES.accountName })
+    expect((await http.get('/api/auth/me', as(boss))).body.user.accountName).toBe('By the admin')
+  })
+})

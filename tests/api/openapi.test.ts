@@ -116,7 +116,7 @@ describe('GET /api/openapi.json', () => {
     const stats = document.paths['/api/stats/{id}'].get
     expect(Object.keys(stats.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429'])
     expect(Object.keys(stats.responses['200'].content['application/json'].schema.properties).sort()).toEqual(
-      ['clicksInPeriod', 'from', 'linkId', 'previewsInPeriod', 'recentEvents', 'scansInPeriod', 'to', 'totalClicks', 'totalPreviews', 'totalScans'].sort(),
+      ['cardVariants', 'clicksInPeriod', 'from', 'linkId', 'previewsInPeriod', 'recentEvents', 'scansInPeriod', 'to', 'totalClicks', 'totalPreviews', 'totalScans', 'variants'].sort(),
     )
     expect(stats.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:from', 'query:to'])
     expect(Object.keys(document.paths['/api/link/{id}'].delete.responses)).toContain('204')
@@ -236,6 +236,15 @@ describe('request bodies generated from the document', () => {
     if (typeof body.alias === 'string') body.alias = uniqueAlias(body.alias)
     // Old aliases must be ones the link has had (the description says so): a new link has none.
     if (Array.isArray(body.formerAliases)) body.formerAliases = []
+    // A domain must be one of the account's verified domains (the description says so): this account has none.
+    if (typeof body.domain === 'string') body.domain = null
+    // An app link sends people to its app card's store ids (the description says so): it brings an app card.
+    // and a change that takes its store ids away switches it off.
+    const app = body.twitterApp as Record<string, string | null> | null | undefined
+    if (body.appLink === true) {
+      body.twitterCard = 'app'
+      body.twitterApp = { iphone: '284882215' }
+    } else if (app !== undefined && !app?.iphone && !app?.ipad && !app?.googleplay) body.appLink = false
     // An account holds at most 1,000 tags (the description says so): a few per body stay below it.
     if (Array.isArray(body.tags)) body.tags = body.tags.slice(0, 3)
     withCompleteCard(body)

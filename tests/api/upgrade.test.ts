@@ -51,7 +51,7 @@ beforeAll(async () => {
   // DATA_DIR keeps the secret that signs sessions and keys visitor hashes, so it comes along.
   if (testDatabaseUrl) {
     cpSync(join(fixtures, 'pg'), dataDir, { recursive: true })
-    databaseUrl = await createTestDatabase()
+    databaseUrl = await createTestDatabase({ empty: true })
     // pg_dump writes psql meta-commands (\restrict) that only psql understands; the rest is plain SQL.
     const dump = readFileSync(join(fixtures, 'pg.sql'), 'utf8').replace(/^\\.*$/gm, '')
     const admin = postgres(databaseUrl!, { max: 1, onnotice: () => {} })
@@ -197,7 +197,7 @@ describe('the public API with the key made under the old release', () => {
     const answer = await withKey('/api/links')
     expect(answer.status).toBe(200)
     // Fields added since, empty on every link made before them.
-    const added = { twitterPlayer: null, twitterApp: null, themeColor: null, formerAliases: [], tags: [], fallbackUrl: null, clickLimit: null, hasPassword: false, iosUrl: null, androidUrl: null, geoTargets: null, platformCards: null, cardImage: null, cardImageUrl: null, cardVersion: 1, importedFrom: null }
+    const added = { twitterPlayer: null, twitterApp: null, themeColor: null, formerAliases: [], tags: [], fallbackUrl: null, clickLimit: null, hasPassword: false, iosUrl: null, androidUrl: null, geoTargets: null, variants: null, forwardQuery: true, domain: null, appLink: false, platformCards: null, cardVariant: null, cardImage: null, cardImageUrl: null, cardVersion: 1, importedFrom: null }
     expect(answer.body).toEqual(here(release.publicApi.links).map((link: object) => ({ ...link, ...added })))
   })
 

@@ -111,6 +111,9 @@ describe('a change and its webhook message', () => {
     const undo = await failMessagesOf(server, who.user.accountId)
     try {
       await preview('slack', '198.51.100.32')
+      // The notice is tried after the count is stored: wait for its failure before the trigger goes.
+      const failed = (line: string) => line.includes('quota notice failed') && line.includes(who.user.accountId)
+      await until(() => server.logs().filter(failed), { what: 'the notice to fail', done: (lines) => lines.length === 1 })
       // The count is kept; the notice is not taken as given.
       expect(Number((await stored())!.notice_level)).toBe(0)
     } finally {

@@ -173,6 +173,24 @@ describe('webhook messages', () => {
     await http.delete(`/api/webhooks/${endpoint.id}`, as(owner))
   })
 
+  it("tell a split test's clicks per variant", async () => {
+    const endpoint = await addEndpoint(owner, ['click'])
+    const variants = [
+      { targetUrl: 'https://example.com/a', weight: 1 },
+      { targetUrl: 'https://example.com/b', weight: 1 },
+    ]
+    const link = (await http.post('/api/shareLinks', { targetUrl: 'https://example.com/split', title: 'Split', variants }, as(owner))).body
+    const sentTo = new Set<string | null>()
+    for (let i = 0; i < 3; i++) sentTo.add((await visit(link.url)).headers.get('location'))
+    // One person (one address and browser) keeps one variant all day.
+    expect(sentTo.size).toBe(1)
+    const [variant] = sentTo
+    const ofLink = (messages: ReturnType<typeof receiver.of>) => messages.flatMap((message) => message.data.links.filter((each: { linkId: string }) => each.linkId === link.id))
+    const told = ofLink(await arrived('click', (messages) => ofLink(messages).reduce((sum, each) => sum + each.clicks, 0) === 3))
+    expect(told.flatMap((each) => each.variants)).toEqual(told.map((each) => ({ targetUrl: variant, clicks: each.clicks })))
+    await http.delete(`/api/webhooks/${endpoint.id}`, as(owner))
+  })
+
   it('tell of the quota reached, at 80% and at 100% of the plan', async () => {
     const who = await signUp(http, 'webhooks-quota')
     const endpoint = await addEndpoint(who, ['quota.reached'])

@@ -50,7 +50,9 @@ async function spawnServer(env: Record<string, string>, cwd = root) {
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const port = await new Promise<number>((resolve, reject) => {
+  // isEnding: the test stopped or killed it; a server that ends otherwise says so.
+  const running = { child, lines, isEnding: false, port: 0 }
+  running.port = await new Promise<number>((resolve, reject) => {
     // A start waits for migrations and the web build check; at the start of a run on a busy machine that can take a while.
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${lines.join('\n')}`)), 60_000)
     const read = async (stream: ReadableStream<Uint8Array>) => {
@@ -76,9 +78,11 @@ async function spawnServer(env: Record<string, string>, cwd = root) {
     child.exited.then((code) => {
       clearTimeout(timer)
       reject(new Error(`server exited with ${code} before listening:\n${lines.join('\n')}`))
+      // A server that ends on its own, after it listened, says why in the test's output.
+      if (running.port && !running.isEnding) console.error(`the server on port ${running.port} exited with ${code}${child.signalCode ? ` (${child.signalCode})` : ''}; its last lines:\n${lines.slice(-40).join('\n')}`)
     })
   })
-  return { child, port, lines }
+  return running
 }
 
 export async function startServer(options: Options = {}): Promise<TestServer> {
@@ -111,10 +115,12 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
     isRunning: () => running.child.exitCode === null,
     pid: () => running.child.pid,
     async stop() {
+      running.isEnding = true
       running.child.kill('SIGTERM')
       return await running.child.exited
     },
     async kill() {
+      running.isEnding = true
       running.child.kill('SIGKILL')
       await running.child.exited
     },
@@ -123,6 +129,7 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
       await boot()
     },
     async close() {
+      running.isEnding = true
       if (running.child.exitCode === null) {
         running.child.kill('SIGTERM')
         await running.child.exited

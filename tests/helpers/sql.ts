@@ -42,11 +42,3 @@ export async function durableEventCount(server: TestServer) {
   return journal.flatMap((row) => journalEvents(row.events)).reduce((sum, event) => sum + event.count, 0) + Number(chunks.total ?? 0)
 }
 
-/**
- * Stores the link's password again as an argon2id hash of low cost, before anything reads the
- * link: a test of a hundred guesses then costs milliseconds instead of seconds of hashing.
- */
-export async function cheapenPassword(server: TestServer, linkId: string, password: string) {
-  const hash = await Bun.password.hash(password, { algorithm: 'argon2id', memoryCost: 256, timeCost: 1 })
-  await sql(server, 'update share_links set password_hash = $1 where id = $2', [hash, linkId])
-}

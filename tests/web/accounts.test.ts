@@ -1,12 +1,14 @@
 import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { openPage, PHONE } from '../helpers/browser'
+import { grantSuperAdmin } from '../helpers/accounts'
 import { client, uniqueEmail } from '../helpers/http'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { freePort, startServer } from '../helpers/server'
-import { browserAroundTests, confirmLinkFor, createAccount, openSignedIn, openSignedInPage, outboxMails, PASSWORD, resetLinkFor, storedSession, waitForToast } from './support'
+import { browserAroundTests, confirmLinkFor, createAccount, openSignedIn, openSignedInPage, outboxMails, PASSWORD, resetLinkFor, saveScreenshot, storedSession, waitForToast } from './support'
+import { MEMBER_MESSAGES } from '../../src/shared/members'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const web = browserAroundTests()
 
@@ -43,6 +45,7 @@ describe('sign up', () => {
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByLabel('Confirm Password').fill(PASSWORD)
+    await page.getByLabel('Workspace name (optional)').fill('Acme Marketing')
     await page.getByLabel('Confirm Password').press('Enter')
     await page.waitForURL('**/dashboard')
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
@@ -51,6 +54,7 @@ describe('sign up', () => {
     const stored = await storedSession(page)
     expect(stored.token).toBeTruthy()
     expect(stored.user.email).toBe(email)
+    expect(stored.user.accountName).toBe('Acme Marketing')
 
     const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'))
     await header(page).getByRole('button', { name: `Account menu for ${email}` }).click()
@@ -309,6 +313,29 @@ describe('account settings', () => {
     await context.close()
   })
 
+  it('renames the workspace, saying what is wrong with a name, on a phone', async () => {
+    const account = await createAccount(web.server, 'workspace')
+    const { page, context } = await openSignedInPage(web, '/settings', { session: account, viewport: PHONE })
+    const card = page.getByRole('form', { name: 'Workspace' })
+    const field = card.getByLabel('Workspace name')
+    expect(await field.inputValue()).toBe(account.user.accountName)
+    expect(await card.getByRole('button', { name: 'Save Name' }).isDisabled()).toBe(true)
+    await field.fill('   ')
+    await card.getByRole('button', { name: 'Save Name' }).click()
+    await card.getByText(MEMBER_MESSAGES.accountName).waitFor()
+    expect(await field.getAttribute('aria-invalid')).toBe('true')
+    await field.fill('Northwind Growth')
+    await card.getByText(MEMBER_MESSAGES.accountName).waitFor({ state: 'detached' })
+    await field.press('Enter')
+    await waitForToast(page, 'Workspace renamed', 'Northwind Growth')
+    await page.locator('dl').getByText('Northwind Growth', { exact: true }).waitFor()
+    expect((await storedSession(page)).user.accountName).toBe('Northwind Growth')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await card.scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'linkcard-workspace-390.png')
+    await context.close()
+  })
+
   it('changes the email with the current password once the new address confirms, refusing the current one', async () => {
     const account = await createAccount(web.server, 'email')
     const { page, context } = await fresh()
@@ -465,7 +492,8 @@ describe('admin access', () => {
     const { page, context } = await fresh()
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/admin/stats', async (route) => {
+    // Who the person is comes from the session's one call as the page loads.
+    await page.route('**/api/auth/me', async (route) => {
       await held
       await route.continue()
     })
@@ -479,12 +507,10 @@ describe('admin access', () => {
     await context.close()
   })
 
-  it('opens the panel and shows the Admin link when the admin stats call succeeds', async () => {
+  it('opens the panel and shows the Admin link to a super admin, made one after signing in', async () => {
     const account = await createAccount(web.server, 'admin')
+    await grantSuperAdmin(web.server, account.user.email)
     const { page, context } = await fresh()
-    await page.route('**/api/admin/stats', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ totalAccounts: 1, totalUsers: 1, totalLinks: 0, totalClicks: 0 }) }),
-    )
     await openSignedIn(page, account, '/admin')
     await page.getByRole('heading', { level: 1, name: 'Super Admin Panel' }).waitFor()
     expect(await header(page).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin')

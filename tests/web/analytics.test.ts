@@ -8,7 +8,7 @@ import { until } from '../helpers/until'
 import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../helpers/user-agents'
 import { browserAroundTests, createAccount, openSignedIn, openSignedInPage } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const web = browserAroundTests(() => ({ TRUST_PROXY: 'true', COUNTRY_HEADER: 'x-country' }))
 
@@ -110,7 +110,7 @@ describe('link analytics', () => {
     const file = await download
     expect(file.suggestedFilename()).toBe(`linkcard-${link.slug}-${daysAgo(29)}-to-${daysAgo(0)}.csv`)
     const lines = readFileSync((await file.path())!, 'utf8').trim().split('\r\n')
-    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan')
+    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan,variant,card')
     expect(lines).toHaveLength(7)
     expect(lines.filter((line) => line.includes(',click,,t.co,US,mobile,Safari,iOS'))).toHaveLength(2)
     await context.close()

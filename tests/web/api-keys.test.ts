@@ -5,7 +5,7 @@ import { client } from '../helpers/http'
 import { sql } from '../helpers/sql'
 import { browserAroundTests, createAccount, openSignedIn, waitForToast } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const web = browserAroundTests()
 

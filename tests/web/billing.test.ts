@@ -7,9 +7,11 @@ import { startServer, type TestServer } from '../helpers/server'
 import { dbTime, sql } from '../helpers/sql'
 import { PRICE_PRO, startStripeStandIn, type StripeStandIn } from '../helpers/stripe'
 import { startTlsServer, type TlsStandIn } from '../helpers/tls-server'
-import { createAccount, openSignedIn, waitForToast } from './support'
+import { grantSuperAdmin } from '../helpers/accounts'
+import { client } from '../helpers/http'
+import { createAccount, openSignedIn, saveScreenshot, waitForToast } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const PAID_ONLY = 'Custom domains are only available on paid plans. Please upgrade to access this feature.'
 // PUBLIC_URL's host, which custom domains must CNAME to.
@@ -40,7 +42,7 @@ afterAll(async () => {
   tls?.close()
 })
 
-const SCREENS = { billing: { path: '/billing', heading: 'Plans & Billing' }, domains: { path: '/domains', heading: 'Custom Domain' } }
+const SCREENS = { billing: { path: '/billing', heading: 'Plans & Billing' }, domains: { path: '/domains', heading: 'Custom Domains' } }
 
 async function signedIn(on: TestServer, plan?: string, viewport?: typeof PHONE, screen: keyof typeof SCREENS = 'billing') {
   const session = await createAccount(on, 'billing')
@@ -78,6 +80,24 @@ describe('billing on the free plan', () => {
     const { page, context } = await signedIn(server, undefined, undefined, 'domains')
     await domainCard(page).getByText(PAID_ONLY).waitFor()
     expect(await domainCard(page).getByLabel('Hostname').count()).toBe(0)
+    expect(await page.getByTestId('plan-switch').count()).toBe(0)
+    await context.close()
+  })
+
+  it('gives a super admin on a server without Stripe one click to every feature, on a phone', async () => {
+    const operator = await createAccount(bare, 'operator')
+    await grantSuperAdmin(bare, operator.user.email)
+    const { page, context } = await openPage(browser, bare.url, PHONE)
+    await openSignedIn(page, operator, '/domains')
+    await domainCard(page).getByText(PAID_ONLY).waitFor()
+    const offer = page.getByTestId('plan-switch')
+    await offer.getByRole('button', { name: 'Switch to Enterprise' }).waitFor()
+    await saveScreenshot(page, 'linkcard-plan-switch-390.png')
+    await offer.getByRole('button', { name: 'Switch to Enterprise' }).click()
+    await waitForToast(page, `${operator.user.accountName} is on Enterprise`)
+    await domainCard(page).getByLabel('Hostname').waitFor()
+    expect(await offer.count()).toBe(0)
+    expect((await client(bare.url).get('/api/usage', { token: operator.token })).body.plan).toBe('enterprise')
     await context.close()
   })
 
@@ -159,8 +179,9 @@ describe('billing on a paid plan', () => {
     const confirm = page.getByRole('alertdialog')
     await confirm.getByText(`Your links will stop working at ${DOMAIN}.`).waitFor()
     await confirm.getByRole('button', { name: 'Remove Domain' }).click()
-    await card.getByLabel('Hostname').waitFor()
+    await card.getByTestId('domain').waitFor({ state: 'detached' })
     expect(await card.getByTestId('domain-badge').count()).toBe(0)
+    await card.getByLabel('Hostname').waitFor()
     await context.close()
   })
 
@@ -190,13 +211,73 @@ describe('billing on a paid plan', () => {
     await context.close()
   })
 
-  it('says when the custom-domain status cannot be fetched', async () => {
+  it('says when the custom domains cannot be fetched', async () => {
     const { page, context } = await signedIn(server, 'indie', PHONE, 'domains')
-    await page.route('**/api/custom-domain/status', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong."}' }))
+    await page.route('**/api/domains', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong."}' }))
     await page.reload()
-    await domainCard(page).getByText('Failed to fetch custom domain status').waitFor()
+    await domainCard(page).getByText('Failed to fetch custom domains').waitFor()
     await context.close()
   })
+
+  for (const [size, viewport] of [
+    ['1440', undefined],
+    ['390', PHONE],
+  ] as const) {
+    it(`lists several domains up to the plan's number, moves the default, saves where one sends people and lists its unknown paths, at ${size} px`, async () => {
+      const { page, context } = await signedIn(server, 'indie', viewport, 'domains')
+      const card = domainCard(page)
+      const names = ['one', 'two', 'three'].map((label) => `${label}-${size}-${Date.now().toString(36)}.multi-shop.com`)
+      for (const name of names) {
+        await card.getByLabel('Hostname').fill(name)
+        await card.getByRole('button', { name: 'Add Domain' }).click()
+        await card.getByRole('region', { name }).waitFor()
+      }
+      // Indie's three are in use: the form gives way to the plan's number.
+      await card.getByTestId('domain-limit').getByText('Your Indie plan includes 3 custom domains.', { exact: false }).waitFor()
+      expect(await card.getByLabel('Hostname').count()).toBe(0)
+      expect(await card.getByTestId('domain-count').textContent()).toBe('3 of 3 in use')
+      const second = card.getByRole('region', { name: names[1] })
+      await second.getByRole('button', { name: 'Make default' }).click()
+      await second.getByText('Default', { exact: true }).waitFor()
+      expect(await card.getByRole('region', { name: names[0] }).getByText('Default', { exact: true }).count()).toBe(0)
+
+      // A verified domain shows where it sends people, and the paths people asked for that named no link.
+      const [domain] = await sql(server, 'select id from custom_domains where hostname = $1', [names[1]])
+      await sql(server, "update custom_domains set status = 'active', verified_at = $1 where id = $2", [dbTime(server, new Date()), domain!.id])
+      await sql(server, 'insert into unknown_paths (domain_id, path, hits, last_seen_at) values ($1, $2, 7, $3), ($1, $4, 2, $3)', [domain!.id, 'old-flyer', dbTime(server, new Date()), 'typo'])
+      await page.reload()
+      await second.getByLabel('Root redirect').fill('javascript:alert(1)')
+      await second.getByRole('button', { name: 'Save settings' }).click()
+      await second.getByText('Enter a full http or https address, or leave it empty.').waitFor()
+      await second.getByLabel('Root redirect').fill('https://multi-shop.com/')
+      await second.getByLabel('Not-found redirect').fill('https://multi-shop.com/missing')
+      await second.getByRole('button', { name: 'Save settings' }).click()
+      await waitForToast(page, 'Domain settings saved')
+      const stored = await sql(server, 'select root_redirect, not_found_redirect from custom_domains where id = $1', [domain!.id])
+      expect(stored[0]).toEqual({ root_redirect: 'https://multi-shop.com/', not_found_redirect: 'https://multi-shop.com/missing' })
+      // The app's files, as JSON: what is no JSON is said at once, what is no app file by the server.
+      await second.getByText('App links').click()
+      await second.getByLabel('apple-app-site-association').fill('{ "applinks": ')
+      await second.getByRole('button', { name: 'Save app files' }).click()
+      await second.getByText('This is not valid JSON.').waitFor()
+      await second.getByLabel('apple-app-site-association').fill('{ "applinks": { "details": [{ "appID": "ABCDE12345.com.example.shop", "paths": ["/sale*"] }] } }')
+      await second.getByLabel('assetlinks.json').fill('[{ "relation": ["delegate_permission/common.handle_all_urls"], "target": { "namespace": "android_app", "package_name": "x" } }]')
+      await second.getByRole('button', { name: 'Save app files' }).click()
+      await second.getByText('Give a list of Digital Asset Links statements', { exact: false }).waitFor()
+      await second.getByLabel('assetlinks.json').fill('')
+      await second.getByRole('button', { name: 'Save app files' }).click()
+      await waitForToast(page, 'App files saved')
+      const [files] = await sql(server, 'select apple_app_site_association, asset_links from custom_domains where id = $1', [domain!.id])
+      expect(files!.asset_links).toBeNull()
+      expect(JSON.stringify(files!.apple_app_site_association)).toContain('ABCDE12345.com.example.shop')
+      await second.getByText('Unknown paths').click()
+      await second.getByTestId('unknown-path').first().waitFor()
+      expect(await second.getByTestId('unknown-path').allTextContents()).toEqual([expect.stringMatching(/^\/old-flyer7/), expect.stringMatching(/^\/typo2/)])
+      await saveScreenshot(page, `domains-several-${size}.png`, { fullPage: true })
+      if (viewport) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await context.close()
+    })
+  }
 })
 
 describe('billing without Stripe settings', () => {

@@ -9,7 +9,7 @@ import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
 import { browserAroundTests, createAccount, openSignedIn } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const web = browserAroundTests()
 

@@ -4,7 +4,7 @@ import { openPage, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
 import { browserAroundTests, createAccount } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const web = browserAroundTests()
 let apiKey: string

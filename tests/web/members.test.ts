@@ -4,6 +4,7 @@
 import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
+import { MEMBER_MESSAGES } from '../../src/shared/members'
 import { confirmAddress, grantSuperAdmin } from '../helpers/accounts'
 import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { client, uniqueEmail } from '../helpers/http'
@@ -122,6 +123,19 @@ describe('/members and /invite', () => {
     await heading(page, 'Share Links')
     await page.getByText('Owner’s link').first().waitFor()
     expect(await page.getByText('My own link').count()).toBe(0)
+    // A member may not manage keys or webhooks: those screens say so, with nothing to press.
+    for (const [path, title] of [
+      ['/api-keys', "API keys are managed by the account's owners and admins"],
+      ['/webhooks', "Webhooks are managed by the account's owners and admins"],
+    ]) {
+      await page.goto(path)
+      await page.getByRole('heading', { name: title }).waitFor()
+      await page.getByText(`You are a member in ${owner.user.accountName}.`, { exact: false }).waitFor()
+      expect(await page.getByRole('button', { name: /Create|Add Endpoint/ }).count()).toBe(0)
+      expect(await page.getByText(/Failed to fetch|could not be loaded/).count()).toBe(0)
+    }
+    await page.goto('/share-links')
+    await heading(page, 'Share Links')
 
     // Back to their own account from the menu on their e-mail.
     await page.getByRole('button', { name: `Account menu for ${person.user.email}` }).click()
@@ -134,6 +148,21 @@ describe('/members and /invite', () => {
     await page.getByText('My own link').first().waitFor()
     expect(await page.getByText('Owner’s link').count()).toBe(0)
     await saveScreenshot(page, 'linkcard-switched.png')
+    await context.close()
+  })
+
+  it('tell an owner whose address is unconfirmed how to confirm it before any invitation form, on a phone', async () => {
+    const { page, context, session } = await openSignedInPage(web, '/members', { label: 'unconfirmed-owner', viewport: PHONE })
+    await heading(page, 'Members')
+    await page.getByRole('button', { name: 'Invite Member' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Confirm your address first' })
+    await dialog.getByText(MEMBER_MESSAGES.confirmFirst).waitFor()
+    await dialog.getByText(`linkcard confirm-email ${session.user.email}`).waitFor()
+    expect(await dialog.getByLabel('Email').count()).toBe(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await saveScreenshot(page, 'linkcard-invite-confirm-first-390.png')
+    await dialog.getByRole('button', { name: 'Got it' }).click()
+    await dialog.waitFor({ state: 'detached' })
     await context.close()
   })
 

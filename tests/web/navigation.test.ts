@@ -10,7 +10,7 @@ import { openPage, PHONE } from '../helpers/browser'
 import { sql } from '../helpers/sql'
 import { browserAroundTests, createAccount, openSignedIn, openSignedInPage, PASSWORD, storedSession } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const web = browserAroundTests()
 
@@ -27,6 +27,13 @@ describe('signed in, the header', () => {
   it("offers the app's screens and an account menu on the e-mail, and marks where you are", async () => {
     const { page, context, session } = await openSignedInPage(web, '/dashboard', { label: 'nav-desktop' })
     await heading(page, 'Dashboard')
+    // Who the person is comes from one call: a page load asks no admin call it would be refused.
+    const adminCalls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin/')) adminCalls.push(request.url())
+    })
+    await page.reload()
+    await heading(page, 'Dashboard')
     const nav = header(page).getByRole('navigation', { name: 'Main' }).first()
     for (const [name, href, title] of [
       ['Links', '/share-links', 'Share Links'],
@@ -41,6 +48,8 @@ describe('signed in, the header', () => {
       await heading(page, title)
       expect(await nav.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page')
     }
+    expect(adminCalls).toEqual([])
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0)
     // The free plan has no custom domain: no Domains entry.
     expect(await nav.getByRole('link', { name: 'Domains' }).count()).toBe(0)
     expect(await nav.getByRole('link', { name: 'Pricing' }).count()).toBe(0)
@@ -68,7 +77,7 @@ describe('signed in, the header', () => {
     const session = await onPlan('pro')
     const { page, context } = await openSignedInPage(web, '/dashboard', { session })
     await header(page).getByRole('link', { name: 'Domains', exact: true }).click()
-    await heading(page, 'Custom Domain')
+    await heading(page, 'Custom Domains')
     await page.getByTestId('custom-domain-card').getByLabel('Hostname').waitFor()
     await context.close()
   })
@@ -86,6 +95,12 @@ describe('signed in, the header', () => {
     await menu.getByRole('link', { name: 'API Keys', exact: true }).click()
     await heading(page, 'API Keys')
     expect(await menu.isVisible()).toBe(false)
+    // Escape closes the menu, and the keyboard is back on its button.
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.waitFor()
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu')
     // Nothing in the header is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await page.getByRole('button', { name: 'Open menu' }).click()

@@ -2,7 +2,7 @@ import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import { openPage, PHONE } from '../helpers/browser'
 import { browserAroundTests, waitForToast } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 const web = browserAroundTests()
 
@@ -134,6 +134,8 @@ describe('routing', () => {
     const { page, context } = await open('/no/such/page')
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor()
     await page.getByText('Did you forget to add the page to the router?').waitFor()
+    // Said once: the heading holds the only "404".
+    expect(await page.getByText('404').count()).toBe(1)
     await context.close()
   })
 

@@ -12,7 +12,7 @@ import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage, saveScreenshot, waitForToast } from './support'
 
-setDefaultTimeout(30_000)
+setDefaultTimeout(60_000)
 
 // A page on this machine for "Fetch metadata"; the server may fetch it through FETCH_ALLOWED_HOSTS.
 const WIDE_PNG = new Uint8Array(PNGImage.sync.write(new PNGImage({ width: 1200, height: 630 })))
@@ -367,13 +367,14 @@ describe('the list', () => {
     await context.close()
   })
 
+  // The domains inserted here were checked just now: a due DNS check would look the made-up names up.
   it('shows the custom-domain address beside the short link once the domain is live', async () => {
     const account = await createAccount(web.server, 'domain')
     const link = await createLinkApi(account, { title: 'Branded', alias: unique('brand') })
     const hostname = `${unique('go')}.example.org`
     await sql(
       web.server,
-      "insert into custom_domains (id, account_id, hostname, verification_token, status, ssl_status, last_checked_at, verified_at, created_at) values ($1, $2, $3, 'token', 'active', 'active', $4, $4, $4)",
+      "insert into custom_domains (id, account_id, hostname, verification_token, status, ssl_status, last_checked_at, dns_checked_at, verified_at, created_at) values ($1, $2, $3, 'token', 'active', 'active', $4, $4, $4, $4)",
       [crypto.randomUUID(), account.user.accountId, hostname, dbTime(web.server, new Date())],
     )
     const { page, context } = await openLinks(account)
@@ -382,6 +383,54 @@ describe('the list', () => {
     expect(await custom.getAttribute('href')).toBe(`https://${hostname}/${link.alias}`)
     await context.close()
   })
+
+  for (const [size, viewport] of [
+    ['1440', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`puts a new link on the default domain, picks another or the service's own, and makes an app card's link open the app, at ${size} px`, async () => {
+      const account = await createAccount(web.server, 'picker')
+      await sql(web.server, "update accounts set plan = 'pro' where id = $1", [account.user.accountId])
+      const [main, other] = [`${unique('main')}.example.org`, `${unique('other')}.example.org`]
+      for (const [hostname, isDefault] of [
+        [main, true],
+        [other, false],
+      ] as const)
+        await sql(
+          web.server,
+          "insert into custom_domains (id, account_id, hostname, verification_token, status, ssl_status, is_default, last_checked_at, dns_checked_at, verified_at, created_at) values ($1, $2, $3, 'token', 'active', 'active', $4, $5, $5, $5, $5)",
+          [crypto.randomUUID(), account.user.accountId, hostname, isDefault, dbTime(web.server, new Date())],
+        )
+      const { page, context } = await openLinks(account, viewport)
+      await page.getByRole('button', { name: 'Create Link' }).click()
+      const picker = dialog(page).getByRole('combobox', { name: 'Domain' })
+      await picker.getByText(main).waitFor()
+      await field(page, 'Target URL').fill('https://example.com/app')
+      await field(page, 'Title').fill('In the app')
+      const alias = unique('open')
+      await field(page, 'Custom alias (optional)').fill(alias)
+      await choose(page, 'Twitter card', 'App')
+      await field(page, 'App Store id (iPhone)').fill('284882215')
+      await dialog(page).getByText('Open in the app').click()
+      await choose(page, 'Domain', other)
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      expect(await closeCreated(page, 'In the app')).toBe(`https://${other}/${alias}`)
+      const [stored] = await listLinks(account)
+      expect(stored).toMatchObject({ domain: other, alias, appLink: true, twitterApp: { iphone: '284882215' } })
+
+      // Moved to the service's own address, keeping the old one leading here.
+      // A row on a desktop, a card on a phone.
+      await page.getByTestId(viewport === PHONE ? 'link-card' : 'link-row').filter({ hasText: 'In the app' }).getByRole('button', { name: 'Edit' }).click()
+      await choose(page, 'Domain', 'Linkcard’s own address')
+      await dialog(page).getByText(`Keep “${other}/${alias}” as a redirect to this link`).waitFor()
+      await dialog(page).getByRole('button', { name: 'Save Changes' }).click()
+      await waitForToast(page, 'Share link updated')
+      const [moved] = await listLinks(account)
+      expect(moved).toMatchObject({ domain: null, formerAliases: [`${other}/${alias}`] })
+      await saveScreenshot(page, `link-domain-${size}.png`)
+      await context.close()
+    })
+  }
 
   it('says when the links cannot be loaded', async () => {
     const account = await createAccount(web.server, 'offline')

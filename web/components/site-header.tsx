@@ -1,5 +1,5 @@
 import { Check, ChevronDown, CreditCard, LogOut, Menu, Settings, Users, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { AccountMembership } from '../../src/modules/auth/schema'
 import { PLAN_INFO } from '../../src/shared/plans'
@@ -160,6 +160,18 @@ export function SiteHeader() {
   const user = useCurrentUser()
   const [location, navigate] = useLocation()
   const [isMenuOpen, setIsMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  // Escape closes the phone menu, and the keyboard is back on its button.
+  useEffect(() => {
+    if (!isMenuOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      setIsMenuOpen(false)
+      menuButton.current?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [isMenuOpen])
 
   // A route change closes the phone menu.
   useEffect(() => {
@@ -199,6 +211,7 @@ export function SiteHeader() {
           )}
         </div>
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           className="ml-auto lg:hidden"

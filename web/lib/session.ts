@@ -114,11 +114,15 @@ export async function logOut() {
   signOut()
 }
 
+// Whether GET /auth/me has answered since the page loaded: until then a stored user may be out of date.
+const useRefreshed = create<boolean>(() => false)
+
 /** On start: a stored token is checked against GET /auth/me; any failure clears it silently. */
 export async function refreshSession() {
   const { token } = useSession.getState()
   if (!token) {
     if (useSession.getState().user) write({ token: null, user: null })
+    useRefreshed.setState(true, true)
     return
   }
   try {
@@ -127,12 +131,19 @@ export async function refreshSession() {
     if (useSession.getState().token === token) write({ token, user })
   } catch {
     if (useSession.getState().token === token) signOut()
+  } finally {
+    useRefreshed.setState(true, true)
   }
 }
 
-/** Super-admin status: whether GET /admin/stats succeeds. */
+/**
+ * Super-admin status, as the signed-in user says it (GET /auth/me, asked once when the page loads):
+ * a stored "no" is checked until that answer is in, a stored "yes" is taken at once (the admin calls
+ * refuse anyone who is not).
+ */
 export function useIsSuperAdmin(): { isSuperAdmin: boolean; isChecking: boolean } {
   const signedIn = useIsAuthenticated()
-  const { data, error, isLoading } = useSWR(signedIn ? '/admin/stats' : null, api.get)
-  return { isSuperAdmin: signedIn && data !== undefined && !error, isChecking: signedIn && isLoading }
+  const isSuperAdmin = useSession((state) => Boolean(state.user?.isSuperAdmin))
+  const refreshed = useRefreshed()
+  return { isSuperAdmin: signedIn && isSuperAdmin, isChecking: signedIn && !isSuperAdmin && !refreshed }
 }

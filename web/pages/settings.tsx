@@ -7,6 +7,7 @@ import { EmailForm } from '../features/account/email-form'
 import { PasswordForm } from '../features/account/password-form'
 import { ProfileCard } from '../features/account/profile-card'
 import { SignOutEverywhere } from '../features/account/sign-out-everywhere'
+import { WorkspaceCard } from '../features/account/workspace-card'
 import { useMe } from '../features/account/api'
 import { useCan, useCurrentUser } from '../lib/session'
 
@@ -22,6 +23,7 @@ export function SettingsPage() {
       {user && (
         <div className="grid gap-6">
           <ProfileCard user={user} />
+          {mayBrand && <WorkspaceCard key={user.accountId} user={user} />}
           {mayBrand && <BrandCard />}
           <EmailForm user={user} />
           <PasswordForm />

@@ -1,6 +1,8 @@
 import { Plus, Webhook } from 'lucide-react'
 import { useState } from 'react'
 import { Page } from '../components/page'
+import { RoleNotice } from '../components/role-notice'
+import { useCan } from '../lib/session'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { Card, CardContent } from '../components/ui/card'
@@ -20,6 +22,18 @@ const VERIFY_SAMPLE = `import { Webhook } from 'standardwebhooks'
 const event = new Webhook(process.env.LINKCARD_WEBHOOK_SECRET!).verify(rawBody, headers)`
 
 export function WebhooksPage() {
+  const canManage = useCan('integrations:manage')
+  if (!canManage)
+    return (
+      <Page title="Webhooks" description="Tell your systems when links change, are clicked or previewed, or the quota is reached.">
+        <RoleNotice permission="integrations:manage" title="Webhooks are managed by the account's owners and admins" />
+      </Page>
+    )
+  return <ManagedWebhooks />
+}
+
+/** The account's endpoints, for someone whose role may manage them. */
+function ManagedWebhooks() {
   const { data: endpoints, error, isLoading } = useWebhookEndpoints()
   const [created, setCreated] = useState<(WebhookEndpoint & { secret: string }) | null>(null)
   const add = (label = 'Add Endpoint') => (

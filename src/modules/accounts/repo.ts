@@ -8,8 +8,8 @@ const { accounts } = accountTables(kit)
 
 export type AccountRow = typeof accounts.$inferSelect
 
-export async function insertAccount(name: string, tx: Db = db) {
-  const [row] = await tx.insert(accounts).values({ name }).returning()
+export async function insertAccount(name: string, plan: Plan, tx: Db = db) {
+  const [row] = await tx.insert(accounts).values({ name, plan }).returning()
   return row
 }
 

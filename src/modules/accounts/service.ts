@@ -1,5 +1,6 @@
 // Accounts: the unit that owns links, keys, a plan and a billing period.
 import { publish } from '../../platform/bus'
+import { config } from '../../platform/config'
 import { afterCommit, transaction, type Db } from '../../platform/db'
 import { AppError } from '../../platform/errors'
 import type { Plan } from '../../shared/domain'
@@ -12,7 +13,8 @@ export function accountNameFor(email: string) {
   return email.split('@')[0] || email
 }
 
-export const createAccount = (name: string, tx?: Db) => repo.insertAccount(name, tx)
+/** A new account, on the install's plan for new accounts (DEFAULT_PLAN). */
+export const createAccount = (name: string, tx?: Db) => repo.insertAccount(name, config.defaultPlan, tx)
 
 export async function getAccount(id: string, tx?: Db) {
   const account = await repo.findAccount(id, tx)

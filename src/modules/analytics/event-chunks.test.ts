@@ -97,6 +97,47 @@ describe('scans', () => {
   })
 })
 
+describe('variants', () => {
+  const A = 'https://example.com/a'
+  const B = 'https://example.com/b?x="1",y'
+  it('come back from the journal and from chunks with their clicks, scans among them', () => {
+    const batch = [stored({ variant: A }), stored({ at: T + 1, variant: B, isScan: true }), stored({ at: T + 2 }), stored({ at: T + 3, variant: A, count: 3 })]
+    expect(journalEvents(journalText(batch))).toEqual(batch)
+    const [chunk] = toChunks(batch)
+    expect(chunkEvents(chunk).map((event) => [event.variant, event.isScan ?? false, event.count])).toEqual([
+      [A, false, 1],
+      [B, true, 1],
+      [undefined, false, 1],
+      [A, false, 3],
+    ])
+  })
+
+  it("keep a card test's version beside a variant or alone, and add up the previews and clicks of each", () => {
+    const batch = [stored({ card: 'b' }), stored({ at: T + 1, variant: A, card: 'a' }), stored({ at: T + 2, type: 'preview', platform: 'x', card: 'b', count: 2 })]
+    expect(journalEvents(journalText(batch))).toEqual(batch)
+    const [chunk] = toChunks(batch)
+    expect(chunkEvents(chunk).map((event) => [event.type, event.variant, event.card])).toEqual([
+      ['click', undefined, 'b'],
+      ['click', A, 'a'],
+      ['preview', undefined, 'b'],
+    ])
+    const { breakdowns } = rollupsOf(batch)
+    expect(breakdowns.filter((row) => row.dimension === 'card').map(({ value, count }) => [value, count])).toEqual([
+      ['click:b', 1],
+      ['click:a', 1],
+      ['preview:b', 2],
+    ])
+  })
+
+  it("add up to each variant's clicks of the day, previews apart", () => {
+    const { breakdowns } = rollupsOf([stored({ variant: A, count: 2 }), stored({ at: T + 1, variant: B }), stored({ at: T + 2 }), stored({ at: T + 3, type: 'preview', platform: 'x' })])
+    expect(breakdowns.filter((row) => row.dimension === 'variant').map(({ value, count }) => [value, count])).toEqual([
+      [A, 2],
+      [B, 1],
+    ])
+  })
+})
+
 describe('chunks', () => {
   it('hold one link each, its events in time order, with the first and last time and the total count', () => {
     const chunks = toChunks([

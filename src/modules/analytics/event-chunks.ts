@@ -3,6 +3,7 @@
 // (link_event_chunks), one row per link, so traffic spread over many links costs one row per
 // link and interval rather than a row, and an index entry, per event. Both hold JSON.
 import type { EventType } from '../../shared/domain'
+import type { CardVersionName } from '../../shared/link-rules'
 
 /** Events alike in everything stored (link, type, millisecond, referrer, platform, country, agent), with their number. */
 export type StoredEvent = {
@@ -11,6 +12,10 @@ export type StoredEvent = {
   type: EventType
   /** Clicks from the link's QR code; absent on other events. */
   isScan?: boolean
+  /** The target of the link's variant a click was sent to; absent on other events. */
+  variant?: string
+  /** A card test's version a preview served or a click is counted for; absent on other events. */
+  card?: CardVersionName
   at: number
   referrerHost: string | null
   platform: string | null
@@ -31,14 +36,16 @@ export type NewChunk = { linkId: string; accountId: string; firstAt: Date; lastA
 // A chunk holds at most this many entries, so one busy link never makes a huge row.
 const CHUNK_ENTRIES = 1000
 
-// What an event is besides its link, time and count. Scans end in a 1; a kind stored before
-// scans were told apart has none, and is read as no scan.
+// What an event is besides its link, time and count, then what only some events have: a 1 for a
+// scan (else 0), a variant's target (else null), a card test's version, left off from the end when
+// absent. A kind stored before these were told apart has none of them, and reads as none.
 type KindFieldsList = [EventType, string | null, string | null, string | null, string | null, string | null, string | null]
-type Kind = [...KindFieldsList, 1?]
+type Kind = [...KindFieldsList, (0 | 1)?, (string | null)?, CardVersionName?]
 
-type KindFields = Pick<StoredEvent, 'type' | 'isScan' | 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os'>
+type KindFields = Pick<StoredEvent, 'type' | 'isScan' | 'variant' | 'card' | 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os'>
 
-export const sameKind = (a: KindFields, b: KindFields) =>
+/** Whether two events are of one kind, but for their variant and card version (a Profile of the writer knows neither). */
+export const sameKind = (a: Omit<KindFields, 'variant' | 'card'>, b: Omit<KindFields, 'variant' | 'card'>) =>
   a.type === b.type && !a.isScan === !b.isScan && a.referrerHost === b.referrerHost && a.platform === b.platform && a.country === b.country &&
   a.device === b.device && a.browser === b.browser && a.os === b.os
 
@@ -53,9 +60,11 @@ class Kinds {
   private number = -1
 
   of(event: StoredEvent) {
-    if (this.previous && sameKind(this.previous, event)) return this.number
+    if (this.previous && this.previous.variant === event.variant && this.previous.card === event.card && sameKind(this.previous, event)) return this.number
     const kind: Kind = [event.type, event.referrerHost, event.platform, event.country, event.device, event.browser, event.os]
-    if (event.isScan) kind.push(1)
+    if (event.isScan || event.variant || event.card) kind.push(event.isScan ? 1 : 0)
+    if (event.variant || event.card) kind.push(event.variant ?? null)
+    if (event.card) kind.push(event.card)
     const key = JSON.stringify(kind)
     let number = this.numbers.get(key)
     if (number === undefined) {
@@ -68,9 +77,11 @@ class Kinds {
   }
 }
 
-function fromKind([type, referrerHost, platform, country, device, browser, os, scan]: Kind): KindFields {
+function fromKind([type, referrerHost, platform, country, device, browser, os, scan, variant, card]: Kind): KindFields {
   const fields: KindFields = { type, referrerHost, platform, country, device, browser, os }
   if (scan === 1) fields.isScan = true
+  if (variant) fields.variant = variant
+  if (card) fields.card = card
   return fields
 }
 

@@ -64,6 +64,18 @@ describe('event batches', () => {
     ])
   })
 
+  it("carry a click's variant, and none on events without one", () => {
+    const { send } = channel()
+    const events = [event({ variant: 'https://example.com/b' }), event({ variant: 'https://example.com/a' }), event()]
+    expect(send(events).map((e) => e.variant)).toEqual(['https://example.com/b', 'https://example.com/a', undefined])
+  })
+
+  it("carry a card test's version on previews and clicks, and none on events without one", () => {
+    const { send } = channel()
+    const events = [event({ type: 'preview', platform: 'x', card: 'b' }), event({ card: 'a' }), event()]
+    expect(send(events).map((e) => e.card)).toEqual(['b', 'a', undefined])
+  })
+
   it('send each string once, with the first batch that uses it', () => {
     const { send, sent } = channel()
     send([event(), event({ userAgent: PHONE }), event({ ip: '203.0.113.10' }), event({ userAgent: PHONE })])

@@ -1,9 +1,10 @@
 // Events cross from the request thread to the writer's in batches of numbers: each event is a row
 // of a typed array, and each string it carries (link, account, User-Agent, referrer, address,
-// country, platform) is named by its number in a dictionary both threads keep. A string crosses
+// country, platform, variant, card version) is named by its number in a dictionary both threads keep. A string crosses
 // once, with the first batch that uses it, however many events carry it later; recording a visit
 // costs the request thread a few look-ups and no string building, and a batch's rows cross
 // without being copied.
+import { CARD_VERSIONS } from '../../shared/link-rules'
 import type { CountedEvent, RecordedEvent } from './writer'
 
 const LINK = 0
@@ -16,7 +17,9 @@ const PLATFORM = 6
 const IP = 7
 const COUNTRY = 8
 const COUNT = 9
-const COLUMNS = 10
+const VARIANT = 10
+const CARD = 11
+const COLUMNS = 12
 
 const NONE = -1
 // The type column: a click, a preview, or a click from the link's QR code.
@@ -109,6 +112,8 @@ export class EventBatch {
     rows[row + IP] = this.number(IP, event.ip)
     rows[row + COUNTRY] = this.number(COUNTRY, event.country)
     rows[row + COUNT] = 1
+    rows[row + VARIANT] = this.number(VARIANT, event.variant ?? null)
+    rows[row + CARD] = event.card === undefined ? NONE : CARD_VERSIONS.indexOf(event.card)
   }
 
   private number(column: number, word: string | null) {
@@ -141,6 +146,7 @@ export class EventReader {
     const events: CountedEvent[] = new Array(size)
     for (let i = 0; i < size; i++) {
       const row = i * COLUMNS
+      const variant = rows[row + VARIANT]
       events[i] = {
         linkId: this.words[rows[row + LINK]],
         accountId: this.words[rows[row + ACCOUNT]],
@@ -154,6 +160,8 @@ export class EventReader {
         country: word(rows[row + COUNTRY]),
         count: rows[row + COUNT],
       }
+      if (variant !== NONE) events[i].variant = this.words[variant]
+      if (rows[row + CARD] !== NONE) events[i].card = CARD_VERSIONS[rows[row + CARD]]
     }
     return events
   }

@@ -31,7 +31,7 @@ let previous: RecordedEvent | undefined
 
 const sameEvent = (a: RecordedEvent, b: RecordedEvent) =>
   a.at === b.at && a.linkId === b.linkId && a.type === b.type && a.isScan === b.isScan && a.ip === b.ip && a.userAgent === b.userAgent &&
-  a.referrer === b.referrer && a.country === b.country && a.platform === b.platform
+  a.referrer === b.referrer && a.country === b.country && a.platform === b.platform && a.variant === b.variant && a.card === b.card
 
 let nextId = 0
 const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
@@ -82,7 +82,7 @@ function ask(request: { kind: 'flush' } | { kind: 'finish' }): Promise<void> {
 }
 
 export function recordEvent(event: RecordedEvent) {
-  tellActivity({ accountId: event.accountId, linkId: event.linkId, kind: event.type, isScan: event.isScan, platform: event.platform })
+  tellActivity({ accountId: event.accountId, linkId: event.linkId, kind: event.type, isScan: event.isScan, platform: event.platform, variant: event.variant })
   if (previous && sameEvent(previous, event)) {
     pending.repeatLast()
     return

@@ -48,10 +48,13 @@ export class RollupBuilder {
         add(row.breakdowns.referrer, event.referrerHost, count)
         add(row.breakdowns.country, event.country, count)
         add(row.breakdowns.agent, agentKey(event.device, event.browser, event.os), count)
+        if (event.variant) add(row.breakdowns.variant, event.variant, count)
       } else {
         row.previews += count
         add(row.breakdowns.platform, event.platform, count)
       }
+      // A card test's versions count both: the previews each served and the clicks each brought.
+      if (event.card) add(row.breakdowns.card, `${event.type}:${event.card}`, count)
       for (const hash of event.visitors ?? []) row.visitors.add(hash)
     }
     return this
@@ -79,7 +82,7 @@ export class RollupBuilder {
     const key = `${linkId}|${day}`
     let row = this.rows.get(key)
     if (!row) {
-      const breakdowns = { referrer: new Map(), platform: new Map(), country: new Map(), agent: new Map() }
+      const breakdowns = { referrer: new Map(), platform: new Map(), country: new Map(), agent: new Map(), variant: new Map(), card: new Map() }
       this.rows.set(key, (row = { linkId, accountId, day, clicks: 0, scans: 0, previews: 0, socialClicks: 0, breakdowns, visitors: new Set() }))
     }
     return row

@@ -1,4 +1,6 @@
 import { t } from 'elysia'
+import { oneOf } from '../../platform/schema'
+import { CARD_VERSIONS } from '../../shared/link-rules'
 import { ANALYTICS_MESSAGES } from '../../shared/analytics'
 
 const Day = t.String({ description: 'A UTC day, YYYY-MM-DD' })
@@ -24,6 +26,26 @@ export const AnalyticsQuery = t.Object({
 
 const Top = t.Array(t.Object({ name: t.Nullable(t.String({ description: 'null: direct visits or unknown' })), count: t.Integer() }))
 
+/** A link's tests in a period: clicks per variant, and previews and clicks per card version (both answers of a link's analytics and stats). */
+export const TEST_RESULTS = {
+  variants: t.Optional(
+    t.Array(t.Object({ targetUrl: t.String(), clicks: t.Integer() }), {
+      description: "Clicks of the period sent to each of the link's variants, in the link's order; only for a link with variants",
+    }),
+  ),
+  cardVariants: t.Optional(
+    t.Array(
+      t.Object({
+        version: oneOf(CARD_VERSIONS, { description: "a: the link's own card; b: its cardVariant" }),
+        title: t.String({ description: "The version's title" }),
+        previews: t.Integer({ description: 'Previews of the period that served this version' }),
+        clicks: t.Integer({ description: "People's clicks of the period from a platform whose crawler had last read this version" }),
+      }),
+      { description: "A card test's two versions with their previews and the clicks each brought in the period; only for a link with a cardVariant" },
+    ),
+  ),
+}
+
 export const LinkAnalytics = t.Object({
   linkId: t.String(),
   from: Day,
@@ -47,5 +69,6 @@ export const LinkAnalytics = t.Object({
     browsers: Top,
     oses: Top,
   }),
+  ...TEST_RESULTS,
 })
 export type LinkAnalytics = typeof LinkAnalytics.static

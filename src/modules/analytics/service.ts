@@ -16,8 +16,8 @@ import {
   isoDay,
   MAX_PERIOD_DAYS,
 } from '../../shared/analytics'
-import { linkPath } from '../../shared/link-rules'
-import { getLinkRow, listLinkRows, type Owner } from '../links/service'
+import { CARD_VERSIONS, linkPath, type CardVersionName, type LinkVariant } from '../../shared/link-rules'
+import { getLinkRow, listLinkRows, type LinkRow, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
 import { csvLine } from '../../platform/downloads'
 import { flushEvents } from './recorder'
@@ -110,13 +110,15 @@ function eventsOf<T extends { count: number }>(rows: T[], limit: number) {
  * `from` to `to` (YYYY-MM-DD, UTC, both included) and the period's 50 newest events. The caller
  * has checked that the link is the account's.
  */
-export async function linkStats(accountId: string, linkId: string, from: string, to: string) {
+export async function linkStats(accountId: string, linkId: string, from: string, to: string, tests: LinkTests = NO_TESTS) {
   const start = new Date(`${from}T00:00:00.000Z`)
   const end = new Date(new Date(`${to}T00:00:00.000Z`).getTime() + DAY_MS)
   await flushEvents()
-  const [totals, events] = await Promise.all([
+  const [totals, events, variants, cardVariants] = await Promise.all([
     repo.linkTotalsWithPeriod(accountId, linkId, from, to),
     repo.recentLinkEvents(accountId, linkId, start, end, RECENT_EVENTS),
+    clicksByVariant(linkId, tests.variants, from, to),
+    countsByCardVersion(linkId, tests, from, to),
   ])
   return {
     linkId,
@@ -137,7 +139,34 @@ export async function linkStats(accountId: string, linkId: string, from: string,
       country: event.country,
       device: event.device,
     })),
+    ...(variants && { variants }),
+    ...(cardVariants && { cardVariants }),
   }
+}
+
+/** What a link tests: its variants (targets) and its second card. */
+type LinkTests = Pick<LinkRow, 'title' | 'variants' | 'cardVariant'>
+const NO_TESTS: LinkTests = { title: '', variants: null, cardVariant: null }
+
+/**
+ * The clicks of the period sent to each of the link's variants, in the link's order; undefined for
+ * a link without variants. A variant is its target: clicks of a variant since removed are not listed.
+ */
+async function clicksByVariant(linkId: string, variants: LinkVariant[] | null, from: string, to: string) {
+  if (variants === null) return undefined
+  const counts = totalsOf(await repo.breakdownTotals(linkId, 'variant', from, to))
+  return variants.map(({ targetUrl }) => ({ targetUrl, clicks: counts.get(targetUrl) ?? 0 }))
+}
+
+/**
+ * A card test's two versions with the previews each served in the period and the clicks counted
+ * for each (people from a platform whose crawler last read it); undefined for a link without one.
+ */
+async function countsByCardVersion(linkId: string, { title, cardVariant }: LinkTests, from: string, to: string) {
+  if (cardVariant === null) return undefined
+  const counts = totalsOf(await repo.breakdownTotals(linkId, 'card', from, to))
+  const titles: Record<CardVersionName, string> = { a: title, b: cardVariant.title }
+  return CARD_VERSIONS.map((version) => ({ version, title: titles[version], previews: counts.get(`preview:${version}`) ?? 0, clicks: counts.get(`click:${version}`) ?? 0 }))
 }
 
 export type PeriodQuery = { from?: string; to?: string }
@@ -194,12 +223,14 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
   const { from, to } = parsePeriod(query)
   // Breakdowns and visitors of stored events may still wait in memory on this instance.
   await flushEvents()
-  const [days, referrers, platforms, countries, agents] = await Promise.all([
+  const [days, referrers, platforms, countries, agents, variants, cardVariants] = await Promise.all([
     repo.linkDays(link.id, from, to),
     repo.breakdownTotals(link.id, 'referrer', from, to),
     repo.breakdownTotals(link.id, 'platform', from, to),
     repo.breakdownTotals(link.id, 'country', from, to),
     repo.breakdownTotals(link.id, 'agent', from, to),
+    clicksByVariant(link.id, link.variants, from, to),
+    countsByCardVersion(link.id, link, from, to),
   ])
   const byDay = new Map(days.map((row) => [row.day, row]))
   const series = daysBetween(from, to).map((day) => {
@@ -232,13 +263,15 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
       browsers: top10(browsers),
       oses: top10(oses),
     },
+    ...(variants && { variants }),
+    ...(cardVariants && { cardVariants }),
   }
 }
 
 /** Clicks per preview, to two decimals; null when nothing was previewed (no ratio to speak of). */
 const engagement = (clicks: number, previews: number) => (previews === 0 ? null : Math.round((clicks / previews) * 100) / 100)
 
-const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os', 'scan']
+const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os', 'scan', 'variant', 'card']
 
 /**
  * A link's raw events of the period as CSV lines (header first), read a few chunks at a time so a big
@@ -253,7 +286,7 @@ export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQ
   async function* lines() {
     yield csvLine(CSV_HEADER)
     for await (const event of repo.linkEventsInOrder(link.id, start, end)) {
-      const line = csvLine([event.occurredAt.toISOString(), event.type, event.platform, event.referrerHost, event.country, event.device, event.browser, event.os, String(Boolean(event.isScan))])
+      const line = csvLine([event.occurredAt.toISOString(), event.type, event.platform, event.referrerHost, event.country, event.device, event.browser, event.os, String(Boolean(event.isScan)), event.variant ?? null, event.card ?? null])
       // One line per event: an entry of identical events stands for `count` of them.
       for (let i = 0; i < event.count; i++) yield line
     }

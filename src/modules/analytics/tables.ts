@@ -69,9 +69,11 @@ export const analyticsTables = defineTables((k) => {
   )
 
   /**
-   * Per-link, per-day counts by referrer, crawler platform, country and agent (device, browser and
-   * OS as `device|browser|os`): the link's breakdowns, kept like the daily totals. `value` is '' when
-   * unknown (a direct visit, no country). Referrer, country and agent count clicks; platform counts previews.
+   * Per-link, per-day counts by referrer, crawler platform, country, agent (device, browser and
+   * OS as `device|browser|os`), variant (its target URL) and card test version (`click:a`,
+   * `preview:b`): the link's breakdowns, kept like the daily totals. `value` is '' when unknown (a
+   * direct visit, no country). Referrer, country, agent and variant count clicks; platform counts
+   * previews; card both.
    */
   const linkDailyBreakdowns = k.table(
     'link_daily_breakdowns',

@@ -14,6 +14,7 @@ import { queuedFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
 import { isoDay } from '../../shared/analytics'
 import type { EventType } from '../../shared/domain'
+import type { CardVersionName } from '../../shared/link-rules'
 import { describeAgent, referrerHost } from './classify'
 import { ChunkBuilder, sameKind, type StoredEvent } from './event-chunks'
 import { countryOf } from './geo'
@@ -37,6 +38,10 @@ export type RecordedEvent = {
   ip: string | null
   /** A trusted proxy's country header, when it sent one. */
   country: string | null
+  /** The target of the link's variant a click was sent to, when the link splits people between variants. */
+  variant?: string
+  /** The version of a card test's card a preview served, or a click's platform had last read. */
+  card?: CardVersionName
 }
 
 /** Identical events recorded one after another in the same millisecond arrive as one with their number. */
@@ -168,7 +173,7 @@ function prepare(batch: CountedEvent[]): StoredEvent[] {
     const profile = profileOf(event, day)
     const visitor = newVisitor(event.linkId, day, profile.visitorHash)
     const last = lastOfLink.get(event.linkId)
-    if (last && last.at === event.at && sameKind(last, profile)) {
+    if (last && last.at === event.at && last.variant === event.variant && last.card === event.card && sameKind(last, profile)) {
       last.count += event.count
       if (visitor) (last.visitors ??= []).push(visitor)
       continue
@@ -176,6 +181,8 @@ function prepare(batch: CountedEvent[]): StoredEvent[] {
     const { type, referrerHost, platform, country, device, browser, os } = profile
     const entry: StoredEvent = { linkId: event.linkId, accountId: event.accountId, type, at: event.at, referrerHost, platform, country, device, browser, os, count: event.count }
     if (profile.isScan) entry.isScan = true
+    if (event.variant) entry.variant = event.variant
+    if (event.card) entry.card = event.card
     if (visitor) entry.visitors = [visitor]
     lastOfLink.set(event.linkId, entry)
     stored.push(entry)

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { EMAIL_MAX, MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth-rules'
 import { PLANS } from '../../shared/domain'
-import { MEMBER_ROLES } from '../../shared/members'
+import { ACCOUNT_NAME_MAX, MEMBER_MESSAGES, MEMBER_ROLES } from '../../shared/members'
 
 export const Email = t.String({ format: 'email', maxLength: EMAIL_MAX, error: MESSAGES.invalidEmail, description: 'E-mail address' })
 // Two parts so each bound gets its own message.
@@ -40,7 +40,13 @@ export const CurrentUser = t.Object({
 })
 export type CurrentUser = typeof CurrentUser.static
 
-export const SignupInput = t.Object({ email: Email, password: NewPassword })
+export const SignupInput = t.Object({
+  email: Email,
+  password: NewPassword,
+  accountName: t.Optional(
+    t.String({ maxLength: ACCOUNT_NAME_MAX * 4, error: MEMBER_MESSAGES.accountName, description: `The workspace's name (1 to ${ACCOUNT_NAME_MAX} characters); the address's local part when left out` }),
+  ),
+})
 export type SignupInput = typeof SignupInput.static
 
 // A password no account can have gets the same words as sign-up, not the validator's own.

@@ -10,12 +10,13 @@ import { sendMail } from '../../platform/mailer'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
 import { networkOf } from '../../shared/network'
 import type { Plan } from '../../shared/domain'
-import type { MemberRole } from '../../shared/members'
+import { accountNameError, type MemberRole } from '../../shared/members'
 import * as accounts from '../accounts/service'
 import * as repo from './repo'
 import type { DeleteAccountInput, LoginInput, SignupInput, User } from './schema'
 import { signSession, signValue, verifySession, verifyValue } from './tokens'
 import { handoverOf } from '../../platform/handover'
+import { ACCOUNT_PASSWORD_COST, hashPassword } from '../../platform/passwords'
 
 /** The signed-in person a request acts for. */
 export type Actor = {
@@ -89,13 +90,13 @@ async function sessionFor(actor: Actor) {
   return { token: await signSession({ userId: actor.id, version: actor.tokenVersion }), user: toUserJson(actor) }
 }
 
-export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
+export const hashAccountPassword = (password: string) => hashPassword(password, ACCOUNT_PASSWORD_COST)
 
 // Verifying against a throw-away hash when the e-mail is unknown keeps both answers equally slow.
 let decoyHash: Promise<string> | undefined
 async function verifyPassword(password: string, hash: string | null | undefined) {
   if (!hash) {
-    decoyHash ??= hashPassword(randomBytes(16).toString('hex'))
+    decoyHash ??= hashAccountPassword(randomBytes(16).toString('hex'))
     await Bun.password.verify(password, await decoyHash)
     return false
   }
@@ -136,10 +137,10 @@ async function countAttempt(limits: { key: string; limit: number }[], windowMs: 
   return guess.settle
 }
 
-async function createUserWithAccount(email: string, passwordHash: string | null) {
+async function createUserWithAccount(email: string, passwordHash: string | null, accountName = accounts.accountNameFor(email)) {
   try {
     const userId = await transaction(async (tx) => {
-      const account = await accounts.createAccount(accounts.accountNameFor(email), tx)
+      const account = await accounts.createAccount(accountName, tx)
       const user = await repo.insertUser({ accountId: account.id, email, passwordHash }, tx)
       await needs().addOwner(account.id, user.id, tx)
       return user.id
@@ -155,8 +156,10 @@ export async function signup(input: SignupInput, clientIp: string) {
   const rate = await consumeRate(`signup:${networkOf(clientIp)}`, [{ limit: 100, windowMs: 60 * MINUTE }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many sign-ups from this network. Please try again later.', undefined, rate.retryAfter)
   const email = normalizeEmail(input.email)
+  const named = input.accountName?.trim()
+  if (named && accountNameError(named)) throw fieldError('invalid', 'accountName', accountNameError(named)!)
   if (await repo.findUserByEmail(email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
-  const actor = await createUserWithAccount(email, await hashPassword(input.password))
+  const actor = await createUserWithAccount(email, await hashAccountPassword(input.password), named || undefined)
   log.info('signup', { userId: actor.id })
   inBackground(mailConfirmLink(actor.id, email), 'mailing a confirmation link')
   return sessionFor(actor)
@@ -296,7 +299,7 @@ export async function updatePassword(actor: Actor, currentPassword: string, newP
   // People who only ever used an identity provider have no current password to give.
   if (row?.passwordHash && !(await verifyPassword(currentPassword, row.passwordHash)))
     throw fieldError('invalid', 'currentPassword', MESSAGES.wrongCurrentPassword)
-  const passwordHash = await hashPassword(newPassword)
+  const passwordHash = await hashAccountPassword(newPassword)
   await transaction(async (tx) => {
     await repo.updatePasswordAndRevokeSessions(actor.id, passwordHash, tx)
     await repo.deleteResetTokensOfUser(actor.id, tx)
@@ -384,7 +387,7 @@ export async function resetPassword(token: string, newPassword: string, clientIp
   const isKnown = (await repo.findResetTokenOwner(tokenHash, new Date())) !== undefined
   await settle(!isKnown)
   if (!isKnown) throw new AppError('invalid', MESSAGES.invalidResetToken)
-  const passwordHash = await hashPassword(newPassword)
+  const passwordHash = await hashAccountPassword(newPassword)
   const userId = await transaction(async (tx) => {
     const owner = await repo.consumeResetToken(tokenHash, new Date(), tx)
     if (!owner) return undefined
@@ -475,4 +478,17 @@ export async function setSuperAdmin(rawEmail: string, isSuperAdmin: boolean) {
   if (!user) throw new AppError('not_found', `No user has the e-mail address ${email}.`)
   await repo.updateUser(user.id, { isSuperAdmin })
   return email
+}
+
+/**
+ * `confirm-email`: marks a user's address confirmed, as its mailed link would: for an install
+ * without a mail server, whose operator vouches for the address. Answers whether it was not yet.
+ */
+export async function confirmEmailByOperator(rawEmail: string) {
+  const email = normalizeEmail(rawEmail)
+  const user = await repo.findUserByEmail(email)
+  if (!user) throw new AppError('not_found', `No user has the e-mail address ${email}.`)
+  if (user.emailVerifiedAt) return { email, wasConfirmed: true }
+  await repo.markEmailVerified(user.id, email, new Date())
+  return { email, wasConfirmed: false }
 }

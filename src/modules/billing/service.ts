@@ -1,6 +1,6 @@
 // Billing through Stripe: Checkout for upgrades, the customer portal for changes and cancellation,
 // and signed webhooks that move the account's plan and billing period.
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { config } from '../../platform/config'
 import { consumeRate } from '../../platform/counters'
 import { transaction } from '../../platform/db'
@@ -25,9 +25,11 @@ const PAYING = new Set<Stripe.Subscription.Status>(['active', 'trialing'])
 
 let client: Stripe | undefined
 
-function stripe(): Stripe {
+// Stripe's library is loaded on first use: a server without billing never pays for it at start.
+async function stripe(): Promise<Stripe> {
   if (!config.stripe.isConfigured) throw new AppError('unavailable', NOT_CONFIGURED)
   if (!client) {
+    const { default: Stripe } = await import('stripe')
     const base = config.stripe.apiBase ? new URL(config.stripe.apiBase) : undefined
     client = new Stripe(config.stripe.secretKey!, {
       maxNetworkRetries: 2,
@@ -78,7 +80,7 @@ export async function billingStatus(actor: Actor): Promise<BillingStatus> {
 }
 
 export async function createCheckout(actor: Actor, plan: SoldPlan): Promise<RedirectUrl> {
-  const api = stripe()
+  const api = await stripe()
   requireOwner(actor)
   const account = await accounts.getAccount(actor.accountId)
   // A second subscription would bill twice; plan changes of a paying account go through the portal.
@@ -105,7 +107,7 @@ export async function createCheckout(actor: Actor, plan: SoldPlan): Promise<Redi
 }
 
 export async function createPortal(actor: Actor): Promise<RedirectUrl> {
-  const api = stripe()
+  const api = await stripe()
   requireOwner(actor)
   const account = await accounts.getAccount(actor.accountId)
   if (!account.stripeCustomerId) throw new AppError('conflict', 'There is no subscription to manage yet. Choose a plan first.')
@@ -168,7 +170,7 @@ async function changesFor(event: Stripe.Event): Promise<{ accountId: string; cha
       const subscriptionId = idOf(session.subscription)
       if (!account || !subscriptionId) return undefined
       // The session carries no price or period; the subscription it created does.
-      const subscription = await callStripe('subscriptions.retrieve', () => stripe().subscriptions.retrieve(subscriptionId))
+      const subscription = await callStripe('subscriptions.retrieve', async () => (await stripe()).subscriptions.retrieve(subscriptionId))
       const changes = subscriptionChanges(account, subscription)
       changes.stripeCustomerId = idOf(session.customer) ?? changes.stripeCustomerId
       return { accountId: account.id, changes }
@@ -197,7 +199,7 @@ async function changesFor(event: Stripe.Event): Promise<{ accountId: string; cha
  * transaction as its change, so a redelivered or replayed event changes nothing twice.
  */
 export async function handleWebhook(payload: Buffer, signature: string | undefined) {
-  const api = stripe()
+  const api = await stripe()
   const secret = config.stripe.webhookSecret
   if (!secret) throw new AppError('unavailable', NOT_CONFIGURED)
   let event: Stripe.Event

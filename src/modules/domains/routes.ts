@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'
-import { CustomDomainInput, CustomDomainStatus, TlsAskQuery } from './schema'
+import { CustomDomainInput, CustomDomainStatus, Domain, DomainChanges, DomainIdParams, DomainList, TlsAskQuery, UnknownPaths } from './schema'
 import * as service from './service'
 
 const tags = ['Custom domain']
@@ -44,3 +44,46 @@ export const domainRoutes = new Elysia({ prefix: '/custom-domain' })
     },
     { query: TlsAskQuery, response: { 200: t.Object({ ok: t.Literal(true) }), 404: t.Object({ message: t.String() }) }, detail: { hide: true } },
   )
+
+const listTags = ['Custom domains']
+
+// Several domains an account (by plan); /custom-domain above speaks of the default one.
+export const domainListRoutes = new Elysia({ prefix: '/domains' })
+  .use(auth)
+  .get('/', ({ user }) => service.listDomains(user), { session: true, response: DomainList, detail: { summary: "The account's custom domains", tags: listTags, hide: true } })
+  .post(
+    '/',
+    async ({ user, body, set }) => {
+      const domain = await service.addDomainJson(user, body.hostname)
+      set.status = 201
+      return domain
+    },
+    { session: 'domains:manage', body: CustomDomainInput, response: { 201: Domain }, detail: { summary: 'Add a custom domain', tags: listTags, hide: true } },
+  )
+  .patch('/:id', ({ user, params, body }) => service.updateDomain(user, params.id, body), {
+    session: 'domains:manage',
+    params: DomainIdParams,
+    body: DomainChanges,
+    response: Domain,
+    detail: { summary: "Change a domain's settings", tags: listTags, hide: true },
+  })
+  .post('/:id/verify', ({ user, params }) => service.verifyDomain(user, params.id), {
+    session: 'domains:manage',
+    params: DomainIdParams,
+    response: Domain,
+    detail: { summary: "Check a domain's DNS records and certificate now", tags: listTags, hide: true },
+  })
+  .delete(
+    '/:id',
+    async ({ user, params, set }) => {
+      await service.deleteDomain(user, params.id)
+      set.status = 204
+    },
+    { session: 'domains:manage', params: DomainIdParams, detail: { summary: 'Remove a custom domain no link lives on', tags: listTags, hide: true } },
+  )
+  .get('/:id/unknown-paths', ({ user, params }) => service.unknownPathsOf(user, params.id), {
+    session: true,
+    params: DomainIdParams,
+    response: UnknownPaths,
+    detail: { summary: "The domain's most-hit paths that named no link", tags: listTags, hide: true },
+  })

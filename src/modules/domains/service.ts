@@ -1,5 +1,6 @@
-// Custom domains: one per paying account, proven by a TXT record, pointed at the product by a
-// CNAME, re-checked until live; the redirect path asks which account a request's host belongs to.
+// Custom domains: several per paying account (by plan), each proven by a TXT record, pointed at the
+// product by a CNAME, re-checked until live; the redirect path asks which account and domain a
+// request's host is, and counts the paths of a domain that name no link.
 import { randomBytes } from 'node:crypto'
 import { publish, subscribe } from '../../platform/bus'
 import { config } from '../../platform/config'
@@ -13,12 +14,19 @@ import { sendMail } from '../../platform/mailer'
 import { CUSTOM_DOMAIN_MESSAGES as MESSAGES, isDomainLive, normalizeHostname, verifyRecordName } from '../../shared/custom-domain'
 import { PLAN_INFO } from '../../shared/plans'
 import { BoundedCache, remembered } from '../../platform/cache'
-import { ACCOUNT_CHANGED, findAccount } from '../accounts/service'
+import { handoverOf } from '../../platform/handover'
+import { yieldToLoop } from '../../platform/slices'
+import { transaction } from '../../platform/db'
+import type { Plan } from '../../shared/domain'
+import { normalizedHttpUrl } from '../../shared/link-rules'
+import { hasControlCharacters } from '../../shared/text'
+import { ACCOUNT_CHANGED, type AccountCap, findAccount, withinAccountCap } from '../accounts/service'
 import type { Actor } from '../auth/service'
 import { ownerEmailsOf } from '../members/service'
 import { checkDns, hasValidCertificate, productHostname } from './checks'
+import { checkedAppFile } from './app-files'
 import * as repo from './repo'
-import type { CustomDomainStatus } from './schema'
+import type { CustomDomainStatus, Domain, DomainChanges, DomainList, UnknownPaths } from './schema'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -52,6 +60,25 @@ const noDomain: CustomDomainStatus = {
 
 const state = (value: string) => (value === 'active' || value === 'paused' ? value : 'pending')
 
+function toDomainJson(row: repo.DomainRow): Domain {
+  return {
+    id: row.id,
+    hostname: row.hostname,
+    status: state(row.status),
+    sslStatus: row.sslStatus === 'active' ? 'active' : 'pending',
+    isDefault: row.isDefault,
+    rootRedirect: row.rootRedirect,
+    notFoundRedirect: row.notFoundRedirect,
+    appleAppSiteAssociation: row.appleAppSiteAssociation,
+    assetLinks: row.assetLinks,
+    ownershipVerification: { name: verifyRecordName(row.hostname), value: row.verificationToken },
+    cnameRecord: { name: row.hostname, value: productHostname },
+    verificationErrors: row.verificationErrors ?? [],
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
 function toStatusJson(row: repo.DomainRow | undefined): CustomDomainStatus {
   if (!row) return noDomain
   return {
@@ -66,12 +93,17 @@ function toStatusJson(row: repo.DomainRow | undefined): CustomDomainStatus {
   }
 }
 
+/** What the short-link path needs of a live custom domain: its id and name, where its root and unknown paths send people, and its app files. */
+type DomainOfHost = Pick<repo.DomainRow, 'id' | 'hostname' | 'rootRedirect' | 'notFoundRedirect' | 'appleAppSiteAssociation' | 'assetLinks'>
+
 /**
  * Which links a request's host may resolve: all of them on the product's own hosts (and on hosts
  * nobody claimed, such as a bare IP), one account's on its live custom domain, none on a claimed
  * domain that is not live or whose account left the paid plans.
  */
-export type LinkScope = { kind: 'all' } | { kind: 'account'; accountId: string } | { kind: 'none' }
+export type LinkScope = { kind: 'all' } | AccountDomain | { kind: 'none' }
+/** A live custom domain and the account it is of. */
+export type AccountDomain = { kind: 'account'; accountId: string; domain: DomainOfHost }
 
 // Kept briefly: every request on a custom domain asks.
 const hostCache = new BoundedCache<string, LinkScope>(HOST_CACHE_MAX, HOST_CACHE_TTL)
@@ -189,7 +221,7 @@ const checkDomain = singleFlightBy(
   (row) => row.id,
 )
 
-function requirePaidPlan(actor: Actor) {
+function requirePaidPlan(actor: Pick<Actor, 'plan'>) {
   if (!PLAN_INFO[actor.plan].hasCustomDomain) throw new AppError('forbidden', MESSAGES.paidOnly)
 }
 
@@ -197,12 +229,28 @@ function requirePaidPlan(actor: Actor) {
 const isDnsDue = (row: repo.DomainRow, now = Date.now()) =>
   row.verifiedAt !== null && (row.dnsCheckedAt === null || now - row.dnsCheckedAt.getTime() >= DNS_RECHECK_EVERY)
 
+/** The domain as it is now: re-checked first when it is not live and its last check is old, or its daily DNS look-up is due. */
+async function freshened(row: repo.DomainRow, plan: Plan): Promise<repo.DomainRow> {
+  const stale = !row.lastCheckedAt || Date.now() - row.lastCheckedAt.getTime() > RECHECK_AFTER
+  if (PLAN_INFO[plan].hasCustomDomain && ((!isDomainLive(row) && stale) || isDnsDue(row))) return (await checkDomain(row, isDnsDue(row))) ?? row
+  return row
+}
+
+/** The account's domains, the default first; those not live yet are re-checked when their last check is old. */
+export async function listDomains(actor: Pick<Actor, 'accountId' | 'plan'>): Promise<DomainList> {
+  const rows = await repo.listDomainsOf(actor.accountId)
+  return { domains: (await Promise.all(rows.map((row) => freshened(row, actor.plan)))).map(toDomainJson) }
+}
+
+async function accountDomain(actor: Pick<Actor, 'accountId'>, id: string) {
+  const row = await repo.findAccountDomain(actor.accountId, id)
+  if (!row) throw new AppError('not_found', MESSAGES.notFound)
+  return row
+}
+
 export async function getCustomDomainStatus(actor: Pick<Actor, 'accountId' | 'plan'>): Promise<CustomDomainStatus> {
-  let row: repo.DomainRow | undefined = await repo.findDomainOfAccount(actor.accountId)
-  const stale = !row?.lastCheckedAt || Date.now() - row.lastCheckedAt.getTime() > RECHECK_AFTER
-  if (row && PLAN_INFO[actor.plan].hasCustomDomain && ((!isDomainLive(row) && stale) || isDnsDue(row)))
-    row = (await checkDomain(row, isDnsDue(row))) ?? undefined
-  return toStatusJson(row)
+  const row = await repo.findDefaultDomain(actor.accountId)
+  return toStatusJson(row && (await freshened(row, actor.plan)))
 }
 
 /**
@@ -221,49 +269,121 @@ export async function servesShortLinks(url: URL) {
   return verified
 }
 
-/** "Check now": re-runs the checks at once, for someone who just changed their DNS. */
-export async function verifyCustomDomain(actor: Actor): Promise<CustomDomainStatus> {
+/** "Check now": re-runs a domain's checks at once, for someone who just changed their DNS. */
+async function checkNow(actor: Actor, row: repo.DomainRow) {
   requirePaidPlan(actor)
-  const row = await repo.findDomainOfAccount(actor.accountId)
-  if (!row) throw new AppError('not_found', 'There is no custom domain to check.')
-  if (isDomainLive(row)) return toStatusJson(row)
+  if (isDomainLive(row)) return row
   const rate = await consumeRate(`domain-check:${actor.accountId}`, [{ limit: 20, windowMs: 10 * MINUTE }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many checks. DNS changes take a while; please try again in a few minutes.', undefined, rate.retryAfter)
-  return toStatusJson(await checkDomain(row))
+  return (await checkDomain(row)) ?? row
 }
 
-export async function addCustomDomain(actor: Actor, input: string): Promise<CustomDomainStatus> {
+export async function verifyCustomDomain(actor: Actor): Promise<CustomDomainStatus> {
+  const row = await repo.findDefaultDomain(actor.accountId)
+  if (!row) throw new AppError('not_found', 'There is no custom domain to check.')
+  return toStatusJson(await checkNow(actor, row))
+}
+
+export const verifyDomain = async (actor: Actor, id: string): Promise<Domain> => toDomainJson(await checkNow(actor, await accountDomain(actor, id)))
+
+/**
+ * Adds a domain to the account, within its plan's number (counted in a transaction that holds the
+ * account, so requests side by side cannot pass it), the first one as its default; checks it at once.
+ */
+async function addDomain(actor: Actor, input: string, { onlyOne = false } = {}): Promise<repo.DomainRow> {
   requirePaidPlan(actor)
   const checked = normalizeHostname(input)
   if (checked.error !== undefined) throw fieldError('invalid', 'hostname', checked.error)
   const { hostname } = checked
   if (productHosts.has(hostname)) throw fieldError('invalid', 'hostname', MESSAGES.productHost)
-  if (await repo.findDomainOfAccount(actor.accountId)) throw new AppError('conflict', MESSAGES.oneDomain)
 
   // Only a verified owner whose records are in place blocks the name: other claims wait for
   // whoever proves the TXT record first (a paused owner's name may have changed hands).
   const owner = await repo.findVerifiedDomain(hostname)
-  if (owner && owner.status !== 'paused') throw new AppError('conflict', MESSAGES.taken)
+  if (owner && owner.accountId !== actor.accountId && owner.status !== 'paused') throw new AppError('conflict', MESSAGES.taken)
 
   const rate = await consumeRate(`domain-add:${actor.accountId}`, [{ limit: 10, windowMs: 60 * MINUTE }])
   if (!rate.allowed) throw new AppError('rate_limited', 'Too many custom domains added. Please try again later.', undefined, rate.retryAfter)
 
+  const plan = PLAN_INFO[actor.plan]
+  const limit = onlyOne ? 1 : (plan.customDomainLimit ?? Number.POSITIVE_INFINITY)
+  // The count the cap reads in its transaction also says whether this is the account's first domain, its default.
+  let had = 0
+  const cap: AccountCap = {
+    limit,
+    count: async (tx) => (had = await repo.countDomainsOf(actor.accountId, tx)),
+    refusal: () => (onlyOne ? new AppError('conflict', MESSAGES.oneDomain) : new AppError('forbidden', MESSAGES.limit(plan.name, limit))),
+  }
   let row: repo.DomainRow
   try {
-    row = await repo.insertDomain({ accountId: actor.accountId, hostname, verificationToken: `linkcard-verify=${randomBytes(18).toString('base64url')}` })
+    row = await withinAccountCap(actor.accountId, cap, (tx) =>
+      repo.insertDomain({ accountId: actor.accountId, hostname, verificationToken: `linkcard-verify=${randomBytes(18).toString('base64url')}`, isDefault: had === 0 }, tx),
+    )
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    // A second request of this account got there between the checks and the insert.
-    throw new AppError('conflict', MESSAGES.oneDomain)
+    throw new AppError('conflict', MESSAGES.alreadyYours)
   }
   forgetHost(hostname)
-  return toStatusJson((await checkDomain(row)) ?? row)
+  return (await checkDomain(row)) ?? row
 }
 
-export async function removeCustomDomain(actor: Actor) {
-  const row = await repo.deleteDomainOfAccount(actor.accountId)
-  if (!row) throw new AppError('not_found', MESSAGES.none)
+/** The single-domain call: a domain for an account that has none. */
+export const addCustomDomain = async (actor: Actor, input: string): Promise<CustomDomainStatus> => toStatusJson(await addDomain(actor, input, { onlyOne: true }))
+
+export const addDomainJson = async (actor: Actor, input: string): Promise<Domain> => toDomainJson(await addDomain(actor, input))
+
+/** A redirect setting: an http(s) URL, or null for none. */
+function checkedRedirect(field: string, value: string | null): string | null {
+  const text = value?.trim()
+  if (!text) return null
+  const url = normalizedHttpUrl(text)
+  if (!url || hasControlCharacters(text)) throw fieldError('invalid', field, MESSAGES.redirectUrl)
+  return url
+}
+
+/** Changes a domain's settings: the account's default, where its root and unknown paths send people, and its app files. */
+export async function updateDomain(actor: Actor, id: string, changes: DomainChanges): Promise<Domain> {
+  const row = await accountDomain(actor, id)
+  const settings: Parameters<typeof repo.updateDomain>[1] = {}
+  if (changes.rootRedirect !== undefined) settings.rootRedirect = checkedRedirect('rootRedirect', changes.rootRedirect)
+  if (changes.notFoundRedirect !== undefined) settings.notFoundRedirect = checkedRedirect('notFoundRedirect', changes.notFoundRedirect)
+  if (changes.appleAppSiteAssociation !== undefined)
+    settings.appleAppSiteAssociation = checkedAppFile('appleAppSiteAssociation', changes.appleAppSiteAssociation) as Record<string, unknown> | null
+  if (changes.assetLinks !== undefined) settings.assetLinks = checkedAppFile('assetLinks', changes.assetLinks) as unknown[] | null
+  const updated = await transaction(async (tx) => {
+    if (changes.isDefault !== undefined && changes.isDefault !== row.isDefault) await repo.setDefaultDomain(actor.accountId, changes.isDefault ? id : null, tx)
+    return Object.keys(settings).length > 0 ? repo.updateDomain(id, settings, tx) : repo.findAccountDomain(actor.accountId, id, tx)
+  })
+  if (!updated) throw new AppError('not_found', MESSAGES.notFound)
   forgetHost(row.hostname)
+  return toDomainJson(updated)
+}
+
+// Its links are the links module's, which is built on this one: runtime.ts hands their count over.
+const domainLinks = handoverOf<{ countLinksOn: (accountId: string, hostname: string) => Promise<number> }>('links on a domain')
+export const provideDomainLinks = domainLinks.provide
+
+/** Removes a domain that no link lives on; the default goes to none. */
+async function removeDomain(actor: Actor, row: repo.DomainRow) {
+  const links = await domainLinks.get().countLinksOn(actor.accountId, row.hostname)
+  if (links > 0) throw new AppError('conflict', MESSAGES.hasLinks(row.hostname, links))
+  if (!(await repo.deleteAccountDomain(actor.accountId, row.id))) throw new AppError('not_found', MESSAGES.notFound)
+  forgetHost(row.hostname)
+}
+
+export const deleteDomain = async (actor: Actor, id: string) => removeDomain(actor, await accountDomain(actor, id))
+
+/** The single-domain call: removes the default domain. */
+export async function removeCustomDomain(actor: Actor) {
+  const row = await repo.findDefaultDomain(actor.accountId)
+  if (!row) throw new AppError('not_found', MESSAGES.none)
+  await removeDomain(actor, row)
+}
+
+/** The hostnames of the account's proven domains, on which its links may live (none once it has left the paid plans). */
+export async function verifiedDomainsOf(accountId: string): Promise<Set<string>> {
+  const plan = (await findAccount(accountId))?.plan
+  return new Set(plan && PLAN_INFO[plan].hasCustomDomain ? await repo.findVerifiedHostnamesOf(accountId) : [])
 }
 
 /**
@@ -285,15 +405,22 @@ export function linkScopeOf(host: string, now = Date.now()): LinkScope | Promise
 }
 
 async function readLinkScope(hostname: string): Promise<LinkScope> {
-  const row = await repo.findClaimThatCounts(hostname)
-  const plan = row?.status === 'active' ? (await findAccount(row.accountId))?.plan : undefined
-  const scope: LinkScope = !row
-    ? ALL
-    : plan && PLAN_INFO[plan].hasCustomDomain
-      ? { kind: 'account', accountId: row.accountId }
-      : { kind: 'none' }
+  const claim = await repo.findClaimThatCounts(hostname)
+  let scope: LinkScope = ALL
+  if (claim) {
+    const { accountId, status, ...domain } = claim
+    const plan = status === 'active' ? (await findAccount(accountId))?.plan : undefined
+    scope = plan && PLAN_INFO[plan].hasCustomDomain ? { kind: 'account', accountId, domain } : { kind: 'none' }
+  }
   hostCache.set(hostname, scope)
   return scope
+}
+
+/** The live custom domain a Host header value is, with its account (synchronous when known lately), or undefined. */
+export function domainOfHost(host: string): AccountDomain | undefined | Promise<AccountDomain | undefined> {
+  const scope = linkScopeOf(host)
+  const domainOf = (settled: LinkScope) => (settled.kind === 'account' ? settled : undefined)
+  return scope instanceof Promise ? scope.then(domainOf) : domainOf(scope)
 }
 
 /**
@@ -305,9 +432,9 @@ export async function accountIdForHost(host: string): Promise<string | undefined
   return scope.kind === 'account' ? scope.accountId : undefined
 }
 
-/** `https://<hostname>` once the account's domain is live (DNS and certificate), for link listings. */
+/** `https://<hostname>` once the account's default domain is live (DNS and certificate), for link listings. */
 export async function customDomainUrlFor(accountId: string): Promise<string | undefined> {
-  const row = await repo.findDomainOfAccount(accountId)
+  const row = await repo.findDefaultDomain(accountId)
   return row && isDomainLive(row) ? `https://${row.hostname}` : undefined
 }
 
@@ -318,11 +445,76 @@ export async function mayIssueCertificate(domain: string | undefined) {
   return productHosts.has(hostname) || (await accountIdForHost(hostname)) !== undefined
 }
 
+// Paths of a domain that named no link, counted here and added to the stored counts every few
+// seconds (and when the instance stops): a visit costs a map update, not a write. Bounded: past so
+// many distinct paths between two flushes, new ones wait for the next. A domain keeps so many paths
+// at most (the most-hit stay), and forgets those unseen for long.
+const UNKNOWN_FLUSH_EVERY = 5 * SECOND
+const UNKNOWN_PENDING_MAX = 10_000
+const UNKNOWN_PATHS_PER_DOMAIN = 1_000
+const UNKNOWN_KEPT_FOR = 90 * DAY
+const UNKNOWN_LISTED = 100
+const pendingUnknown = new Map<string, repo.UnknownPathHits>()
+
+/** Counts a person's visit of a path of the domain that named no link. */
+export function countUnknownPath(domainId: string, path: string, now = Date.now()) {
+  const key = `${domainId} ${path}`
+  const pending = pendingUnknown.get(key)
+  if (pending) {
+    pending.hits += 1
+    pending.lastSeenAt = new Date(now)
+  } else if (pendingUnknown.size < UNKNOWN_PENDING_MAX) {
+    pendingUnknown.set(key, { domainId, path, hits: 1, lastSeenAt: new Date(now) })
+  }
+}
+
+/** Adds the counted visits to the stored counts; a domain full of paths adds to those it has only. */
+async function flushUnknownPaths() {
+  if (pendingUnknown.size === 0) return
+  const entries = [...pendingUnknown.values()]
+  pendingUnknown.clear()
+  const byDomain = Map.groupBy(entries, (entry) => entry.domainId)
+  const stored = await repo.countUnknownPaths([...byDomain.keys()])
+  // A path already stored keeps counting; a new one is taken while its domain has room (another
+  // instance's flush at the same moment may take it a few past).
+  const kept: repo.UnknownPathHits[] = []
+  for (const [domainId, hits] of byDomain) {
+    let room = UNKNOWN_PATHS_PER_DOMAIN - (stored.get(domainId) ?? 0)
+    const known = room >= hits.length ? undefined : await repo.storedUnknownPaths(domainId, hits.map((entry) => entry.path))
+    for (const entry of hits) if (!known || known.has(entry.path) || room-- > 0) kept.push(entry)
+  }
+  for (let at = 0; at < kept.length; at += 100) {
+    if (at > 0) await yieldToLoop()
+    await repo.addUnknownPathHits(kept.slice(at, at + 100))
+  }
+}
+
+/** The domain's most-hit unknown paths, this instance's latest counts included. */
+export async function unknownPathsOf(actor: Pick<Actor, 'accountId'>, id: string): Promise<UnknownPaths> {
+  const row = await accountDomain(actor, id)
+  await flushUnknownPaths()
+  const paths = await repo.listUnknownPaths(row.id, UNKNOWN_LISTED)
+  return { paths: paths.map((entry) => ({ path: entry.path, hits: entry.hits, lastSeenAt: entry.lastSeenAt.toISOString() })) }
+}
+
+/** Adds the unknown paths counted here to the stored counts every few seconds, and once more when stopped. */
+export function startUnknownPathCounting(): Running {
+  const flush = () => flushUnknownPaths().catch((error) => log.error('counting unknown paths failed', { error }))
+  const stop = every(UNKNOWN_FLUSH_EVERY, flush)
+  return {
+    async stop() {
+      stop()
+      await flush()
+    },
+  }
+}
+
 /**
  * One round of background checks at `now`: claims until they are live (for a week), paused domains
  * until their records return, and every verified domain's DNS once a day.
  */
 async function checkDueDomains(now = Date.now(), isRunning = () => true) {
+  await repo.deleteUnknownPathsSeenBefore(new Date(now - UNKNOWN_KEPT_FOR))
   const rows = await repo.findDomainsToCheck(new Date(now - STALE_CLAIM_AFTER), new Date(now - BACKGROUND_EVERY + 30 * SECOND), new Date(now - DNS_RECHECK_EVERY), BACKGROUND_BATCH)
   for (const row of rows) {
     if (!isRunning()) return

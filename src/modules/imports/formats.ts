@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync'
 import { AppError, fieldError } from '../../platform/errors'
 import { IMPORT_FIELDS, IMPORT_MESSAGES, IMPORT_PREVIEW_BYTES, jsonRecords, notALinkFile, type ImportField, type ImportMapping, type ImportSource } from '../../shared/imports'
-import { aliasError, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, normalizedHttpUrl, parseInstant, TITLE_MAX } from '../../shared/link-rules'
+import { aliasError, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, normalizedHttpUrl, parseInstant, TITLE_MAX, VARIANT_WEIGHT_MAX, VARIANTS_MAX, VARIANTS_MIN, type LinkVariant } from '../../shared/link-rules'
 import type { LinkInput } from '../links/schema'
 
 export type Table = { columns: string[]; rows: string[][] }
@@ -15,10 +15,14 @@ export type Table = { columns: string[]; rows: string[][] }
 const SAMPLE_ROWS = 21
 const PREVIEW_SAMPLE_CHARS = 32 * 1024
 
+const isNamed = (item: unknown) => item !== null && typeof item === 'object' && 'name' in item
+
 const cellOf = (value: unknown): string => {
   if (value === null || value === undefined) return ''
+  // A list of objects without names (split test targets) as the JSON it is, read again by variantsOf.
+  if (Array.isArray(value) && value.some((item) => item !== null && typeof item === 'object' && !isNamed(item))) return JSON.stringify(value)
   // Tags as objects (Dub's { id, name, color }) by their names.
-  if (Array.isArray(value)) return value.map((item) => (item && typeof item === 'object' ? cellOf((item as Record<string, unknown>).name) : cellOf(item))).join(',')
+  if (Array.isArray(value)) return value.map((item) => (isNamed(item) ? cellOf((item as Record<string, unknown>).name) : cellOf(item))).join(',')
   if (typeof value === 'object') return ''
   return String(value)
 }
@@ -104,6 +108,11 @@ const NAMES: Record<ImportField, string[]> = {
   tags: ['tags', 'tag', 'labels'],
   ogImage: ['ogimage', 'image', 'imageurl'],
   expiresAt: ['expiresat', 'validuntil', 'metavaliduntil', 'expirein', 'expireat', 'expiration', 'expires'],
+  domain: ['domain', 'domainname', 'customdomain'],
+  // Shlink's short URLs say whether they forward the query string.
+  forwardQuery: ['forwardquery'],
+  // Linkcard's own export; Dub's links name them testVariants ({ url, percentage }).
+  variants: ['variants', 'testvariants'],
   createdAt: ['createdat', 'datecreated', 'created', 'creationdate', 'timestamp'],
   clicks: ['clicks', 'visits', 'visitssummarytotal', 'visitscount', 'visitcount', 'totalclicks', 'clickcount', 'hits'],
   archived: ['archived', 'isarchived'],
@@ -197,8 +206,37 @@ export const IMPORT_NOTES = {
   expired: (date: Date) => `Expired there on ${dayOf(date)}: imported switched off.`,
   protected: 'Password-protected there, and its password cannot be exported: imported switched off. Give it a password here, then switch it on.',
   aliasTaken: (alias: string) => `Short code "${alias}" is taken; the link gets a new one.`,
+  notYourDomain: (domain: string) => `Domain ${domain} is not one of your verified domains; the link is made on the service's own address.`,
   unreadable: (what: string, value: string) => `${what} "${value.slice(0, 40)}" not understood; left out.`,
 } as const
+
+/**
+ * A split test's targets as exports write them, JSON of `{targetUrl, weight}` (Linkcard) or `{url,
+ * percentage}` (Dub); undefined when the cell is empty, or says something else (then noted).
+ */
+function variantsOf(text: string, notes: string[]): LinkVariant[] | undefined {
+  if (!text || text === 'null' || text === '[]') return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  const variants = Array.isArray(parsed)
+    ? parsed.map((item: Record<string, unknown> | null) => ({ targetUrl: item?.targetUrl ?? item?.url, weight: item?.weight ?? item?.percentage }))
+    : []
+  const fits = (variant: { targetUrl: unknown; weight: unknown }): variant is LinkVariant =>
+    typeof variant.targetUrl === 'string' && normalizedHttpUrl(variant.targetUrl) !== undefined && Number.isInteger(variant.weight) && (variant.weight as number) >= 1 && (variant.weight as number) <= VARIANT_WEIGHT_MAX
+  if (variants.length >= VARIANTS_MIN && variants.length <= VARIANTS_MAX && variants.every(fits)) return variants
+  notes.push(IMPORT_NOTES.unreadable('Split test', text))
+  return undefined
+}
+
+/** A domain cell's hostname; none for an empty one or the exporting service's own default (Shlink writes DEFAULT, null in JSON). */
+const domainOf = (value: string) => {
+  const name = value.trim().toLowerCase()
+  return name && name !== 'default' && name !== 'null' ? name : undefined
+}
 
 export function itemOf(row: string[], columns: string[], mapping: ImportMapping, rowNumber: number, now = Date.now()): ImportItem {
   const cell = (field: ImportField) => {
@@ -247,6 +285,12 @@ export function itemOf(row: string[], columns: string[], mapping: ImportMapping,
     notes.push(IMPORT_NOTES.protected)
   }
 
+  // Left unset (or unreadable), the link forwards query strings, as every new link does.
+  const forwards = cell('forwardQuery').toLowerCase()
+  const forwardQuery = ['', 'null'].includes(forwards) ? undefined : flagOf(forwards)
+
+  const variants = variantsOf(cell('variants'), notes)
+
   const made = cell('createdAt')
   const createdAt = made ? instantOf(made) : undefined
   if (made && !createdAt) notes.push(IMPORT_NOTES.unreadable('Creation date', made))
@@ -262,10 +306,13 @@ export function itemOf(row: string[], columns: string[], mapping: ImportMapping,
       title,
       ...(cell('description') && { description: cell('description') }),
       ...(alias && { alias }),
+      ...(domainOf(cell('domain')) && { domain: domainOf(cell('domain')) }),
       ...(tags.length > 0 && { tags }),
       ...(cell('ogImage') && { ogImage: cell('ogImage') }),
       ...(expiresAt && { expiresAt }),
       ...(password && { password }),
+      ...(forwardQuery === false && { forwardQuery }),
+      ...(variants && { variants }),
     },
     notes,
     isActive,

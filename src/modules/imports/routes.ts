@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
+import { bodyAsRead } from '../../platform/http'
 import { auth } from '../auth/plugin'
 import { Import, ImportFailures, ImportPreview, ImportPreviewInput } from './schema'
 import { getImport, importFailures, importReport, listImports, previewImport, startImport } from './service'
@@ -20,8 +21,7 @@ export const importRoutes = new Elysia({ prefix: '/imports' })
     '/',
     async ({ user, request, set }) => {
       // The body (ImportInput, JSON) is parsed on the import thread: tens of megabytes would hold the event loop.
-      const body = new Uint8Array(await request.arrayBuffer())
-      const started = await startImport(user, body)
+      const started = await startImport(user, bodyAsRead(request))
       set.status = 202
       return started
     },

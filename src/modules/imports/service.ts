@@ -111,8 +111,7 @@ export async function previewImport(input: { file: string; source?: ImportSource
 
 /** Refuses an import before its file is read: one under way for the account, too many tries this hour, or the thread's queue full. */
 async function checkCanStart(actor: Actor) {
-  if (readingFor.has(actor.accountId) || (await repo.hasUnfinishedImport(actor.accountId, storingSince())))
-    throw new AppError('conflict', IMPORT_MESSAGES.oneAtATime)
+  if (await repo.hasUnfinishedImport(actor.accountId, storingSince())) throw new AppError('conflict', IMPORT_MESSAGES.oneAtATime)
   if (reader.waiting >= MAX_WAITING) throw new AppError('unavailable', IMPORT_MESSAGES.busy)
   // A refused file frees the account at once: how often one may be sent is counted too.
   const rate = await consumeRate(`import-start:${actor.accountId}`, [{ limit: IMPORT_ATTEMPTS_PER_HOUR, windowMs: HOUR_MS }])
@@ -160,9 +159,11 @@ async function storeImport(actor: Actor, file: ReadFile) {
  * account cannot start one, then read on the import thread, stored, and started at once.
  */
 export async function startImport(actor: Actor, body: Uint8Array<ArrayBuffer>): Promise<Import> {
-  await checkCanStart(actor)
+  // Taken before anything is awaited: of calls side by side, one goes on and the others are refused.
+  if (readingFor.has(actor.accountId)) throw new AppError('conflict', IMPORT_MESSAGES.oneAtATime)
   readingFor.add(actor.accountId)
   try {
+    await checkCanStart(actor)
     const read = await reader.call({ body, linksPerDay: PLAN_INFO[actor.plan].linksPerDay }, { key: actor.accountId, transfer: [body.buffer] })
     if (!read.ok) throw new AppError(read.kind, read.message, read.errors)
     const row = await storeImport(actor, read.file)
@@ -231,6 +232,7 @@ async function runSlice(job: repo.ImportRow, plan: Parameters<typeof createLinks
       {
         ids: items.map((item) => linkIdOf(job.id, item.row)),
         aliasesWhereFree: true,
+        domainsWhereOwn: true,
         imported: items.map((item) => ({ isActive: item.isActive, importedFrom: { source: job.source, createdAt: item.history?.createdAt ?? null, clicks: item.history?.clicks ?? null } })),
       },
     )
@@ -242,7 +244,7 @@ async function runSlice(job: repo.ImportRow, plan: Parameters<typeof createLinks
     const result = made[i]!
     const base = { row: item.row, targetUrl: item.input.targetUrl }
     if ('error' in result) return { ...base, status: 'failed', note: result.error.message }
-    const notes = [...item.notes, ...(result.aliasDropped ? [IMPORT_NOTES.aliasTaken(result.aliasDropped)] : [])]
+    const notes = [...item.notes, ...(result.aliasDropped ? [IMPORT_NOTES.aliasTaken(result.aliasDropped)] : []), ...(result.domainDropped ? [IMPORT_NOTES.notYourDomain(result.domainDropped)] : [])]
     return { ...base, status: 'created', url: shortUrlOf(result.row), alias: result.row.alias, ...(notes.length > 0 && { note: notes.join(' ') }) }
   })
 }

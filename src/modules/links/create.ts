@@ -7,10 +7,11 @@ import { AppError, fieldError } from '../../platform/errors'
 import { slicer, yieldToLoop } from '../../platform/slices'
 import { DEFAULT_TWITTER_CARD, type Plan } from '../../shared/domain'
 import type { ImportedFrom } from '../../shared/imports'
-import { LINK_MESSAGES, RESERVED_ALIASES, SLUG_ALPHABET, SLUG_LENGTH } from '../../shared/link-rules'
+import { aliasKeyOf, LINK_MESSAGES, RESERVED_ALIASES, SLUG_ALPHABET, SLUG_LENGTH } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
 import { RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
-import { aliasTaken, asNewRow, checkedNewLink, isSameLink, passwordHashOf, servesOncePerHost, type NewLinkInput } from './input'
+import { aliasTaken, asNewRow, checkedNewLink, ensureAccountDomain, isSameLink, passwordHashOf, servesOncePerHost, type NewLinkInput } from './input'
+import { verifiedDomainsOf } from '../domains/service'
 import * as repo from './repo'
 import { invalidateLink } from './resolve'
 import type { Link, LinkInput } from './schema'
@@ -29,13 +30,15 @@ function randomSlug() {
 }
 
 /** What one link asked for in a batch became: its row and tags (an identical one the account had: `existing`), or why it was not made. */
-export type Made = { row: LinkRow; tags: string[]; aliasDropped?: string; existing?: boolean } | { error: AppError }
+export type Made = { row: LinkRow; tags: string[]; aliasDropped?: string; domainDropped?: string; existing?: boolean } | { error: AppError }
 
 export type CreateOptions = {
   /** Ids for the new links, so a batch done again after a crash makes none twice: a link whose id exists is answered as made. */
   ids?: string[]
   /** A taken alias leaves the link without one (`aliasDropped`) instead of failing it: imports keep short codes where free. */
   aliasesWhereFree?: boolean
+  /** A domain that is not the account's leaves the link on the service's own host (`domainDropped`) instead of failing it: imports keep domains that are. */
+  domainsWhereOwn?: boolean
   /** Imported links: whether each comes in switched on, and its history at the service it came from. */
   imported?: { isActive: boolean; importedFrom: ImportedFrom }[]
   /**
@@ -69,6 +72,8 @@ export async function createLinks(creator: Creator, inputs: NewLinkInput[], opti
       results[index] = { error }
     }
   }
+  const domainsDropped = new Map<number, string>()
+  wanted = await withoutForeignDomains(creator, wanted, results, options.domainsWhereOwn ? domainsDropped : undefined)
   throwFirstFailure(results, options.allOrNothing)
   const sameAs = new Map<number, number>()
   if (options.reuseSame) wanted = await withoutSameLinks(creator, inputs, wanted, results, sameAs, pause)
@@ -104,7 +109,7 @@ export async function createLinks(creator: Creator, inputs: NewLinkInput[], opti
       await pause()
       const link = placed[i]!
       const asked = inputs[link.index]!.alias?.trim()
-      results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }) }
+      results[link.index] = { row, tags: link.tags, ...(asked && !row.alias && { aliasDropped: asked }), ...(domainsDropped.has(link.index) && { domainDropped: domainsDropped.get(link.index) }) }
       readImageOf(row)
     }
     // A miss for these aliases or slugs may be cached from before they existed.
@@ -120,6 +125,31 @@ export async function createLinks(creator: Creator, inputs: NewLinkInput[], opti
     results[index] = 'error' in made ? made : { row: made.row, tags: made.tags, existing: true }
   }
   return results as Made[]
+}
+
+/**
+ * The wanted links but those asked on a domain that is not one of the account's (failed, or with
+ * `dropped` moved to the service's own host and noted there), the domains read once for the batch.
+ */
+async function withoutForeignDomains(owner: Owner, wanted: Wanted[], results: (Made | undefined)[], dropped?: Map<number, string>) {
+  if (!wanted.some((link) => link.columns.domain)) return wanted
+  const domains = await verifiedDomainsOf(owner.accountId)
+  return wanted.filter((link) => {
+    const { domain, alias } = link.columns
+    if (dropped && domain && !domains.has(domain)) {
+      dropped.set(link.index, domain)
+      link.columns.domain = null
+      link.columns.aliasKey = alias ? aliasKeyOf(null, alias) : null
+    }
+    try {
+      ensureAccountDomain(link.columns.domain, domains)
+      return true
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      results[link.index] = { error }
+      return false
+    }
+  })
 }
 
 function throwFirstFailure(results: (Made | undefined)[], allOrNothing: CreateOptions['allOrNothing']) {
@@ -178,8 +208,9 @@ async function claimNames(wanted: { index: number; columns: Partial<repo.NewLink
     link.columns.slug = slug
   }
   const aliases = wanted.flatMap((link) => (link.columns.alias ? [link.columns.alias] : []))
-  const names = [...slugs, ...aliases]
-  const taken = await repo.namesInUse(names, names.map((name) => name.toLowerCase()))
+  const aliasKeys = wanted.flatMap((link) => (link.columns.aliasKey ? [link.columns.aliasKey] : []))
+  // An alias may be no slug (slugs answer on every domain, first); a slug no alias of the service's own host.
+  const taken = await repo.namesInUse([...slugs, ...aliases], [...[...slugs].map((slug) => slug.toLowerCase()), ...aliasKeys])
   const claimed = new Set<string>()
   for (const link of wanted) {
     const { alias, aliasKey } = link.columns

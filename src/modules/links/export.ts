@@ -17,6 +17,7 @@ const CSV_COLUMNS = [
   'url',
   'slug',
   'alias',
+  'domain',
   'formerAliases',
   'tags',
   'targetUrl',
@@ -29,6 +30,7 @@ const CSV_COLUMNS = [
   'twitterApp',
   'themeColor',
   'platformCards',
+  'cardVariant',
   'cardImage',
   'cardImageUrl',
   'cardVersion',
@@ -39,6 +41,9 @@ const CSV_COLUMNS = [
   'iosUrl',
   'androidUrl',
   'geoTargets',
+  'variants',
+  'forwardQuery',
+  'appLink',
   'hasPassword',
   'isActive',
   'createdAt',
@@ -48,9 +53,9 @@ const CSV_COLUMNS = [
   'previews',
 ] as const satisfies readonly (keyof LinkWithCounts)[]
 
-/** A cell of the CSV: lists joined by commas (no alias or tag name has one), objects as JSON. */
+/** A cell of the CSV: lists of names joined by commas (no alias or tag name has one), objects and lists of them as JSON. */
 function csvValue(value: LinkWithCounts[keyof LinkWithCounts]) {
-  if (Array.isArray(value)) return value.join(', ')
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ')
   if (value !== null && typeof value === 'object') return JSON.stringify(value)
   return typeof value === 'boolean' ? String(value) : value
 }

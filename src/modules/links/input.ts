@@ -2,12 +2,15 @@
 // (src/shared), and the same-link rule that lets the public API answer a retry with the link it made.
 import { isDeepStrictEqual } from 'node:util'
 import { fieldError } from '../../platform/errors'
+import { hashPassword, LINK_PASSWORD_COST } from '../../platform/passwords'
 import { appIdProblem, CARD_MESSAGES, missingForCard, playerProblem, THEME_COLOR_PATTERN, type TwitterApp, type TwitterPlayer } from '../../shared/card-rules'
 import { isCountryCode } from '../../shared/countries'
+import { normalizeHostname } from '../../shared/custom-domain'
 import { DEFAULT_TWITTER_CARD } from '../../shared/domain'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, isCardPlatform, PLATFORM_CARD_MESSAGES, type PlatformCard, type PlatformCards } from '../../shared/platform-cards'
 import {
   aliasError,
+  aliasKeyOf,
   CLICK_LIMIT_MAX,
   DESCRIPTION_MAX,
   expiryError,
@@ -22,6 +25,11 @@ import {
   normalizeTargetUrl,
   parseInstant,
   TITLE_MAX,
+  VARIANT_WEIGHT_MAX,
+  VARIANTS_MAX,
+  VARIANTS_MIN,
+  type CardVariant,
+  type LinkVariant,
 } from '../../shared/link-rules'
 import { tagKey } from '../../shared/tags'
 import { servesShortLinks } from '../domains/service'
@@ -106,6 +114,39 @@ function checkedGeoTargets(value: Record<string, string> | null): Record<string,
 }
 
 /**
+ * Two to four targets with whole weights, each URL checked as the target's and none twice (clicks
+ * are told apart by their variant's URL); null when none.
+ */
+function checkedVariants(value: Partial<LinkVariant>[] | null): LinkVariant[] | null {
+  if (value === null) return null
+  const isObject = (item: unknown) => item !== null && typeof item === 'object' && !Array.isArray(item)
+  if (!Array.isArray(value) || !value.every(isObject) || value.length < VARIANTS_MIN || value.length > VARIANTS_MAX) throw fieldError('invalid', 'variants', LINK_MESSAGES.variants)
+  const seen = new Set<string>()
+  return value.map((variant, i) => {
+    const field = `variants.${i}`
+    const targetUrl = typeof variant.targetUrl === 'string' ? checkedUrl(`${field}.targetUrl`, variant.targetUrl, LINK_MESSAGES.invalidVariantUrl) : null
+    if (targetUrl === null) throw fieldError('invalid', `${field}.targetUrl`, LINK_MESSAGES.invalidVariantUrl)
+    const { weight } = variant
+    if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 1 || weight > VARIANT_WEIGHT_MAX) throw fieldError('invalid', `${field}.weight`, LINK_MESSAGES.variantWeight)
+    const key = normalizeTargetUrl(targetUrl)
+    if (seen.has(key)) throw fieldError('invalid', `${field}.targetUrl`, LINK_MESSAGES.variantRepeated)
+    seen.add(key)
+    return { targetUrl, weight }
+  })
+}
+
+/** A second card: its title required, its description and image checked as the link's own; null for none. */
+function checkedCardVariant(value: Partial<CardVariant> | null): CardVariant | null {
+  if (value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value)) throw fieldError('invalid', 'cardVariant', LINK_MESSAGES.cardVariant)
+  const title = checkedText('cardVariant.title', value.title, TITLE_MAX, "second card's title")
+  if (title === null) throw fieldError('invalid', 'cardVariant.title', LINK_MESSAGES.cardVariantTitle)
+  const description = checkedText('cardVariant.description', value.description, DESCRIPTION_MAX, "second card's description", true)
+  const ogImage = checkedUrl('cardVariant.ogImage', value.ogImage, LINK_MESSAGES.invalidCardVariantImage)
+  return { title, description, ogImage }
+}
+
+/**
  * Each platform's card with its fields checked as the link's own are, blank fields as null; a
  * platform that sets nothing is dropped, and null when none is left.
  */
@@ -133,12 +174,17 @@ function checkedThemeColor(value: string | null) {
 
 export const CARD_FIELDS = ['twitterCard', 'twitterPlayer', 'twitterApp', 'ogImage'] as const
 // Everything the card page tells crawlers about the card.
-export const CARD_VERSION_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt', 'twitterCard', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardImage', 'canonicalUrl', 'targetUrl'] as const
+export const CARD_VERSION_FIELDS = ['title', 'description', 'ogImage', 'ogImageAlt', 'twitterCard', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardVariant', 'cardImage', 'canonicalUrl', 'targetUrl'] as const
 
 /** A player or app card must carry what X needs to show it, whichever request left it without. */
 export function ensureCardComplete(link: Pick<LinkRow, 'twitterCard' | 'ogImage' | 'twitterPlayer' | 'twitterApp'>) {
   const missing = missingForCard(link)
   if (missing) throw fieldError('invalid', missing.field, missing.message)
+}
+
+/** An app link sends people to the store ids of its app card: it needs one. */
+export function ensureAppLinkHasApp(link: Pick<LinkRow, 'appLink' | 'twitterApp'>) {
+  if (link.appLink && !link.twitterApp?.iphone && !link.twitterApp?.ipad && !link.twitterApp?.googleplay) throw fieldError('invalid', 'appLink', LINK_MESSAGES.appLinkNeedsApp)
 }
 
 /**
@@ -169,12 +215,16 @@ export function columnsFrom(input: Partial<NewLinkInput>, before?: LinkRow, isNe
   if (input.themeColor !== undefined) columns.themeColor = checkedThemeColor(input.themeColor)
   if (input.platformCards !== undefined) columns.platformCards = checkedPlatformCards(input.platformCards)
   if (input.cardImage !== undefined) columns.cardImage = input.cardImage
+  if (input.cardVariant !== undefined) columns.cardVariant = checkedCardVariant(input.cardVariant)
   if (input.expiresAt !== undefined) columns.expiresAt = checkedExpiry(input.expiresAt, before?.expiresAt)
   if (input.fallbackUrl !== undefined) columns.fallbackUrl = checkedUrl('fallbackUrl', input.fallbackUrl, LINK_MESSAGES.invalidFallbackUrl)
   if (input.iosUrl !== undefined) columns.iosUrl = checkedUrl('iosUrl', input.iosUrl, LINK_MESSAGES.invalidIosUrl)
   if (input.androidUrl !== undefined) columns.androidUrl = checkedUrl('androidUrl', input.androidUrl, LINK_MESSAGES.invalidAndroidUrl)
   if (input.geoTargets !== undefined) columns.geoTargets = checkedGeoTargets(input.geoTargets)
+  if (input.variants !== undefined) columns.variants = checkedVariants(input.variants)
   if (input.clickLimit !== undefined) columns.clickLimit = checkedClickLimit(input.clickLimit)
+  if (input.forwardQuery !== undefined) columns.forwardQuery = input.forwardQuery
+  if (input.appLink !== undefined) columns.appLink = input.appLink
   // Checked with the rest; hashed only when the link is saved (passwordHashOf).
   if (input.password !== undefined && input.password !== null) checkedPassword(input.password)
   if (input.alias !== undefined) {
@@ -185,9 +235,32 @@ export function columnsFrom(input: Partial<NewLinkInput>, before?: LinkRow, isNe
       if (problem) throw fieldError('invalid', 'alias', problem)
     }
     columns.alias = alias
-    columns.aliasKey = alias?.toLowerCase() ?? null
+  }
+  // Whether it is the account's is checked where the account is known (ensureAccountDomain).
+  if (input.domain !== undefined) columns.domain = linkDomainOf(input.domain)
+  // The alias's key is its domain's: a new alias, or the same alias moved to another domain, gets a new one.
+  if (input.alias !== undefined || input.domain !== undefined) {
+    const alias = columns.alias === undefined ? (before?.alias ?? null) : columns.alias
+    columns.aliasKey = alias === null ? null : aliasKeyOf(columns.domain === undefined ? (before?.domain ?? null) : columns.domain, alias)
   }
   return columns
+}
+
+/**
+ * A link's domain as typed, spelled as domains are stored (lower case, punycode, no final dot);
+ * null for none. A name that is no hostname stays as typed, for ensureAccountDomain to refuse.
+ */
+export function linkDomainOf(typed: string | null | undefined) {
+  const name = blankToNull(typed)
+  return name === null ? null : (normalizeHostname(name).hostname ?? name)
+}
+
+/**
+ * Refuses a domain that is not one of the account's verified custom domains (`domains`, its
+ * hostnames): a link lives on the service's own host or on a domain of its account.
+ */
+export function ensureAccountDomain(domain: string | null | undefined, domains: ReadonlySet<string>) {
+  if (domain && !domains.has(domain)) throw fieldError('invalid', 'domain', LINK_MESSAGES.domainNotYours)
 }
 
 function checkedPassword(password: string) {
@@ -213,12 +286,14 @@ export async function ensureNotShortLink(field: string, address: string | null |
     throw fieldError('invalid', field, SHORT_LINK_MESSAGES[field as keyof typeof SHORT_LINK_MESSAGES] ?? LINK_MESSAGES.routeIsShortLink)
 }
 
-/** The device and country URLs the columns set, but for those `before` has already (checked when they were saved). */
+/** The device, country and variant URLs the columns set, but for those `before` has already (checked when they were saved). */
 export async function ensureRoutesNotShortLinks(columns: Partial<repo.NewLinkRow>, before?: LinkRow, serves = servesShortLinks) {
   if (columns.iosUrl !== before?.iosUrl) await ensureNotShortLink('iosUrl', columns.iosUrl, serves)
   if (columns.androidUrl !== before?.androidUrl) await ensureNotShortLink('androidUrl', columns.androidUrl, serves)
   for (const [code, url] of Object.entries(columns.geoTargets ?? {}))
     if (url !== before?.geoTargets?.[code]) await ensureNotShortLink(`geoTargets.${code}`, url, serves)
+  for (const [i, { targetUrl }] of (columns.variants ?? []).entries())
+    if (!before?.variants?.some((variant) => variant.targetUrl === targetUrl)) await ensureNotShortLink(`variants.${i}.targetUrl`, targetUrl, serves)
 }
 
 /**
@@ -233,14 +308,10 @@ export async function checkLinkInput(input: Partial<NewLinkInput>, serves = serv
   return columns
 }
 
-// OWASP's argon2id minimum (19 MiB, two passes): a link's password guards one link, tries are
-// rate limited, and links are made a thousand at a time; a hash states its own cost, so older ones verify.
-const LINK_PASSWORD_HASH = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
-
 /** What a link stores of the password given: its argon2id hash, null to ask for none, undefined to leave it as it is. */
 export async function passwordHashOf(password: string | null | undefined) {
   if (password === undefined || password === null) return password
-  return Bun.password.hash(password, LINK_PASSWORD_HASH)
+  return hashPassword(password, LINK_PASSWORD_COST)
 }
 
 /** A new or changed link asks for an alias another link has. */
@@ -262,22 +333,23 @@ export function servesOncePerHost() {
 export async function checkedNewLink(input: NewLinkInput, serves: (url: URL) => Promise<boolean>) {
   const columns = await checkLinkInput(input, serves, true)
   ensureCardComplete({ twitterCard: DEFAULT_TWITTER_CARD, ogImage: null, twitterPlayer: null, twitterApp: null, ...columns })
+  ensureAppLinkHasApp({ appLink: false, twitterApp: null, ...columns })
   const tags = input.tags?.length ? checkedTagNames(input.tags) : []
   return { columns, tags }
 }
 
 /** The columns a new link leaves unset, as stored: null. */
-const UNSET_COLUMNS = ['description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardImage', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit', 'iosUrl', 'androidUrl', 'geoTargets'] as const
+const UNSET_COLUMNS = ['domain', 'description', 'ogImage', 'ogImageAlt', 'twitterPlayer', 'twitterApp', 'themeColor', 'platformCards', 'cardVariant', 'cardImage', 'canonicalUrl', 'expiresAt', 'fallbackUrl', 'clickLimit', 'iosUrl', 'androidUrl', 'geoTargets', 'variants'] as const
 
 /** The row a checked new link would make, to compare a later one of the same batch with (isSameLink). */
 export const asNewRow = (wanted: Partial<repo.NewLinkRow>) =>
-  ({ twitterCard: DEFAULT_TWITTER_CARD, isActive: true, passwordHash: null, aliasKey: null, ...Object.fromEntries(UNSET_COLUMNS.map((column) => [column, null])), ...wanted }) as LinkRow
+  ({ twitterCard: DEFAULT_TWITTER_CARD, isActive: true, forwardQuery: true, appLink: false, passwordHash: null, aliasKey: null, ...Object.fromEntries(UNSET_COLUMNS.map((column) => [column, null])), ...wanted }) as LinkRow
 
 /**
  * The same-link rule: a link of the same target page (the caller compares target keys: however
  * trivially spelled) is the link asked for when it has the same title, description, image, image
- * alt text, card type with its player or app, theme colour, platform cards, made image, canonical
- * URL, expiry, fallback, click limit, device and country URLs and tags, no password, and the same
+ * alt text, card type with its player or app, theme colour, platform cards, second card, made image, canonical
+ * URL, expiry, fallback, click limit, device and country URLs, variants, query forwarding, app link, domain and tags, no password, and the same
  * alias when one is asked for (any alias, or none, when none is). Only a link that still works
  * counts, so a retry never gets back a deactivated or expired link. `wanted` holds the new link's
  * columns as checkedNewLink answered them; a new link with a password is never the same.
@@ -295,6 +367,7 @@ export function isSameLink(row: LinkRow, rowTags: string[], wanted: Partial<repo
     isDeepStrictEqual(row.twitterApp, wanted.twitterApp ?? null) &&
     row.themeColor === (wanted.themeColor ?? null) &&
     isDeepStrictEqual(row.platformCards, wanted.platformCards ?? null) &&
+    isDeepStrictEqual(row.cardVariant, wanted.cardVariant ?? null) &&
     row.cardImage === (wanted.cardImage ?? null) &&
     row.canonicalUrl === (wanted.canonicalUrl ?? null) &&
     (row.expiresAt?.getTime() ?? null) === (wanted.expiresAt?.getTime() ?? null) &&
@@ -303,7 +376,11 @@ export function isSameLink(row: LinkRow, rowTags: string[], wanted: Partial<repo
     row.iosUrl === (wanted.iosUrl ?? null) &&
     row.androidUrl === (wanted.androidUrl ?? null) &&
     isDeepStrictEqual(row.geoTargets, wanted.geoTargets ?? null) &&
+    isDeepStrictEqual(row.variants, wanted.variants ?? null) &&
+    row.forwardQuery === (wanted.forwardQuery ?? true) &&
+    row.appLink === (wanted.appLink ?? false) &&
     row.passwordHash === null &&
+    row.domain === (wanted.domain ?? null) &&
     (!wanted.aliasKey || row.aliasKey === wanted.aliasKey) &&
     sameTags(rowTags, wantedTags)
   )

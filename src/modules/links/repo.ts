@@ -259,6 +259,15 @@ export async function listLinksPage(scope: LinkScope, query: PageQuery<LinkSort>
   return { rows, total: Number(total) }
 }
 
+/** How many of the account's links live on its custom domain `hostname`. */
+export async function countLinksOnDomain(accountId: string, hostname: string) {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(shareLinks)
+    .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.domain, hostname)))
+  return Number(total)
+}
+
 export async function countLinks() {
   const [{ total }] = await reads.select({ total: count() }).from(shareLinks)
   return Number(total)

@@ -7,7 +7,7 @@ import { publish, subscribe } from '../../platform/bus'
 import { BoundedCache } from '../../platform/cache'
 import { topology } from '../../platform/topology'
 import { ACCOUNT_CHANGED } from '../accounts/service'
-import { normalizedHttpUrl } from '../../shared/link-rules'
+import { aliasKeyOf, normalizedHttpUrl } from '../../shared/link-rules'
 import { linkScopeOf, type LinkScope } from '../domains/service'
 import * as repo from './repo'
 import type { LinkRow } from './repo'
@@ -109,22 +109,23 @@ export function withNormalizedUrls(row: LinkRow): LinkRow {
 }
 
 /**
- * What the cache knows of the link a short-link path names (an exact slug first, then an alias in
- * any letter case): the row, null for a known miss, or undefined when it must be looked up.
+ * What the cache knows of the link a short-link path names (an exact slug first, then the alias
+ * key, `aliasKey`, the path's in its domain): the row, null for a known miss, or undefined when it
+ * must be looked up.
  */
-function cachedLink(path: string, now = Date.now()): LinkRow | null | undefined {
+function cachedLink(path: string, aliasKey: string, now = Date.now()): LinkRow | null | undefined {
   const bySlug = readCache('slug', path, now)
   if (bySlug?.row) return bySlug.row
-  const byAlias = readCache('alias', path.toLowerCase(), now)
+  const byAlias = readCache('alias', aliasKey, now)
   if (!bySlug) return byAlias?.row && byAlias.notSlugs?.has(path) ? byAlias.row : undefined
   return byAlias ? (byAlias.row ?? null) : undefined
 }
 
 /**
- * The link a short-link path names: an exact slug first, then an alias in any letter case.
- * Served from the cache when possible; misses are cached briefly too.
+ * The link a short-link path names: an exact slug first, then an alias by its key (any letter
+ * case, in the path's domain). Served from the cache when possible; misses are cached briefly too.
  */
-async function resolveLink(path: string): Promise<LinkRow | undefined> {
+async function resolveLink(path: string, aliasKey: string): Promise<LinkRow | undefined> {
   const epoch = cacheEpoch()
   const bySlug = readCache('slug', path)
   if (bySlug?.row) return bySlug.row
@@ -134,7 +135,6 @@ async function resolveLink(path: string): Promise<LinkRow | undefined> {
     writeCache('slug', path, row, epoch)
     if (row) return row
   }
-  const aliasKey = path.toLowerCase()
   const byAlias = readCache('alias', aliasKey)
   const found = byAlias ? byAlias.row : await repo.findByAliasKey(aliasKey)
   const row = found && withNormalizedUrls(found)
@@ -146,27 +146,41 @@ async function resolveLink(path: string): Promise<LinkRow | undefined> {
   return row
 }
 
+/** The link named by `path` and `aliasKey`: from the cache when it knows, else read. */
+const linkAt = (path: string, aliasKey: string, now: number) => {
+  const cached = cachedLink(path, aliasKey, now)
+  return cached === undefined ? resolveLink(path, aliasKey) : (cached ?? undefined)
+}
+
 const ALL: LinkScope = { kind: 'all' }
 
 /** The link when it answers in this scope: an active link, of the host's account on a custom domain. */
 const answering = (link: LinkRow | null | undefined, scope: LinkScope) =>
   link?.isActive && scope.kind !== 'none' && (scope.kind !== 'account' || link.accountId === scope.accountId) ? link : undefined
 
+/** `then` on a value that may be a promise, staying synchronous when it is not. */
+const after = <T, U>(value: T | Promise<T>, next: (settled: T) => U | Promise<U>): U | Promise<U> => (value instanceof Promise ? value.then(next) : next(value))
+
 /**
- * The active link a short-link path names on a host (an exact slug first, then an alias in any
- * letter case), or undefined when none answers there: a custom domain answers only its account's
- * links. `host` null is no visit's Host (QR codes, card images): every link answers. Synchronous
- * when the cache knows the link and the host (the common case), so a redirect costs no promise;
- * otherwise the link and the host's scope are read side by side.
+ * The active link a short-link path names on a host, or undefined when none answers there: an
+ * exact slug first, then an alias in any letter case, of the host's domain. A custom domain
+ * answers only its account's links, its own aliases first, then those of its account's links on
+ * no domain (which answered on the account's domain before an account had several). `host` null
+ * is no visit's Host (QR codes, card images): every link answers, by slug or by an alias of the
+ * service's own host. Synchronous when the cache knows the link and the host (the common case), so
+ * a redirect costs no promise.
  */
 export function lookUp(host: string | null, path: string, now = Date.now()): LinkRow | undefined | Promise<LinkRow | undefined> {
-  const link = cachedLink(path, now)
   const scope = host === null ? ALL : linkScopeOf(host, now)
-  if (link === undefined || scope instanceof Promise) return lookUpStored(path, link, scope)
-  return answering(link, scope)
+  return after(scope, (settled) => lookUpIn(settled, path, now))
 }
 
-async function lookUpStored(path: string, cached: LinkRow | null | undefined, scope: LinkScope | Promise<LinkScope>) {
-  const [link, settled] = await Promise.all([cached === undefined ? resolveLink(path) : cached, scope])
-  return answering(link, settled)
+function lookUpIn(scope: LinkScope, path: string, now: number): LinkRow | undefined | Promise<LinkRow | undefined> {
+  if (scope.kind === 'none') return undefined
+  if (scope.kind === 'all') return after(linkAt(path, aliasKeyOf(null, path), now), (link) => answering(link, scope))
+  return after(linkAt(path, aliasKeyOf(scope.domain.hostname, path), now), (link) => {
+    const found = answering(link, scope)
+    if (found || link?.accountId === scope.accountId) return found
+    return after(linkAt(path, aliasKeyOf(null, path), now), (onNoDomain) => (onNoDomain?.domain === null ? answering(onNoDomain, scope) : undefined))
+  })
 }

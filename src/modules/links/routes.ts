@@ -50,7 +50,7 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     },
     { session: true, query: LinkExportQuery, detail: { summary: "Every link of the account with its clicks and previews, as CSV or JSON", tags, hide: true } },
   )
-  .get('/alias-availability', ({ query }) => aliasAvailability(query.alias, query.except), {
+  .get('/alias-availability', ({ query }) => aliasAvailability(query.alias, query.except, query.domain), {
     session: true,
     query: AliasAvailabilityQuery,
     response: AliasAvailability,

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { integerCheckedByService, nullableTextCheckedByService, oneOf, stringMapCheckedByService, textCheckedByService, textObjectMapCheckedByService } from '../../platform/schema'
+import { integerCheckedByService, nullableTextCheckedByService, objectListCheckedByService, oneOf, stringMapCheckedByService, textCheckedByService, textObjectMapCheckedByService } from '../../platform/schema'
 import { COUNTRY_CODES } from '../../shared/countries'
 import { IMPORT_SOURCES } from '../../shared/imports'
 import {
@@ -39,6 +39,9 @@ import {
   LINK_PASSWORD_MIN,
   TITLE_MAX,
   URL_MAX,
+  VARIANT_WEIGHT_MAX,
+  VARIANTS_MAX,
+  VARIANTS_MIN,
 } from '../../shared/link-rules'
 import { CARD_IMAGE_LAYOUTS } from '../../shared/card-images'
 import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES } from '../../shared/platform-cards'
@@ -52,7 +55,7 @@ const HTTP_URL = { format: 'uri', maxLength: URL_MAX, pattern: HTTP_URL_PATTERN 
 
 // The one order of a link's routing rules, stated on each of them.
 const ROUTING_ORDER =
-  "People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card."
+  "People (and search engines and HTTP clients, which get the person's redirect) go to the iOS or Android URL when their device has one, else to their country's URL, else to their variant's target where the link has variants, else to the target; the expiry and click limit still send them to the fallback, and crawlers still get the card."
 
 const fields = {
   targetUrl: textCheckedByService(HTTP_URL, {
@@ -73,6 +76,14 @@ const fields = {
       description:
         `Custom path instead of the random slug: ${ALIAS_MIN}-${ALIAS_MAX} letters, digits, hyphens and underscores, starting and ending with a letter or digit, ` +
         'unique in any letter case and not one of the paths the product serves (admin, api, docs, ...)',
+    },
+  ),
+  domain: nullableTextCheckedByService(
+    { maxLength: 253 },
+    {
+      description:
+        "The account's verified custom domain the link lives on (its hostname), where its url, QR code and card answer and its alias is unique; " +
+        "null (or left out) for the service's own address. Moving a link keeps its old address working when formerAliases keeps it",
     },
   ),
   ogImage: nullableTextCheckedByService(HTTP_URL, { description: 'Preview image URL (http or https); 1200x630 suits every platform' }),
@@ -123,6 +134,20 @@ const fields = {
     ),
     { error: PLATFORM_CARD_MESSAGES.shape },
   ),
+  cardVariant: t.Nullable(
+    t.Object({
+      title: textCheckedByService({ minLength: 1, maxLength: TITLE_MAX, pattern: FILLED_LINE_PATTERN }, { description: "The second card's title" }),
+      description: t.Optional(nullableTextCheckedByService({ maxLength: DESCRIPTION_MAX, pattern: MULTI_LINE_PATTERN }, { description: "The second card's description; null for the link's" })),
+      ogImage: t.Optional(nullableTextCheckedByService(HTTP_URL, { description: "The second card's image (http or https); null for the link's" })),
+    }),
+    {
+      error: LINK_MESSAGES.cardVariant,
+      description:
+        "A card test: a second version of the link's card (a title, and a description and image or the link's own), which crawlers get in turn with the link's own card, " +
+        "one preview window (10 minutes) each. A person coming from a platform whose crawler last got a version is counted for it (`cardVariants` in the link's analytics), " +
+        "so the two can be compared. Platforms' own cards (platformCards) still apply on top of either. null for none",
+    },
+  ),
   cardImage: t.Nullable(
     oneOf(CARD_IMAGE_LAYOUTS, {
       error: `cardImage must be one of ${CARD_IMAGE_LAYOUTS.join(', ')}, or null.`,
@@ -147,6 +172,35 @@ const fields = {
         `The country is the trusted proxy's country header (COUNTRY_HEADER), else the visitor's IPv4 address. ${ROUTING_ORDER} null (or {}) for none`,
     },
   ),
+  variants: t.Nullable(
+    objectListCheckedByService({
+      items: t.Object({
+        targetUrl: t.String({ ...HTTP_URL, description: 'Where the people of this variant are sent (http or https; not a short link of this service)' }),
+        weight: t.Integer({ minimum: 1, maximum: VARIANT_WEIGHT_MAX, description: "The variant's share of people: its weight over the sum of the weights" }),
+      }),
+      minItems: VARIANTS_MIN,
+      maxItems: VARIANTS_MAX,
+    }),
+    {
+      description:
+        `A split test: ${VARIANTS_MIN} to ${VARIANTS_MAX} targets, each with a whole weight, that people are sent to instead of the target, each by its share of the weights. ` +
+        "A person keeps the same variant all day (from the day's visitor hash), and clicks are counted per variant (analytics' `variants`). To end the test, set the winner as targetUrl and variants to null. " +
+        `${ROUTING_ORDER} null for none`,
+    },
+  ),
+  forwardQuery: t.Boolean({
+    error: LINK_MESSAGES.forwardQuery,
+    description:
+      "Whether a person's query string is added to where they are sent (the target, a device's, a country's or the fallback URL): " +
+      "a parameter the URL already has keeps its value, the QR code's marker is not passed on, the URL's fragment stays. Crawlers' cards are the same either way. True unless set",
+  }),
+  appLink: t.Boolean({
+    error: LINK_MESSAGES.appLink,
+    description:
+      "Whether the link is the app's own: on a domain whose app files (apple-app-site-association, assetlinks.json) name the app, iOS and Android open the app " +
+      "themselves; people whose device did not (the app is not installed) are sent to its App Store or Google Play page, from the link's app card (twitterApp), " +
+      'before any device URL. Other devices get the target; crawlers the card. False unless set',
+  }),
   clickLimit: t.Nullable(
     integerCheckedByService(
       { minimum: 1, maximum: CLICK_LIMIT_MAX },
@@ -170,6 +224,7 @@ export const LinkInput = t.Object({
   title: fields.title,
   description: t.Optional(fields.description),
   alias: t.Optional(fields.alias),
+  domain: t.Optional(fields.domain),
   ogImage: t.Optional(fields.ogImage),
   ogImageAlt: t.Optional(fields.ogImageAlt),
   twitterCard: t.Optional(fields.twitterCard),
@@ -177,6 +232,7 @@ export const LinkInput = t.Object({
   twitterApp: t.Optional(fields.twitterApp),
   themeColor: t.Optional(fields.themeColor),
   platformCards: t.Optional(fields.platformCards),
+  cardVariant: t.Optional(fields.cardVariant),
   cardImage: t.Optional(fields.cardImage),
   canonicalUrl: t.Optional(fields.canonicalUrl),
   expiresAt: t.Optional(fields.expiresAt),
@@ -184,6 +240,9 @@ export const LinkInput = t.Object({
   iosUrl: t.Optional(fields.iosUrl),
   androidUrl: t.Optional(fields.androidUrl),
   geoTargets: t.Optional(fields.geoTargets),
+  variants: t.Optional(fields.variants),
+  forwardQuery: t.Optional(fields.forwardQuery),
+  appLink: t.Optional(fields.appLink),
   clickLimit: t.Optional(fields.clickLimit),
   password: t.Optional(fields.password),
   tags: t.Optional(
@@ -202,12 +261,12 @@ export const LinkChanges = t.Partial(
   t.Object({
     ...LinkInput.properties,
     isActive: t.Boolean({ error: 'isActive must be true or false.', description: 'Inactive links answer 404' }),
-    formerAliases: t.Array(t.String({ maxLength: ALIAS_MAX }), {
+    formerAliases: t.Array(t.String({ maxLength: ALIAS_MAX + 254 }), {
       maxItems: FORMER_ALIASES_MAX,
       error: LINK_MESSAGES.formerAliases,
       description:
         `The old aliases that keep leading to this link (up to ${FORMER_ALIASES_MAX}), each one it has had: the alias it had before this change, to keep it ` +
-        'when changing or removing the alias, or any of its formerAliases; those left out stop working. Unchanged when left out',
+        "when changing or removing the alias or moving the link to another domain, or any of its formerAliases; those left out stop working. An alias of a custom domain is written with it, as go.example.com/launch. Unchanged when left out",
     }),
   }),
 )
@@ -217,7 +276,8 @@ export const Link = t.Object({
   id: t.String(),
   slug: t.String({ description: 'Random 7-character path' }),
   alias: t.Nullable(t.String()),
-  formerAliases: t.Array(t.String(), { description: 'Aliases the link had that still lead to it, oldest first' }),
+  domain: t.Nullable(t.String({ description: "The account's custom domain the link lives on; null for the service's own address" })),
+  formerAliases: t.Array(t.String(), { description: 'Aliases the link had that still lead to it, oldest first; one of a custom domain written with it (go.example.com/launch)' }),
   tags: t.Array(t.String(), { description: "Names of the link's tags, A to Z" }),
   url: t.String({ description: 'The short link' }),
   qrCodeUrl: t.String({ description: 'QR code of the short link (PNG; add ?format=svg for SVG)' }),
@@ -234,6 +294,9 @@ export const Link = t.Object({
     t.Record(t.String(), t.Object({ title: t.Nullable(t.String()), description: t.Nullable(t.String()), ogImage: t.Nullable(t.String()) })),
     { description: "Each platform's own card (platform → title, description and image, null where it has the link's); null for none" },
   ),
+  cardVariant: t.Nullable(t.Object({ title: t.String(), description: t.Nullable(t.String()), ogImage: t.Nullable(t.String()) }), {
+    description: "The second card crawlers get in turn with the link's own, to compare; null for none",
+  }),
   cardImage: t.Nullable(oneOf(CARD_IMAGE_LAYOUTS), { description: 'The layout of the card image Linkcard makes while the link has no image; null for none' }),
   cardImageUrl: t.Nullable(t.String({ description: 'The card image Linkcard made, when the link uses one (a cardImage and no ogImage); its address changes with the card version' })),
   cardVersion: t.Integer({ description: 'The version of what crawlers get: 1 for a new link, one more whenever its title, description, image or any other card field changes' }),
@@ -243,6 +306,9 @@ export const Link = t.Object({
   iosUrl: t.Nullable(t.String()),
   androidUrl: t.Nullable(t.String()),
   geoTargets: t.Nullable(t.Record(t.String(), t.String()), { description: 'Country code → URL; null for none' }),
+  variants: t.Nullable(t.Array(t.Object({ targetUrl: t.String(), weight: t.Integer() })), { description: 'The targets people are split between, each with its weight; null for none' }),
+  forwardQuery: t.Boolean({ description: "Whether a person's query string is added to where they are sent" }),
+  appLink: t.Boolean({ description: 'Whether people on iOS and Android without the app are sent to its store' }),
   clickLimit: t.Nullable(t.Integer()),
   hasPassword: t.Boolean({ description: 'Whether people must give a password before they are sent on' }),
   isActive: t.Boolean(),
@@ -329,6 +395,7 @@ export const LinkBulkResult = t.Object({
 export const AliasAvailabilityQuery = t.Object({
   alias: t.String({ maxLength: ALIAS_MAX + 50, error: LINK_MESSAGES.aliasTooLong }),
   except: t.Optional(t.String({ description: 'The link being edited, whose own alias counts as free' })),
+  domain: t.Optional(t.String({ maxLength: 253, description: "The custom domain the alias would be on; the service's own address when left out" })),
 })
 
 export const AliasAvailability = t.Object({

@@ -12,9 +12,22 @@ import { LINK_PAGE_DEFAULT, type LinkBulkAction, type LinkStatusFilter } from '.
 import { tagKey } from '../../shared/tags'
 import { cardImagePath } from '../../shared/card-images'
 import { inPlatformOrder } from '../../shared/platform-cards'
-import { aliasError, FORMER_ALIASES_MAX, LINK_MESSAGES, linkPath, normalizeTargetUrl } from '../../shared/link-rules'
+import { aliasError, aliasKeyOf, FORMER_ALIASES_MAX, LINK_MESSAGES, linkPath, normalizeTargetUrl, qualifiedAlias } from '../../shared/link-rules'
 import { invalidateLink, withNormalizedUrls } from './resolve'
-import { aliasTaken, CARD_FIELDS, CARD_VERSION_FIELDS, columnsFrom, ensureCardComplete, ensureNotShortLink, ensureRoutesNotShortLinks, passwordHashOf } from './input'
+import {
+  aliasTaken,
+  CARD_FIELDS,
+  CARD_VERSION_FIELDS,
+  columnsFrom,
+  ensureAccountDomain,
+  ensureAppLinkHasApp,
+  ensureCardComplete,
+  ensureNotShortLink,
+  ensureRoutesNotShortLinks,
+  linkDomainOf,
+  passwordHashOf,
+} from './input'
+import { verifiedDomainsOf } from '../domains/service'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
 import { passwordLockOf } from './password-tries'
@@ -25,8 +38,8 @@ export type LinkRow = repo.LinkRow
 /** Who a link belongs to: the account, and the person (if any) who made it. */
 export type Owner = { accountId: string; userId?: string | null }
 
-/** The short link itself: PUBLIC_URL and the alias or slug. */
-export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias'>) => `${config.publicUrl}/${encodeURIComponent(linkPath(row))}`
+/** The short link itself: its custom domain (https) or PUBLIC_URL, and the alias or slug. */
+export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias' | 'domain'>) => `${row.domain ? `https://${row.domain}` : config.publicUrl}/${encodeURIComponent(linkPath(row))}`
 
 /** The card image Linkcard makes for the link, when it uses one: a layout and no image of its own. */
 export const cardImageUrlOf = (row: Pick<LinkRow, 'slug' | 'cardImage' | 'ogImage' | 'cardVersion'>) =>
@@ -37,7 +50,8 @@ export const linkAddressesOf = (row: LinkRow) => ({
   id: row.id,
   slug: row.slug,
   url: shortUrlOf(row),
-  qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(linkPath(row))}`,
+  // A slug names one link everywhere; an alias of a custom domain names a link on that domain only.
+  qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(row.domain ? row.slug : linkPath(row))}`,
 })
 
 export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: string[]): Link {
@@ -45,6 +59,7 @@ export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], t
   return {
     ...linkAddressesOf(row),
     alias: row.alias,
+    domain: row.domain,
     formerAliases: formerAliases.map((former) => former.alias),
     tags,
     targetUrl: row.targetUrl,
@@ -58,6 +73,7 @@ export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], t
     themeColor: row.themeColor,
     // PostgreSQL's jsonb keeps keys in an order of its own.
     platformCards: row.platformCards && inPlatformOrder(row.platformCards),
+    cardVariant: row.cardVariant,
     cardImage: row.cardImage,
     cardImageUrl: cardImageUrlOf(row),
     cardVersion: row.cardVersion,
@@ -67,6 +83,9 @@ export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], t
     iosUrl: row.iosUrl,
     androidUrl: row.androidUrl,
     geoTargets: row.geoTargets,
+    variants: row.variants,
+    forwardQuery: row.forwardQuery,
+    appLink: row.appLink,
     clickLimit: row.clickLimit,
     hasPassword: row.passwordHash !== null,
     isActive: row.isActive,
@@ -85,25 +104,22 @@ export async function linksJson(rows: LinkRow[]): Promise<Link[]> {
 
 export const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
 
-/** Whether another link has the alias (in any letter case) or has it as its exact slug, which resolves first. */
-async function aliasIsTaken(alias: string, exceptId?: string) {
-  const [byAlias, bySlug] = await Promise.all([repo.findByAliasKey(alias.toLowerCase()), repo.findBySlug(alias)])
+/** Whether another link has the alias on the domain (in any letter case) or has it as its exact slug, which resolves first. */
+async function aliasIsTaken(alias: string, domain: string | null, exceptId?: string) {
+  const [byAlias, bySlug] = await Promise.all([repo.findByAliasKey(aliasKeyOf(domain, alias)), repo.findBySlug(alias)])
   return Boolean((byAlias && byAlias.id !== exceptId) || (bySlug && bySlug.id !== exceptId))
 }
 
-async function ensureAliasFree(alias: string | null | undefined, exceptId?: string) {
-  if (alias && (await aliasIsTaken(alias, exceptId))) aliasTaken()
-}
-
 /**
- * Whether an alias could be given to a new link, or to the link `exceptId`, as the link form asks
- * while it is typed: the alias rules' message, or whether another link has it.
+ * Whether an alias could be given to a new link on a domain (none: the service's own host), or to
+ * the link `exceptId`, as the link form asks while it is typed: the alias rules' message, or whether
+ * another link has it there.
  */
-export async function aliasAvailability(alias: string, exceptId?: string) {
+export async function aliasAvailability(alias: string, exceptId?: string, domain?: string) {
   const text = alias.trim()
   const problem = aliasError(text)
   if (problem) return { alias: text, available: false, message: problem }
-  if (await aliasIsTaken(text, exceptId)) return { alias: text, available: false, message: LINK_MESSAGES.aliasTaken }
+  if (await aliasIsTaken(text, linkDomainOf(domain), exceptId)) return { alias: text, available: false, message: LINK_MESSAGES.aliasTaken }
   return { alias: text, available: true, message: null }
 }
 
@@ -214,9 +230,12 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   if (passwordHash !== undefined) columns.passwordHash = passwordHash
   // Checked when the card or what it needs changes: a link saved before these rules keeps working.
   if (CARD_FIELDS.some((field) => columns[field] !== undefined)) ensureCardComplete({ ...before, ...columns })
+  if (columns.appLink !== undefined || columns.twitterApp !== undefined) ensureAppLinkHasApp({ ...before, ...columns })
   // A new image's size is unknown until it is read.
   if (columns.ogImage !== undefined && columns.ogImage !== before.ogImage) Object.assign(columns, { ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null })
-  if (columns.aliasKey && columns.aliasKey !== before.aliasKey) await ensureAliasFree(columns.alias, id)
+  if (columns.domain && columns.domain !== before.domain) ensureAccountDomain(columns.domain, await verifiedDomainsOf(owner.accountId))
+  const alias = columns.alias === undefined ? before.alias : columns.alias
+  if (alias && columns.aliasKey && columns.aliasKey !== before.aliasKey && (await aliasIsTaken(alias, columns.domain === undefined ? before.domain : columns.domain, id))) aliasTaken()
   const tags = changes.tags === undefined ? undefined : checkedTagNames(changes.tags)
   const tagIds = tags ? await makeTags(owner, tags) : undefined
   const formerBefore = (await repo.formerAliasesOf([id])).get(id) ?? []
@@ -254,7 +273,7 @@ function formerAliasesAfter(asked: string[] | undefined, before: LinkRow, former
     return taken.length === formerBefore.length ? undefined : taken
   }
   const had = new Map(formerBefore.map((former) => [former.aliasKey, former]))
-  if (before.alias && before.aliasKey) had.set(before.aliasKey, { alias: before.alias, aliasKey: before.aliasKey })
+  if (before.alias && before.aliasKey) had.set(before.aliasKey, { alias: qualifiedAlias(before.domain, before.alias), aliasKey: before.aliasKey })
   const former = new Map<string, repo.FormerAlias>()
   for (const alias of asked) {
     const key = alias.trim().toLowerCase()
@@ -325,6 +344,7 @@ export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo
 }
 
 export const countLinks = repo.countLinks
+export const countLinksOnDomain = repo.countLinksOnDomain
 
 /** The account's links whose target is this page, however trivially it is spelled. */
 export async function findLinksByTarget(owner: Owner, targetUrl: string) {

@@ -3,6 +3,7 @@ import type { CardImageLayout } from '../../shared/card-images'
 import type { PlatformCards } from '../../shared/platform-cards'
 import type { TwitterCard } from '../../shared/domain'
 import type { ImportedFrom } from '../../shared/imports'
+import type { CardVariant, LinkVariant } from '../../shared/link-rules'
 import type { TagColor } from '../../shared/tags'
 import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
@@ -17,7 +18,10 @@ export const linkTables = defineTables((k) => {
       createdBy: createdByColumn(k),
       slug: k.text('slug').notNull(),
       alias: k.text('alias'),
-      // lower(alias): aliases are unique and resolve case-insensitively.
+      // The account's custom domain the link lives on (its hostname; null: the service's own host).
+      domain: k.text('domain'),
+      // lower(alias), after "<domain>/" on a custom domain (aliasKeyOf): aliases are unique per
+      // domain and resolve case-insensitively.
       aliasKey: k.text('alias_key'),
       targetUrl: k.text('target_url').notNull(),
       // The normalised target URL, for duplicate detection and look-up by target.
@@ -38,6 +42,8 @@ export const linkTables = defineTables((k) => {
       themeColor: k.text('theme_color'),
       // The title, description or image one platform's crawler gets instead of the link's own; null for none.
       platformCards: k.json<PlatformCards>('platform_cards'),
+      // A second card crawlers get in turn with the link's own, to compare (CONTRACT: cardVariant); null for none.
+      cardVariant: k.json<CardVariant>('card_variant'),
       // The layout of the card image Linkcard makes while the link has no image of its own; null for none.
       cardImage: k.text('card_image').$type<CardImageLayout>(),
       canonicalUrl: k.text('canonical_url'),
@@ -51,6 +57,13 @@ export const linkTables = defineTables((k) => {
       iosUrl: k.text('ios_url'),
       androidUrl: k.text('android_url'),
       geoTargets: k.json<Record<string, string>>('geo_targets'),
+      // The targets people are split between, by weight, instead of the target (CONTRACT: variants); null for none.
+      variants: k.json<LinkVariant[]>('variants'),
+      // Whether a visitor's query string is added to where they are sent (CONTRACT: forwardQuery).
+      forwardQuery: k.flag('forward_query').notNull().default(true),
+      // Whether people on iOS and Android are sent to the app's store (its app card's ids) when the
+      // app did not open the link itself (CONTRACT: appLink).
+      appLink: k.flag('app_link').notNull().default(false),
       // argon2id of the password people give before they are sent on (null: none asked).
       passwordHash: k.text('password_hash'),
       isActive: k.flag('is_active').notNull().default(true),

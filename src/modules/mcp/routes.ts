@@ -1,8 +1,11 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Elysia } from 'elysia'
 import { AppError } from '../../platform/errors'
 import { apiKeyAuth } from '../public-api/api-key-auth'
-import { assistantServer } from './server'
+
+// The protocol's SDK (and its schema libraries) is loaded on the first call: a server no assistant
+// speaks to never pays for it at start.
+let assistant: Promise<[typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('./server')]> | undefined
+const loadAssistant = () => (assistant ??= Promise.all([import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server')]))
 
 // Streamable HTTP without sessions: each request is answered on its own, with JSON rather than a
 // stream, so any instance answers any request. With no session, the server never speaks first:
@@ -24,6 +27,7 @@ export const mcpRoutes = new Elysia()
       }
       // The protocol has had no batches since 2025-06-18: one message a request, so one call against the key's rate limit.
       if (Array.isArray(message)) throw new AppError('invalid', 'Send one JSON-RPC message a request; batches are not taken.')
+      const [{ WebStandardStreamableHTTPServerTransport }, { assistantServer }] = await loadAssistant()
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       await assistantServer(owner).connect(transport)
       return transport.handleRequest(request, { parsedBody: message })

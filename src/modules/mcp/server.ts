@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors'
 import { log } from '../../platform/log'
 import { API_KEY_MESSAGES, keyAllows, type ApiKeyScope } from '../../shared/api-keys'
 import { LINK_PAGE_DEFAULT, LINK_SEARCH_MAX } from '../../shared/link-list'
-import { ALIAS_MAX, DESCRIPTION_MAX, TITLE_MAX, URL_MAX } from '../../shared/link-rules'
+import { ALIAS_MAX, DESCRIPTION_MAX, TITLE_MAX, URL_MAX, VARIANT_WEIGHT_MAX, VARIANTS_MAX, VARIANTS_MIN } from '../../shared/link-rules'
 import type { ApiKeyOwner } from '../api-keys/service'
 import { linksJson, listLinkRows, updateLink } from '../links/service'
 import { createOrReuseLink, statsOfLink } from '../public-api/service'
@@ -41,6 +41,20 @@ const card = {
   ogImage: text(URL_MAX).optional().describe('The preview image: an https address, or one uploaded to Linkcard'),
 }
 
+const forwardQuery = z.boolean().describe("Whether a person's query string (?utm_source=…) is added to where the link sends them; true unless set")
+const appLink = z.boolean().describe("Whether people on iOS and Android without the app are sent to its store (the link's app card must hold the store ids); false unless set")
+const variants = z
+  .array(z.object({ targetUrl: text(URL_MAX).describe('Where the people of this variant go'), weight: z.number().int().min(1).max(VARIANT_WEIGHT_MAX).describe('Its share: weight over the sum of weights') }))
+  .min(VARIANTS_MIN)
+  .max(VARIANTS_MAX)
+  .nullable()
+  .describe(`A split test: ${VARIANTS_MIN} to ${VARIANTS_MAX} targets people are sent to instead of the target, by weight, each person keeping one all day; null ends it (set the winner as targetUrl)`)
+const cardVariant = z
+  .object({ title: text(TITLE_MAX), description: text(DESCRIPTION_MAX).nullable().optional(), ogImage: text(URL_MAX).nullable().optional() })
+  .nullable()
+  .describe("A card test: a second title (and description and image, else the link's) that platforms get in turn with the link's own, to compare which brings more people; null ends it")
+const domain = text(253).nullable().describe("One of the account's verified custom domains (its hostname) the link lives on; null or left out for the service's own address")
+
 /** The tools, acting for the key's owner. */
 export function assistantServer(owner: ApiKeyOwner): McpServer {
   const server = new McpServer(SERVER_INFO, {
@@ -55,6 +69,9 @@ export function assistantServer(owner: ApiKeyOwner): McpServer {
         targetUrl: text(URL_MAX).describe('Where the link sends people'),
         ...card,
         alias: text(ALIAS_MAX).optional().describe('A readable path of its own, such as spring-sale'),
+        domain: domain.optional(),
+        forwardQuery: forwardQuery.optional(),
+        variants: variants.optional(),
       },
     },
     (input) => answer(owner, 'links:write', async () => (await createOrReuseLink(owner, input)).body),
@@ -103,6 +120,11 @@ export function assistantServer(owner: ApiKeyOwner): McpServer {
         description: card.description,
         ogImage: card.ogImage,
         isActive: z.boolean().optional(),
+        domain: domain.optional(),
+        forwardQuery: forwardQuery.optional(),
+        appLink: appLink.optional(),
+        variants: variants.optional(),
+        cardVariant: cardVariant.optional(),
       },
     },
     ({ id, ...changes }) => answer(owner, 'links:write', () => updateLink(owner, id, changes)),

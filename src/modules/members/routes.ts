@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'
 import { AccountMembership, CurrentUser, DeleteAccountInput, Session } from '../auth/schema'
 import { Invitation, InvitationInput, InvitationPreview, InvitedSignupInput, Members, RoleInput, TransferInput } from './schema'
+import { ACCOUNT_NAME_MAX, MEMBER_MESSAGES } from '../../shared/members'
 import * as service from './service'
 
 const tags = ['Members (app)']
@@ -91,6 +92,12 @@ export const accountRoutes = new Elysia({ prefix: '/auth' })
     session: true,
     response: t.Array(AccountMembership),
     detail: { summary: 'The accounts the user belongs to', tags: accountTags },
+  })
+  .patch('/account', ({ user, body }) => service.renameAccount(user, body.name), {
+    session: 'domains:manage',
+    body: t.Object({ name: t.String({ maxLength: ACCOUNT_NAME_MAX * 4, error: MEMBER_MESSAGES.accountName, description: `1 to ${ACCOUNT_NAME_MAX} characters on one line` }) }),
+    response: CurrentUser,
+    detail: { summary: 'Rename the workspace you work in (owners and admins)', tags: accountTags },
   })
   .post('/switch-account', ({ user, body }) => service.switchAccount(user, body.accountId), {
     session: true,

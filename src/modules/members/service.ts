@@ -11,7 +11,7 @@ import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mailer'
 import type { PageOf, PageQuery } from '../../platform/paging'
 import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
-import { aRole, can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, type InvitableRole, type MemberRole, type Permission } from '../../shared/members'
+import { accountNameError, aRole, can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, type InvitableRole, type MemberRole, type Permission } from '../../shared/members'
 import * as accounts from '../accounts/service'
 import * as auth from '../auth/service'
 import type { Actor } from '../auth/service'
@@ -88,6 +88,16 @@ export async function switchAccount(actor: Actor, accountId: string) {
   const moved = await auth.actorOf(actor.id)
   if (!moved) throw new AppError('unauthorized', 'Please sign in.')
   return auth.currentUser(moved)
+}
+
+/** Renames the workspace the actor works in (owners and admins: the route checks); answers who they are now, the name in it. */
+export async function renameAccount(actor: Actor, name: string) {
+  const problem = accountNameError(name)
+  if (problem) throw fieldError('invalid', 'name', problem)
+  if (!(await accounts.updateAccount(actor.accountId, { name: name.trim() }))) throw new AppError('not_found', 'Account not found.')
+  const renamed = await auth.actorOf(actor.id)
+  if (!renamed) throw new AppError('unauthorized', 'Please sign in.')
+  return auth.currentUser(renamed)
 }
 
 /** Makes one of the user's accounts the one they work in, holding it (withAccountHeld); false when they are not its member. */
@@ -361,7 +371,7 @@ export async function acceptInvitation(actor: Actor, token: string) {
 export async function signUpByInvitation(token: string, password: string) {
   const { invitation } = await liveInvitation(token)
   if (await auth.isKnownEmail(invitation.email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
-  const passwordHash = await auth.hashPassword(password)
+  const passwordHash = await auth.hashAccountPassword(password)
   try {
     const userId = await withAccountHeld(invitation.accountId, async (tx) => {
       if (!(await repo.takeByToken(invitation.tokenHash, new Date(), tx))) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)

@@ -2,11 +2,8 @@
 // a page of a megabyte takes a second or more of CPU.
 import ogs from 'open-graph-scraper'
 import { DESCRIPTION_MAX, IMAGE_ALT_MAX, TITLE_MAX, isHttpUrl } from '../../shared/link-rules'
+import { NOTHING, type PageToParse } from './page'
 import type { PageMetadata } from './schema'
-
-export const NOTHING: PageMetadata = { title: null, description: null, ogImage: null, ogImageAlt: null }
-
-export type PageToParse = { body: Uint8Array; contentType: string; url: string }
 
 /** The page's text in its charset: from the header, else from a <meta> near the top, else UTF-8. */
 function decodeHtml(body: Uint8Array, contentType: string): string {

@@ -9,7 +9,7 @@ import { METADATA_PARSE_ENTRY } from '../../threads'
 import type { Actor } from '../auth/service'
 import type { ImageFacts } from '../../shared/image-rules'
 import { imageFactsOf } from './image-facts'
-import { NOTHING, type PageToParse } from './parse'
+import { NOTHING, type PageToParse } from './page'
 import type { PageMetadata } from './schema'
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml']

@@ -8,6 +8,7 @@ import { INVALID_KEY_LIMIT } from '../../shared/rate-limits'
 import { EVENT_TYPES } from '../../shared/domain'
 import { LINK_BULK_CREATE_MAX } from '../../shared/link-list'
 import { TITLE_MAX } from '../../shared/link-rules'
+import { TEST_RESULTS } from '../analytics/schema'
 import { LinkChanges, LinkInput, LinkPageParams, Link as LinkSchema } from '../links/schema'
 
 /** A copy of `schema` with its description set, for fields whose docs the public API adds. */
@@ -67,7 +68,7 @@ export const CreatedLink = t.Object({
   existing: t.Boolean({
     description:
       'true when the account already had an identical link (same target page however spelled, same title, description, image, ' +
-      'image alt text, card type with its player or app, theme colour, canonical URL, expiry, fallback, click limit and device and country URLs, no password, the same alias when one was asked for, and still active): that link is answered, with 200',
+      'image alt text, card type with its player or app, theme colour, canonical URL, expiry, fallback, click limit, device and country URLs, query forwarding, app link and domain, no password, the same alias when one was asked for, and still active): that link is answered, with 200',
   }),
 })
 
@@ -91,6 +92,7 @@ export const PublicLink = t.Object({
   id: described(p.id, 'The link id'),
   slug: p.slug,
   alias: described(p.alias, 'Custom path, or null when the slug is used'),
+  domain: p.domain,
   formerAliases: p.formerAliases,
   tags: p.tags,
   url: p.url,
@@ -105,6 +107,7 @@ export const PublicLink = t.Object({
   twitterApp: described(p.twitterApp, 'The app of an `app` card: its App Store and Google Play ids'),
   themeColor: described(p.themeColor, 'Accent colour of the card (#rrggbb)'),
   platformCards: described(p.platformCards, "Each platform's own card: platform (x, facebook, linkedin, slack, discord, whatsapp, imessage, telegram) → the title, description and image only its crawler gets, null where it gets the link's; null for none"),
+  cardVariant: described(p.cardVariant, "A second card (title, description, image) crawlers get in turn with the link's own, to compare which brings more people; null for none"),
   cardImage: p.cardImage,
   cardImageUrl: p.cardImageUrl,
   cardVersion: p.cardVersion,
@@ -114,6 +117,9 @@ export const PublicLink = t.Object({
   iosUrl: described(p.iosUrl, "Where people on an iPhone, iPad or iPod go instead of the target; null for none. A device's URL comes before a country's"),
   androidUrl: described(p.androidUrl, "Where people on Android go instead of the target; null for none. A device's URL comes before a country's"),
   geoTargets: described(p.geoTargets, "Where people in a country go instead of the target: upper-case ISO 3166-1 alpha-2 code → URL; null for none. Used when the device has no URL of its own"),
+  variants: described(p.variants, "The targets people are split between, each with its whole weight; a person keeps one all day. Used when neither the device nor the country has a URL of its own; null for none"),
+  forwardQuery: described(p.forwardQuery, "Whether a person's query string is added to where they are sent; a parameter the URL already has keeps its value"),
+  appLink: described(p.appLink, "Whether people on iOS and Android without the app are sent to its store (from the link's app card)"),
   hasPassword: p.hasPassword,
   clickLimit: described(p.clickLimit, "People's clicks sent to the target before the fallback takes over; null for no limit"),
   isActive: described(p.isActive, 'Inactive links answer 404'),
@@ -200,6 +206,7 @@ export const LinkStats = t.Object({
     }),
     { description: 'The 50 newest events of the period, newest first' },
   ),
+  ...TEST_RESULTS,
 })
 export type LinkStats = typeof LinkStats.static
 

@@ -108,5 +108,5 @@ export async function statsOfLink(owner: ApiKeyOwner, id: string, query: { from?
   if (!account || !PLAN_INFO[account.plan].hasStatsApi) throw new AppError('forbidden', STATS_MESSAGES.paidOnly)
   const { from, to } = parsePeriod(query)
   const link = await getLinkRow(owner, id)
-  return linkStats(owner.accountId, link.id, from, to)
+  return linkStats(owner.accountId, link.id, from, to, link)
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { escapeHtml } from '../../shared/html'
 import { cardTags, withMadeImage } from '../../shared/card-tags'
 import { cardFor } from '../../shared/platform-cards'
-import { LINK_PASSWORD_MAX } from '../../shared/link-rules'
+import { LINK_PASSWORD_MAX, type CardVersionName } from '../../shared/link-rules'
 import { scanUrlOf } from '../../shared/qr-design'
 import { cardImageUrlOf, shortUrlOf, type LinkRow } from '../links/service'
 
@@ -13,14 +13,36 @@ const SEND_ON = "location.replace(document.getElementById('target').href)"
 /** The one script a preview page runs, allowed by its hash (the CSP allows no other inline script). */
 export const SEND_ON_SOURCE = `'sha256-${createHash('sha256').update(SEND_ON).digest('base64')}'`
 
-// Rendered once per link row and platform with a card of its own: a changed link is a new row
-// object, so its pages are rendered afresh.
+// Rendered once per link row, card version and platform with a card of its own: a changed link is
+// a new row object, so its pages are rendered afresh.
 const rendered = new WeakMap<LinkRow, Map<string, string>>()
 
-/** The page a crawler of this platform gets: its own card when the link gives it one, else the link's. */
-export function previewPage(link: LinkRow, platform: string | null = null) {
-  const card = cardFor(link, platform)
-  const key = card === link ? '' : platform!
+// Each link row's second card, made once: a changed link is a new row object.
+const secondCards = new WeakMap<LinkRow, LinkRow>()
+
+/** The link's row with its second card's title, description and image in place of its own (a card test's version b). */
+function secondCard(link: LinkRow): LinkRow {
+  let card = secondCards.get(link)
+  if (!card) {
+    const second = link.cardVariant!
+    // The link's image description and measured size tell of its own image, not the second card's.
+    const image = second.ogImage ? { ogImage: second.ogImage, ogImageAlt: null, ogImageWidth: null, ogImageHeight: null, ogImageType: null, ogImageBytes: null } : {}
+    card = { ...link, title: second.title, description: second.description ?? link.description, ...image }
+    secondCards.set(link, card)
+  }
+  return card
+}
+
+/**
+ * The page a crawler of this platform gets: the card `version` of a card test ('b': the link's
+ * second card), with the platform's own card on top when the link gives it one.
+ */
+export function previewPage(link: LinkRow, platform: string | null = null, version?: CardVersionName) {
+  const base = version === 'b' && link.cardVariant ? secondCard(link) : link
+  const card = cardFor(base, platform)
+  // The link's own card is '' or its platform's name, as before card tests: no string is built for it.
+  const own = card === base ? '' : platform!
+  const key = base === link ? own : `b|${own}`
   let pages = rendered.get(link)
   if (pages === undefined) rendered.set(link, (pages = new Map()))
   let page = pages.get(key)
@@ -54,6 +76,23 @@ const endedPage = (title: string, reason: string) => `<!doctype html>
 
 export const expiredPage = endedPage('This link has expired', 'The person who shared it set it to stop working after a date that has passed.')
 export const limitReachedPage = endedPage('This link has reached its limit', 'The person who shared it set it to stop working after a number of visits, and it has had them.')
+
+/**
+ * What people get from a path of a custom domain that names no link, when the domain sends such
+ * paths nowhere: the domain's name, with the account's logo and colour, and no word of the service.
+ */
+export function missingLinkPage(hostname: string, brand: { color: string | null; logo: string | null }) {
+  const color = brand.color && /^#[0-9a-f]{6}$/i.test(brand.color) ? brand.color : '#334155'
+  const site = escapeHtml(hostname)
+  const logo = brand.logo ? `<img src="${escapeHtml(brand.logo)}" alt="${site}" height="48">` : `<p class="site">${site}</p>`
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>This link does not exist</title>
+<style>body{font:16px/1.6 system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:grid;place-items:center;min-height:100vh;box-sizing:border-box;margin:0;border-top:4px solid ${color}}main{text-align:center;padding:24px;max-width:28rem}img{max-width:12rem;object-fit:contain}.site{font-weight:600;color:${color};margin:0}h1{font-size:22px;margin:24px 0 8px}p{color:#475569}</style></head>
+<body><main>${logo}<h1>This link does not exist</h1><p>There is no short link at this address. Check it for a typo, or ask whoever shared it for a new link.</p></main></body>
+</html>
+`
+}
 
 /**
  * What people get from a link with a password: a form that posts it to /api/unlock/<path>, with the

@@ -8,6 +8,8 @@ import { log } from '../../platform/log'
 import { LINK_MESSAGES, LINK_PASSWORD_MAX, RESERVED_ALIASES } from '../../shared/link-rules'
 import { hasScanMarker } from '../../shared/qr-design'
 import { notFoundPage } from '../site/routes'
+import { APP_FILES } from '../domains/app-files'
+import { domainOfHost, type AccountDomain } from '../domains/service'
 import type { LinkRow } from '../links/service'
 import { SEND_ON_SOURCE } from './preview-page'
 import { unlock, visit, type Visit, type VisitOutcome } from './service'
@@ -89,13 +91,17 @@ function routedHeadersOf(link: LinkRow, url: string) {
 function respond(request: Request, outcome: VisitOutcome): Response {
   switch (outcome.kind) {
     case 'redirect':
-      return new Response(null, { status: 302, headers: redirectHeadersOf(outcome.link, outcome.url) })
+      // A forwarded query makes an address of this visit's own: its headers are not kept.
+      return new Response(null, { status: 302, headers: outcome.isForwarded ? { ...REDIRECT, location: outcome.url } : redirectHeadersOf(outcome.link, outcome.url) })
     case 'preview':
       return new Response(outcome.html, { status: 200, headers: previewHeadersOf(outcome.link, outcome.html) })
     case 'fallback':
-      return new Response(null, { status: 302, headers: { ...REDIRECT, location: outcome.link.fallbackUrl! } })
+    case 'elsewhere':
+      return new Response(null, { status: 302, headers: { ...REDIRECT, location: outcome.url } })
     case 'ended':
       return new Response(outcome.html, { status: 410, headers: HTML })
+    case 'missing':
+      return new Response(outcome.html, { status: 404, headers: HTML })
     case 'send_on':
       return new Response(outcome.html, { status: 200, headers: HTML })
     case 'password': {
@@ -111,19 +117,24 @@ function respond(request: Request, outcome: VisitOutcome): Response {
   }
 }
 
-// The QR code's marker is looked for only when the address has a query: a plain visit reads no more.
-function isScan(url: string) {
-  const query = url.indexOf('?')
-  return query !== -1 && hasScanMarker(url.slice(query + 1))
+/** The address's query string without its `?` ('' for none); a plain visit reads no more of it. */
+function queryOf(url: string) {
+  const mark = url.indexOf('?')
+  if (mark === -1) return ''
+  const hash = url.indexOf('#', mark)
+  return url.slice(mark + 1, hash === -1 ? undefined : hash)
 }
 
 /** What the request tells of the visit to the short link at `path`. */
 function visitOf(request: Request, path: string, server: ServerLike): Visit {
   const ip = clientIp(request, server)
   const headers = request.headers
+  const query = queryOf(request.url)
   return {
     path,
-    isScan: isScan(request.url),
+    query,
+    // The QR code's marker is looked for only when the address has a query.
+    isScan: query !== '' && hasScanMarker(query),
     host: headers.get('host') ?? '',
     method: request.method,
     userAgent: headers.get('user-agent'),
@@ -162,6 +173,38 @@ function answerSafely(request: Request, path: string, server: ServerLike): Respo
   } catch (error) {
     return failed(request, path, error)
   }
+}
+
+/** A URL's path, without its query. */
+function pathOf(url: string) {
+  const slash = url.indexOf('/', url.indexOf('//') + 2)
+  if (slash === -1) return '/'
+  const mark = url.indexOf('?', slash)
+  return url.slice(slash, mark === -1 ? undefined : mark)
+}
+
+// An app's files are read by Apple's and Google's fetchers, which want JSON at once: no redirect.
+const APP_FILE_HEADERS = { ...SECURITY_HEADERS, 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' }
+
+/**
+ * What a custom domain answers itself besides its links: its bare root when it sends people
+ * elsewhere (rootRedirect), and the app files it publishes (.well-known). Undefined for every
+ * other request, which goes on to the app (the service's page at a root, a 404 for a file it lacks).
+ */
+export function domainOwnAnswer(request: Request): Response | undefined | Promise<Response | undefined> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const path = pathOf(request.url)
+  const file = APP_FILES[path as keyof typeof APP_FILES]
+  if (path !== '/' && !file) return undefined
+  const answer = (found: AccountDomain | undefined) => {
+    if (!found) return undefined
+    const { domain } = found
+    if (!file) return domain.rootRedirect ? new Response(null, { status: 302, headers: { ...REDIRECT, location: domain.rootRedirect } }) : undefined
+    const content = domain[file]
+    return content ? new Response(JSON.stringify(content), { headers: APP_FILE_HEADERS }) : undefined
+  }
+  const domain = domainOfHost(request.headers.get('host') ?? '')
+  return domain instanceof Promise ? domain.then(answer) : answer(domain)
 }
 
 export function answerShortLink(request: Request, path: string, server: ServerLike): Response | Promise<Response> {

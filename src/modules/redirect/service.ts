@@ -5,6 +5,8 @@ import { BoundedCache, remembered } from '../../platform/cache'
 import { exactCounters } from '../../platform/counters'
 import { RedisUnavailable } from '../../platform/redis'
 import { countryFromHeader, countryFromIp } from '../analytics/geo'
+import { visitorHash } from '../analytics/visitor'
+import { isoDay } from '../../shared/analytics'
 import { recordEvent, type RecordedEvent } from '../analytics/recorder'
 import { tryLinkPassword, type LinkRow } from '../links/service'
 import { lookUp } from '../links/resolve'
@@ -13,7 +15,11 @@ import { networkOf } from '../../shared/network'
 import { PREVIEW_COUNTING, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { hasPreviewsLeft, tryCountPreview } from '../usage/service'
 import { linkTotals } from '../analytics/service'
-import { expiredPage, limitReachedPage, passwordPage, previewPage, sendOnPage } from './preview-page'
+import { brandOf, type Brand } from '../card-images/brand'
+import { countUnknownPath, domainOfHost, type AccountDomain } from '../domains/service'
+import { cardVersionClicked, cardVersionServed } from './card-tests'
+import { withVisitorQuery } from './forwarding'
+import { expiredPage, limitReachedPage, missingLinkPage, passwordPage, previewPage, sendOnPage } from './preview-page'
 
 // User-Agents repeat endlessly: who sent each is remembered for the hot path.
 const visitorOf = remembered(10_000, classifyVisitor)
@@ -27,14 +33,33 @@ const mobileOsOf = remembered(10_000, (userAgent): 'ios' | 'android' | null => {
   return userAgent.includes('Android') ? 'android' : null
 })
 
+// An app link's visitor reached the server, so the device did not open the app: it is not installed.
+const storeUrls = new WeakMap<LinkRow, Partial<Record<'ios' | 'android', string>>>()
+/** The store page of an app link's app for an iOS or Android visitor, from its app card's ids (built once per link). */
+function storeUrlOf(link: LinkRow, os: 'ios' | 'android'): string | undefined {
+  let urls = storeUrls.get(link)
+  if (!urls) {
+    const app = link.twitterApp
+    const appStoreId = app?.iphone ?? app?.ipad
+    urls = {
+      ios: appStoreId ? `https://apps.apple.com/app/id${appStoreId}` : undefined,
+      android: app?.googleplay ? `https://play.google.com/store/apps/details?id=${encodeURIComponent(app.googleplay)}` : undefined,
+    }
+    storeUrls.set(link, urls)
+  }
+  return urls[os]
+}
+
 /**
- * Where the link sends this visitor: the URL for their device (iOS, Android) when it has one, else
- * the one for their country, else the target. All from the row, so no database is read; a link
- * without rules costs three comparisons.
+ * Where the link sends this visitor: an app link's store page on iOS and Android, else the URL for
+ * their device when it has one, else the one for their country, else `target` (the link's, or their
+ * variant's). All from the row, so no database is read; a link without rules costs three comparisons.
  */
-function routedUrl(link: LinkRow, userAgent: string | null, country: string | null, ip: string | null): string {
-  if (link.iosUrl !== null || link.androidUrl !== null) {
+function routedUrl(link: LinkRow, userAgent: string | null, country: string | null, ip: string | null, target: string): string {
+  if (link.appLink || link.iosUrl !== null || link.androidUrl !== null) {
     const os = userAgent ? mobileOsOf(userAgent) : null
+    const store = link.appLink && os ? storeUrlOf(link, os) : undefined
+    if (store) return store
     if (os === 'ios' && link.iosUrl) return link.iosUrl
     if (os === 'android' && link.androidUrl) return link.androidUrl
   }
@@ -45,8 +70,48 @@ function routedUrl(link: LinkRow, userAgent: string | null, country: string | nu
     const url = code === null ? undefined : link.geoTargets[code]
     if (url) return url
   }
-  return link.targetUrl
+  return target
 }
+
+// The visitor hash's day, named once a day.
+let hashDayNumber = Number.NaN
+let hashDay = ''
+
+/** A 32-bit FNV-1a hash: spreads a visitor hash and a link id over the weights. */
+function fnv1a(text: string) {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return hash >>> 0
+}
+
+/**
+ * The target of the link's variant this visitor gets, by the variants' weights: from their daily
+ * visitor hash (the address and User-Agent, as unique visitors count them) and the link, so a person
+ * keeps the same variant all day on every instance; at random when the address is unknown.
+ */
+function variantOf(link: LinkRow, variants: NonNullable<LinkRow['variants']>, ip: string | null, userAgent: string | null, now: number): string {
+  const dayNumber = Math.floor(now / 86_400_000)
+  if (dayNumber !== hashDayNumber) {
+    hashDayNumber = dayNumber
+    hashDay = isoDay(now)
+  }
+  let total = 0
+  for (const variant of variants) total += variant.weight
+  const hash = visitorHash(ip, userAgent, hashDay)
+  let point = hash === null ? Math.floor(Math.random() * total) : fnv1a(`${hash}${link.id}`) % total
+  for (const variant of variants) {
+    if (point < variant.weight) return variant.targetUrl
+    point -= variant.weight
+  }
+  return variants[variants.length - 1].targetUrl
+}
+
+/** The target this person is sent to unless their device or country has a URL: their variant's, else the link's. */
+const targetFor = (link: LinkRow, userAgent: string | null, ip: string | null, now: number) =>
+  link.variants === null ? link.targetUrl : variantOf(link, link.variants, ip, userAgent, now)
+
+/** The variant a person sent to `url` counts under: the one whose target it is, when they were sent there. */
+const variantSentTo = (link: LinkRow, target: string, url: string) => (link.variants !== null && url === target ? target : undefined)
 
 // Platforms re-fetch and scanners repeat: one preview per link, platform and window.
 const PREVIEW_WINDOW_MS = PREVIEW_COUNTING.windowMinutes * 60 * 1000
@@ -55,6 +120,8 @@ const DECISION_WAIT_MS = 2_000
 
 export type Visit = {
   path: string
+  /** The address's query string, without its `?` ('' for none): passed on where the link forwards it. */
+  query: string
   /** The address carries the QR code's marker: a person's click is also a scan. */
   isScan: boolean
   /** The Host the request arrived on: a custom domain resolves only its account's links. */
@@ -68,17 +135,24 @@ export type Visit = {
 }
 
 export type VisitOutcome =
-  /** Sent on to the link's target, or the device or country URL that routes this visitor (`url`). */
-  | { kind: 'redirect'; link: LinkRow; url: string }
+  /**
+   * Sent on to the link's target, or the device or country URL that routes this visitor (`url`),
+   * with the visitor's query string added when `isForwarded`.
+   */
+  | { kind: 'redirect'; link: LinkRow; url: string; isForwarded: boolean }
   | { kind: 'preview'; link: LinkRow; html: string }
-  /** Sent to the link's fallback: it has expired or reached its click limit. */
-  | { kind: 'fallback'; link: LinkRow }
+  /** Sent to the link's fallback (`url`, with the visitor's query where forwarded): it has expired or reached its click limit. */
+  | { kind: 'fallback'; link: LinkRow; url: string }
   /** The link has ended and has no fallback: a page that says why, answered 410. */
   | { kind: 'ended'; html: string }
   /** Sent on from the password form by a page (to the target, or the fallback). */
   | { kind: 'send_on'; html: string }
   /** The link asks for a password: its form, with why the last try failed (403, or 429 with Retry-After). */
   | { kind: 'password'; html: string; status: 200 | 403 | 429; retryAfter?: number }
+  /** A path that names no link on a custom domain that sends such paths elsewhere (`url`). */
+  | { kind: 'elsewhere'; url: string }
+  /** A path that names no link on a custom domain that sends them nowhere: a page in the account's brand, answered 404. */
+  | { kind: 'missing'; html: string }
   | { kind: 'not_found' }
 
 // Windows already counted, as seen by this process: link id and platform → window number. A
@@ -161,31 +235,76 @@ export function visit(visit: Visit): VisitOutcome | Promise<VisitOutcome> {
 }
 
 /** What a visit gets of the link that answers on its host (undefined: none does). */
-function decide({ path, isScan, method, userAgent, referrer, ip, country }: Visit, link: LinkRow | undefined, now: number): VisitOutcome | Promise<VisitOutcome> {
-  if (!link) return NOT_FOUND
+function decide(visit: Visit, link: LinkRow | undefined, now: number): VisitOutcome | Promise<VisitOutcome> {
+  if (!link) return unknownPath(visit, now)
+  const { path, query, isScan, method, userAgent, referrer, ip, country } = visit
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
   // Posts made before the expiry keep their card, uncounted; people get the fallback or the expired page.
-  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link, platform) : endOf(link, EXPIRED)
+  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link, platform, now) : endOf(link, EXPIRED, query)
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
-    if (isHead || !counted) return cardOf(link, platform)
+    if (isHead || !counted) return cardOf(link, platform, now)
     const preview = (decision: PreviewDecision): VisitOutcome => {
-      if (decision === 'refused') return link.passwordHash ? passwordForm({ path, isScan }) : { kind: 'redirect', link, url: routedUrl(link, userAgent, country, ip) }
-      if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', isScan: false, at: now, referrer, userAgent, platform, ip, country })
-      return cardOf(link, platform)
+      if (decision === 'refused') return link.passwordHash ? passwordForm({ path, isScan }) : redirectTo(link, routedUrl(link, userAgent, country, ip, targetFor(link, userAgent, ip, now)), query)
+      const card = cardVersionServed(link, platform, now)
+      if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', isScan: false, at: now, referrer, userAgent, platform, ip, country, card })
+      return { kind: 'preview', link, html: previewPage(link, platform, card) }
     }
     const decision = previewDecision(link, platform, ip, now)
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
   }
   // Everyone but link-preview crawlers gives the password first (unlock).
   if (link.passwordHash) return passwordForm({ path, isScan })
+  const target = targetFor(link, userAgent, ip, now)
+  const url = routedUrl(link, userAgent, country, ip, target)
   // Search engines, plain HTTP clients and monitors follow the link too, and count nothing.
-  const click: RecordedEvent | null = kind === 'person' && !isHead ? { linkId: link.id, accountId: link.accountId, type: 'click', isScan, at: now, referrer, userAgent, platform: null, ip, country } : null
-  const url = routedUrl(link, userAgent, country, ip)
-  if (link.clickLimit !== null) return limitedVisit(link, link.clickLimit, click, url)
+  const click: RecordedEvent | null =
+    kind === 'person' && !isHead
+      ? { linkId: link.id, accountId: link.accountId, type: 'click', isScan, at: now, referrer, userAgent, platform: null, ip, country, variant: variantSentTo(link, target, url), card: cardVersionClicked(link, referrer) }
+      : null
+  const sentTo = redirectTo(link, url, query)
+  if (link.clickLimit !== null) return limitedVisit(link, link.clickLimit, click, sentTo, query)
   if (click) recordEvent(click)
-  return { kind: 'redirect', link, url }
+  return sentTo
+}
+
+/**
+ * A path that names no link: on a custom domain, a person's visit is counted among the domain's
+ * unknown paths, and people are sent where the domain says (its notFoundRedirect), else get a
+ * not-found page in the account's brand; elsewhere, the service's not-found page.
+ */
+function unknownPath({ host, path, method, userAgent }: Visit, now: number): VisitOutcome | Promise<VisitOutcome> {
+  const outcome = (found: AccountDomain | undefined): VisitOutcome | Promise<VisitOutcome> => {
+    if (!found) return NOT_FOUND
+    const { domain, accountId } = found
+    if (method !== 'HEAD' && (userAgent ? visitorOf(userAgent) : NO_USER_AGENT).kind === 'person') countUnknownPath(domain.id, path, now)
+    if (domain.notFoundRedirect) return { kind: 'elsewhere', url: domain.notFoundRedirect }
+    return brandOfAccount(accountId).then((brand): VisitOutcome => ({ kind: 'missing', html: missingLinkPage(domain.hostname, brand) }))
+  }
+  const domain = domainOfHost(host)
+  return domain instanceof Promise ? domain.then(outcome) : outcome(domain)
+}
+
+// An account's brand, asked for by every unknown path of its domains: kept a minute, so a changed
+// logo or colour shows within one, and a crowd of unknown paths costs no read each.
+const brands = new BoundedCache<string, Promise<Brand>>(10_000, 60_000)
+function brandOfAccount(accountId: string) {
+  let brand = brands.get(accountId)
+  if (!brand) {
+    brand = brandOf(accountId).catch((): Brand => ({ color: null, logo: null }))
+    brands.set(accountId, brand)
+  }
+  return brand
+}
+
+/** `url` with the visitor's query string added when the link forwards it. */
+const forwardedTo = (link: LinkRow, url: string, query: string) => (query === '' || !link.forwardQuery ? url : withVisitorQuery(url, query))
+
+/** The redirect to `url`, forwarded. */
+function redirectTo(link: LinkRow, url: string, query: string): VisitOutcome {
+  const sentTo = forwardedTo(link, url, query)
+  return { kind: 'redirect', link, url: sentTo, isForwarded: sentTo !== url }
 }
 
 // A link's clicks towards its limit, counted exactly however many instances answer. An instance
@@ -198,7 +317,7 @@ const recordedClicks = async (link: LinkRow) => (await linkTotals(link.accountId
  * A visit of a link with a click limit: a person's click counts while under the limit, and once it
  * is reached everyone gets the fallback (crawlers, answered before, keep the card).
  */
-async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent | null, url: string): Promise<VisitOutcome> {
+async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent | null, sentTo: VisitOutcome, query: string): Promise<VisitOutcome> {
   const key = clickCountKey(link)
   let within: boolean
   try {
@@ -209,9 +328,9 @@ async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent |
     if (!(error instanceof RedisUnavailable)) throw error
     within = false
   }
-  if (!within) return endOf(link, LIMIT_REACHED)
+  if (!within) return endOf(link, LIMIT_REACHED, query)
   if (click) recordEvent(click)
-  return { kind: 'redirect', link, url }
+  return sentTo
 }
 
 // A scan's form posts with the marker, so the click it leads to is a scan too.
@@ -227,7 +346,9 @@ const passwordForm = ({ path, isScan }: Pick<Visit, 'path' | 'isScan'>, problem?
  * visit would be, the click counted; wrong, the form again. Tries are limited per link, from one
  * network and from everyone (tryLinkPassword).
  */
-export async function unlock(visit: Visit, password: string): Promise<VisitOutcome> {
+export async function unlock(form: Visit, password: string): Promise<VisitOutcome> {
+  // The form's address carries no query of the visitor's: nothing is passed on from it.
+  const visit = { ...form, query: '' }
   const link = await lookUp(visit.host, visit.path)
   if (!link) return NOT_FOUND
   const now = Date.now()
@@ -238,24 +359,45 @@ export async function unlock(visit: Visit, password: string): Promise<VisitOutco
     return passwordForm(visit, message, 429, tried.retryAfter)
   }
   if (tried.kind === 'wrong') return passwordForm(visit, 'That password is not right.', 403)
-  const click: RecordedEvent = { linkId: link.id, accountId: link.accountId, type: 'click', isScan: visit.isScan, at: now, referrer: visit.referrer, userAgent: visit.userAgent, platform: null, ip: visit.ip, country: visit.country }
-  const url = routedUrl(link, visit.userAgent, visit.country, visit.ip)
-  if (link.clickLimit !== null) return sentOn(await limitedVisit(link, link.clickLimit, click, url))
+  const target = targetFor(link, visit.userAgent, visit.ip, now)
+  const url = routedUrl(link, visit.userAgent, visit.country, visit.ip, target)
+  // The form's page is the referrer here: the click counts for no card version.
+  const click: RecordedEvent = {
+    linkId: link.id,
+    accountId: link.accountId,
+    type: 'click',
+    isScan: visit.isScan,
+    at: now,
+    referrer: visit.referrer,
+    userAgent: visit.userAgent,
+    platform: null,
+    ip: visit.ip,
+    country: visit.country,
+    variant: variantSentTo(link, target, url),
+  }
+  const sentTo = redirectTo(link, url, '')
+  if (link.clickLimit !== null) return sentOn(await limitedVisit(link, link.clickLimit, click, sentTo, ''))
   recordEvent(click)
-  return sentOn({ kind: 'redirect', link, url })
+  return sentOn(sentTo)
 }
 
 /** A redirect from the password form, as a page that goes on (see sendOnPage). */
 function sentOn(outcome: VisitOutcome): VisitOutcome {
   if (outcome.kind === 'redirect') return { kind: 'send_on', html: sendOnPage(outcome.url) }
-  if (outcome.kind === 'fallback') return { kind: 'send_on', html: sendOnPage(outcome.link.fallbackUrl!) }
+  if (outcome.kind === 'fallback') return { kind: 'send_on', html: sendOnPage(outcome.url) }
   return outcome
 }
 
-/** An ended link sends people to its fallback when it has one, else answers the page. */
-const endOf = (link: LinkRow, page: VisitOutcome): VisitOutcome => (link.fallbackUrl ? { kind: 'fallback', link } : page)
+/** An ended link sends people to its fallback (with their query where the link forwards it) when it has one, else answers the page. */
+const endOf = (link: LinkRow, page: VisitOutcome, query: string): VisitOutcome =>
+  link.fallbackUrl ? { kind: 'fallback', link, url: forwardedTo(link, link.fallbackUrl, query) } : page
 
-const cardOf = (link: LinkRow, platform: string | null): VisitOutcome => ({ kind: 'preview', link, html: previewPage(link, platform) })
+/** The card, uncounted: the version of a card test the window serves. */
+const cardOf = (link: LinkRow, platform: string | null, now: number): VisitOutcome => ({
+  kind: 'preview',
+  link,
+  html: previewPage(link, platform, platform === null ? undefined : cardVersionServed(link, platform, now)),
+})
 const NOT_FOUND: VisitOutcome = { kind: 'not_found' }
 const EXPIRED: VisitOutcome = { kind: 'ended', html: expiredPage }
 const LIMIT_REACHED: VisitOutcome = { kind: 'ended', html: limitReachedPage }

@@ -28,7 +28,7 @@ export function bundledWebAssets(): Record<string, EmbeddedAsset> {
         walk(file)
         continue
       }
-      if (name.endsWith('.br')) continue
+      if (name.endsWith('.br') || name.endsWith('.gz')) continue
       const data = readFileSync(file)
       const ext = name.split('.').pop() ?? ''
       const type = TYPES[ext] ?? 'application/octet-stream'
@@ -36,8 +36,8 @@ export function bundledWebAssets(): Record<string, EmbeddedAsset> {
       assets[`/${relative(root, file)}`] = {
         type,
         body: data.toString('base64'),
-        ...(compressible ? { gzip: gzipSync(data, { level: 9 }).toString('base64') } : {}),
-        // Brotli at its best is too slow to make here, on every start: the build made it beside the file.
+        // The build made the compressed copies of its text files beside them: too slow to make here, on every start.
+        ...(existsSync(`${file}.gz`) ? { gzip: readFileSync(`${file}.gz`).toString('base64') } : compressible ? { gzip: gzipSync(data, { level: 9 }).toString('base64') } : {}),
         ...(existsSync(`${file}.br`) ? { brotli: readFileSync(`${file}.br`).toString('base64') } : {}),
       }
     }

@@ -106,7 +106,7 @@ export const webhookOutbox: EventOutbox = { mayWant, store: storeMessages }
 // Clicks and previews by account and link until the next batch. They are counts in memory, like
 // the events they count until those are written: a graceful stop stores them, a killed process
 // loses at most one batch (WEBHOOK_BATCH_SECONDS).
-type Counts = { clicks: number; scans: number; previews: Record<string, number> }
+type Counts = { clicks: number; scans: number; previews: Record<string, number>; variants?: Record<string, number> }
 let activity = new Map<string, Map<string, Counts>>()
 let activitySince = new Date()
 
@@ -118,7 +118,7 @@ function wantsActivity(accountId: string) {
   return mayWant(accountId, 'click', 'preview.served')
 }
 
-function onActivity({ accountId, linkId, kind, isScan, platform }: Activity) {
+function onActivity({ accountId, linkId, kind, isScan, platform, variant }: Activity) {
   // On the redirect path: a look-up in memory, and a count only for accounts that want them.
   if (!wantsActivity(accountId)) return
   let links = activity.get(accountId)
@@ -128,6 +128,7 @@ function onActivity({ accountId, linkId, kind, isScan, platform }: Activity) {
   if (kind === 'click') {
     counts.clicks += 1
     if (isScan) counts.scans += 1
+    if (variant) (counts.variants ??= {})[variant] = (counts.variants[variant] ?? 0) + 1
   } else counts.previews[platform ?? 'other'] = (counts.previews[platform ?? 'other'] ?? 0) + 1
 }
 
@@ -140,7 +141,9 @@ const sendActivity = singleFlight(async () => {
   const to = activitySince.toISOString()
   for (const [accountId, links] of batch) {
     const entries = [...links.entries()]
-    const clicked = entries.filter(([, counts]) => counts.clicks > 0).map(([linkId, counts]) => ({ linkId, clicks: counts.clicks, scans: counts.scans }))
+    const clicked = entries
+      .filter(([, counts]) => counts.clicks > 0)
+      .map(([linkId, { clicks, scans, variants }]) => ({ linkId, clicks, scans, ...(variants && { variants: Object.entries(variants).map(([targetUrl, clicks]) => ({ targetUrl, clicks })) }) }))
     const previewed = entries
       .filter(([, counts]) => Object.keys(counts.previews).length > 0)
       .map(([linkId, counts]) => ({ linkId, previews: Object.values(counts.previews).reduce((sum, n) => sum + n, 0), byPlatform: counts.previews }))

@@ -21,7 +21,7 @@ async function emptyDatabase() {
       close: async () => db.close(),
     }
   }
-  const url = await createTestDatabase()
+  const url = await createTestDatabase({ empty: true })
   const client = postgres(url!, { max: 1, onnotice: () => {} })
   return {
     run: async (statement: string) => void (await client.unsafe(statement)),

@@ -29,6 +29,15 @@ export async function refreshAfterConfirmation() {
   await Promise.all([mutate(ME, me, { revalidate: false }), mutate(EMAIL_STATUS)])
 }
 
+/** Renames the workspace the user works in; the header and every screen show the new name. */
+export async function renameWorkspace(name: string) {
+  const me = await api.patch<CurrentUser>('/auth/account', { name })
+  setUser(me.user)
+  await mutate(ME, me, { revalidate: false })
+  // The account menu lists the user's workspaces by name.
+  await mutate((key) => Array.isArray(key) && key[0] === '/auth/accounts')
+}
+
 /** Ends every session of this user, this one included. */
 export async function signOutEverywhere() {
   await api.post('/auth/logout-everywhere')

@@ -1,4 +1,4 @@
-import useSWR, { preload } from 'swr'
+import useSWR, { mutate, preload } from 'swr'
 import type { LinkAnalytics } from '../../../src/modules/analytics/schema'
 import type { Link, LinkDetail } from '../../../src/modules/links/schema'
 import { DEFAULT_ANALYTICS_PERIOD, eventsCsvFileName, periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
@@ -27,4 +27,28 @@ export function useLinkAnalytics(id: string, period: AnalyticsPeriod) {
 export async function downloadEventsCsv(link: Pick<Link, 'id' | 'alias' | 'slug'>, range: { from: string; to: string }) {
   const text = await api.get<string>(`${analyticsPath(link.id, range)}&format=csv`)
   saveFile(new Blob([text ?? ''], { type: 'text/csv;charset=utf-8' }), eventsCsvFileName(linkPath(link), range.from, range.to))
+}
+
+/**
+ * Ends the link's split test with `targetUrl` as its target for everyone, then reads the link and
+ * its analytics again (the analytics list variants only while the link has them).
+ */
+export async function keepVariant(linkId: string, targetUrl: string) {
+  await changeAndReload(linkId, { targetUrl, variants: null })
+}
+
+/**
+ * Ends the link's card test keeping one version: its own card ('a'), or the second one ('b') as the
+ * link's card from now on. Then reads the link and its analytics again.
+ */
+export async function keepCardVersion(link: Pick<Link, 'id' | 'cardVariant'>, version: 'a' | 'b') {
+  const second = link.cardVariant
+  const kept = version === 'b' && second ? { title: second.title, ...(second.description && { description: second.description }), ...(second.ogImage && { ogImage: second.ogImage }) } : {}
+  await changeAndReload(link.id, { ...kept, cardVariant: null })
+}
+
+async function changeAndReload(linkId: string, changes: Record<string, unknown>) {
+  await api.patch(`/shareLinks/${encodeURIComponent(linkId)}`, changes)
+  const linkKey = `/shareLinks/${encodeURIComponent(linkId)}`
+  await mutate((key) => typeof key === 'string' && (key === linkKey || key.startsWith(`${linkKey}/analytics`) || key.startsWith('/shareLinks?')), undefined, { revalidate: true })
 }

@@ -13,9 +13,11 @@ import { toast } from '../../lib/toast'
 import { AnalyticsTotals } from './analytics-totals'
 import { downloadEventsCsv, useLinkAnalytics, type Link } from './api'
 import { BreakdownTables } from './breakdown-tables'
+import { CardTestResults } from './card-test-results'
 import { ImportedHistory } from './imported-history'
 import { PERIOD_LABELS } from './labels'
 import { PeriodPicker } from './period-picker'
+import { VariantResults } from './variant-results'
 
 const SERIES = [
   { key: 'clicks', label: 'Clicks', color: 'var(--color-brand-600)' },
@@ -92,6 +94,8 @@ export function LinkAnalyticsView({ link }: { link: Link }) {
             </CardContent>
           </Card>
           <AnalyticsTotals totals={data.totals} />
+          {data.variants && link.variants && <VariantResults link={link} results={data.variants} />}
+          {data.cardVariants && link.cardVariant && <CardTestResults link={link} results={data.cardVariants} />}
           <BreakdownTables top10={data.top10} />
         </>
       )}

@@ -1,3 +1,4 @@
+import { PlanSwitchForSuperAdmin } from '../../components/plan-switch'
 import { useState, type ReactNode } from 'react'
 import type { BillingStatus } from '../../../src/modules/billing/schema'
 import type { Plan } from '../../../src/shared/domain'
@@ -68,6 +69,7 @@ export function PlanGrid({ currentPlan, status, contact }: PlanGridProps) {
           panel.
         </Alert>
       )}
+      {!isConfigured && <PlanSwitchForSuperAdmin />}
       <div className="grid gap-6 pt-3 sm:grid-cols-2 xl:grid-cols-4">
         {PLAN_LIST.map((plan) => (
           <PlanCard key={plan.id} plan={plan} isCurrent={plan.id === currentPlan} action={action(plan)} />

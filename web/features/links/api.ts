@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr'
-import type { CustomDomainStatus } from '../../../src/modules/domains/schema'
+import type { CustomDomainStatus, DomainList } from '../../../src/modules/domains/schema'
 import type { AliasAvailability, Link, LinkChanges, LinkInput, LinkWithCounts, Period, Tag, TagChanges, TagInput } from '../../../src/modules/links/schema'
 import type { UtmPreset, UtmPresetInput } from '../../../src/modules/utm-presets/schema'
 import type { PageMetadata } from '../../../src/modules/metadata/schema'
@@ -43,6 +43,9 @@ export const useLinkPage = (query: LinkPageQuery) =>
 
 /** A page of links and the page number it is, so a page still shown while the next loads is described as itself. */
 export type LinkPage = PageOf<LinkWithCounts> & { page: number }
+
+/** The account's custom domains, for the link form's domain picker; the domains screen manages them (the same cache key). */
+export const useLinkDomains = () => useSWR<DomainList>('/domains', api.get)
 
 /** Only read to show a live custom domain beside each short link; the billing screen manages it. */
 export const useCustomDomainStatus = () => useSWR<CustomDomainStatus>('/custom-domain/status', api.get)
@@ -121,12 +124,12 @@ export async function changeLinks(action: LinkBulkAction, ids: string[]) {
 const ALIAS_ASK_DELAY_MS = 300
 
 /**
- * Whether `alias` is free (for the link `exceptId`, or a new one), asked once typing pauses;
+ * Whether `alias` is free on `domain` (for the link `exceptId`, or a new one), asked once typing pauses;
  * undefined until the answer for what is typed now arrives.
  */
-export function useAliasAvailability(alias: string, shouldAsk: boolean, exceptId?: string) {
+export function useAliasAvailability(alias: string, shouldAsk: boolean, exceptId?: string, domain = '') {
   const settled = useDebounced(alias, ALIAS_ASK_DELAY_MS)
-  const params = new URLSearchParams({ alias, ...(exceptId ? { except: exceptId } : {}) })
+  const params = new URLSearchParams({ alias, ...(exceptId ? { except: exceptId } : {}), ...(domain ? { domain } : {}) })
   const { data } = useSWR<AliasAvailability>(shouldAsk && settled === alias ? `${LINKS}/alias-availability?${params}` : null, api.get)
   return shouldAsk && data?.alias === alias ? data : undefined
 }

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
 import {
-  ActiveField,
   AliasFields,
   CanonicalAndColourFields,
   CardTypeAndLimitFields,
@@ -10,13 +9,16 @@ import {
   ImageFields,
   PasswordFields,
   PlayerOrAppFields,
+  SwitchField,
   TargetFields,
 } from './link-form-fields'
 import { madeImageOf, platformCardsOf } from './link-form-values'
 import { LinkPreview } from './link-preview'
 import { PlatformCardFields } from './platform-card-fields'
 import { PlatformPreviews } from './platform-mockups'
+import { CardTestFields } from './card-test-fields'
 import { RoutingFields } from './routing-fields'
+import { VariantFields } from './variant-fields'
 import { useLinkForm, type LinkFormOptions, type LinkFormState } from './use-link-form'
 
 type LinkFormDialogProps = Pick<LinkFormOptions, 'link' | 'template' | 'onCreated'> & {
@@ -56,11 +58,14 @@ function LinkForm(options: LinkFormOptions) {
         <ImageFields form={form} />
         <CardTypeAndLimitFields form={form} />
         <RoutingFields values={values} errors={errors} onChange={form.changeRouting} />
+        <VariantFields values={values} errors={errors} onChange={form.changeVariants} />
+        <SwitchField form={form} name="forwardQuery" />
         <PasswordFields form={form} />
         <PlayerOrAppFields form={form} />
         <PlatformCardFields values={values} errors={errors} platform={form.platform} onPlatformChange={form.setPlatform} onChange={form.changePlatformCard} />
+        <CardTestFields values={values} errors={errors} onChange={form.changeCardTest} />
         <CanonicalAndColourFields form={form} />
-        {isEdit && <ActiveField form={form} />}
+        {isEdit && <SwitchField form={form} name="isActive" />}
       </div>
       <Previews form={form} />
       <DialogFooter className="lg:col-span-2">

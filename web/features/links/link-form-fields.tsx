@@ -1,10 +1,11 @@
 // The link form's fieldsets: each renders a part of the form from `useLinkForm`'s state, in the
 // form's order; the routing and per-platform cards have files of their own.
 import { Sparkles, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
 import { CARD_IMAGE_LAYOUT_NAMES, CARD_IMAGE_LAYOUTS, type CardImageLayout } from '../../../src/shared/card-images'
-import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, TITLE_MAX, URL_MAX, } from '../../../src/shared/link-rules'
 import { ImageUploadButton } from '../../components/image-upload-button'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -12,10 +13,12 @@ import { FormField } from '../../components/ui/form-field'
 import { Input, Textarea } from '../../components/ui/input'
 import { Select, type SelectOption } from '../../components/ui/select'
 import { cn } from '../../lib/cn'
+import { useLinkDomains } from './api'
 import { withoutScheme } from './link-view'
 import { TagsInput } from './tags-input'
 import type { LinkFormState } from './use-link-form'
 import { UtmBuilder } from './utm-builder'
+import { UrlInput } from '../../components/url-input'
 
 const CARD_LABELS: Record<TwitterCard, string> = {
   summary: 'Summary',
@@ -34,20 +37,18 @@ type FieldsProps = { form: LinkFormState }
 
 /** Where the link goes: the target, filled from its page's metadata on request, with campaign parameters. */
 export function TargetFields({ form }: FieldsProps) {
-  const { text, set, errors, values, isEdit, isFetching, isSaving } = form
+  const { set, errors, values, isEdit, isFetching, isSaving } = form
   return (
     <>
       <FormField label="Target URL" error={errors.targetUrl}>
-        <Input
-          {...text('targetUrl')}
-          type="url"
-          inputMode="url"
+        <UrlInput
+          name="targetUrl"
+          value={values.targetUrl}
+          onValueChange={set('targetUrl')}
           autoComplete="url"
           required
           autoFocus={!isEdit}
-          maxLength={URL_MAX}
           placeholder="https://example.com/your-page"
-          onBlur={(event) => set('targetUrl')(withHttpsPrefix(event.target.value))}
         />
       </FormField>
       <div className="-mt-2 flex flex-wrap items-center gap-2">
@@ -80,11 +81,47 @@ export function ContentFields({ form }: FieldsProps) {
   )
 }
 
-/** The custom alias, whether it is free, and what becomes of a saved one given up and of the old ones kept. */
+// A select item cannot be empty: the service's own address goes by this value.
+const OWN_ADDRESS = 'own'
+
+/**
+ * The custom domain a link lives on, shown once the account has a verified one (or the link is on
+ * one): the service's own address, or a domain; a new link starts on the account's default domain.
+ */
+function DomainField({ form }: FieldsProps) {
+  const { values, errors, update, isEdit, link } = form
+  const { data } = useLinkDomains()
+  const verified = (data?.domains ?? []).filter((domain) => domain.status !== 'pending')
+  const fallback = verified.find((domain) => domain.isDefault && domain.status === 'active')?.hostname
+  const [isTouched, setIsTouched] = useState(false)
+  // A new link starts on the default domain once the list arrives, unless one was chosen already.
+  useEffect(() => {
+    if (!isEdit && !isTouched && fallback && values.domain === '') update({ domain: fallback })
+  }, [fallback, isEdit, isTouched, values.domain, update])
+  const hostnames = new Set([...verified.map((domain) => domain.hostname), ...(link?.domain ? [link.domain] : [])])
+  if (hostnames.size === 0) return null
+  const options: SelectOption[] = [{ value: OWN_ADDRESS, label: 'Linkcard’s own address' }, ...[...hostnames].map((hostname) => ({ value: hostname, label: hostname }))]
+  return (
+    <FormField label="Domain" error={errors.domain} hint="Where the short link answers; its alias is unique on that domain.">
+      <Select
+        value={values.domain || OWN_ADDRESS}
+        onValueChange={(value) => {
+          setIsTouched(true)
+          update({ domain: value === OWN_ADDRESS ? '' : value })
+        }}
+        options={options}
+        aria-label="Domain"
+      />
+    </FormField>
+  )
+}
+
+/** The domain and custom alias, whether the alias is free there, and what becomes of a saved one given up and of the old ones kept. */
 export function AliasFields({ form }: FieldsProps) {
   const { text, errors, link, alias } = form
   return (
     <>
+      <DomainField form={form} />
       <FormField
         label="Custom alias (optional)"
         error={errors.alias ?? alias.problem ?? (alias.answer?.available === false ? alias.answer.message : undefined)}
@@ -218,14 +255,7 @@ export function CardTypeAndLimitFields({ form }: FieldsProps) {
           error={errors.fallbackUrl}
           hint="Where visitors go once the link expires or reaches its limit; without one they see a page saying it has ended."
         >
-          <Input
-            {...text('fallbackUrl')}
-            type="url"
-            inputMode="url"
-            maxLength={URL_MAX}
-            placeholder="https://example.com/offer-ended"
-            onBlur={(event) => event.target.value.trim() && set('fallbackUrl')(withHttpsPrefix(event.target.value))}
-          />
+          <UrlInput name="fallbackUrl" value={form.values.fallbackUrl} onValueChange={set('fallbackUrl')} placeholder="https://example.com/offer-ended" />
         </FormField>
       </div>
     </>
@@ -277,6 +307,7 @@ export function PlayerOrAppFields({ form }: FieldsProps) {
     )
   if (values.twitterCard === 'app')
     return (
+      <>
       <fieldset className="grid gap-4 sm:grid-cols-3" data-testid="app-fields">
         <legend className="mb-1 text-[13px] text-slate-500">The app's ids in its stores; X shows its name, icon and rating from there.</legend>
         <FormField label="App Store id (iPhone)" error={errors.appIphone}>
@@ -289,6 +320,8 @@ export function PlayerOrAppFields({ form }: FieldsProps) {
           <Input {...text('appGoogleplay')} maxLength={GOOGLE_PLAY_ID_MAX} autoCapitalize="off" spellCheck={false} placeholder="com.example.app" />
         </FormField>
       </fieldset>
+      <SwitchField form={form} name="appLink" />
+      </>
     )
   return null
 }
@@ -321,15 +354,28 @@ export function CanonicalAndColourFields({ form }: FieldsProps) {
   )
 }
 
-/** Whether a saved link sends visitors on. */
-export function ActiveField({ form }: FieldsProps) {
+// The link's on-off settings, each a bordered row of its own.
+const SWITCHES = {
+  forwardQuery: {
+    label: "Pass the visitor's query string on",
+    description: 'A visit with ?utm_source=newsletter goes on to the target with it; parameters the target already has keep their values.',
+  },
+  isActive: { label: 'Active', description: 'Visitors are sent on. Switched off, the link answers 404 until it is switched on again.' },
+  appLink: {
+    label: 'Open in the app',
+    description:
+      "On a domain whose app files name the app, iPhones and Android phones open the link in the app; people without it go to its App Store or Google Play page. Other devices go to the target.",
+  },
+}
+
+/** One of the link's on-off settings: whether visitors' query strings go on, or (editing) whether the link sends visitors on at all. */
+export function SwitchField({ form, name }: FieldsProps & { name: keyof typeof SWITCHES }) {
   return (
     <CheckboxRow
-      name="isActive"
-      checked={form.values.isActive}
-      onChange={(isActive) => form.update({ isActive })}
-      label="Active"
-      description="Visitors are sent on. Switched off, the link answers 404 until it is switched on again."
+      name={name}
+      checked={form.values[name]}
+      onChange={(checked) => form.update({ [name]: checked })}
+      {...SWITCHES[name]}
       className="rounded-lg border border-slate-200 p-3"
     />
   )

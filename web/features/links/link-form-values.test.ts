@@ -31,6 +31,8 @@ describe('payloads', () => {
       targetUrl: 'https://example.com/page',
       title: 'Title',
       description: null,
+      domain: null,
+      appLink: false,
       ogImage: null,
       ogImageAlt: null,
       twitterCard: 'summary_large_image',
@@ -45,6 +47,9 @@ describe('payloads', () => {
       iosUrl: null,
       androidUrl: null,
       geoTargets: null,
+      variants: null,
+      cardVariant: null,
+      forwardQuery: true,
       clickLimit: null,
       tags: [],
     })
@@ -86,6 +91,9 @@ describe('payloads', () => {
       iosUrl: null,
       androidUrl: null,
       geoTargets: null,
+      forwardQuery: false,
+      appLink: false,
+      domain: 'go.example.com',
       clickLimit: null,
       tags: [] as string[],
       hasPassword: false,
@@ -98,9 +106,11 @@ describe('payloads', () => {
       alias: 'al',
       ogImage: 'https://example.com/i.png',
       twitterCard: 'summary',
+      forwardQuery: false,
+      domain: 'go.example.com',
       isActive: false,
     })
-    expect(toLinkChanges(formFromLink(link)).isActive).toBe(false)
+    expect(toLinkChanges(formFromLink(link))).toMatchObject({ isActive: false, forwardQuery: false, domain: 'go.example.com', appLink: false })
   })
 })
 
@@ -211,19 +221,26 @@ describe('the expiry', () => {
 })
 
 describe('old aliases sent with an edit', () => {
-  const link = { alias: 'spring', formerAliases: ['winter'] }
+  const link = { alias: 'spring', domain: null, formerAliases: ['winter'] }
+  const typed = (alias: string, domain = '') => ({ alias, domain })
   it('adds the saved alias when it changes and is kept', () => {
-    expect(formerAliasesToSend(link, ['winter'], 'summer', true)).toEqual(['winter', 'spring'])
-    expect(formerAliasesToSend(link, ['winter'], '', true)).toEqual(['winter', 'spring'])
+    expect(formerAliasesToSend(link, ['winter'], typed('summer'), true)).toEqual(['winter', 'spring'])
+    expect(formerAliasesToSend(link, ['winter'], typed(''), true)).toEqual(['winter', 'spring'])
+  })
+  it('adds the saved alias with its domain when the link moves to another domain', () => {
+    const onDomain = { alias: 'spring', domain: 'go.example.com', formerAliases: [] }
+    expect(formerAliasesToSend(onDomain, [], typed('spring', 'shop.example.com'), true)).toEqual(['go.example.com/spring'])
+    expect(formerAliasesToSend(link, [], typed('spring', 'shop.example.com'), true)).toEqual(['spring'])
+    expect(formerAliasesToSend(onDomain, [], typed('SPRING', 'go.example.com'), true)).toBeUndefined()
   })
   it('sends nothing when neither the alias nor the kept ones change', () => {
-    expect(formerAliasesToSend(link, ['winter'], 'summer', false)).toBeUndefined()
-    expect(formerAliasesToSend(link, ['winter'], 'SPRING', true)).toBeUndefined()
-    expect(formerAliasesToSend({ alias: null, formerAliases: [] }, [], 'new', true)).toBeUndefined()
+    expect(formerAliasesToSend(link, ['winter'], typed('summer'), false)).toBeUndefined()
+    expect(formerAliasesToSend(link, ['winter'], typed('SPRING'), true)).toBeUndefined()
+    expect(formerAliasesToSend({ alias: null, domain: null, formerAliases: [] }, [], typed('new'), true)).toBeUndefined()
   })
   it('sends what is left when one is removed', () => {
-    expect(formerAliasesToSend(link, [], 'spring', true)).toEqual([])
-    expect(formerAliasesToSend(link, [], 'summer', true)).toEqual(['spring'])
+    expect(formerAliasesToSend(link, [], typed('spring'), true)).toEqual([])
+    expect(formerAliasesToSend(link, [], typed('summer'), true)).toEqual(['spring'])
   })
 })
 
@@ -249,5 +266,47 @@ describe('device and country targets', () => {
     expect(formErrors(filled({ geoTargets: twice })).geoTargets).toBe(LINK_MESSAGES.geoTargetRepeated)
     expect(formErrors(filled({ geoTargets: [{ country: 'DE', url: '' }] }))).toEqual({ 'geoTargets.DE': LINK_MESSAGES.invalidGeoTargetUrl })
     expect(formErrors(filled({ iosUrl: 'https://apps.apple.com/', geoTargets: [{ country: 'DE', url: 'example.de' }] }))).toEqual({})
+  })
+})
+
+describe('split test', () => {
+  it('sends the rows with https:// added and whole weights, empty rows dropped, and reads them back', () => {
+    const input = toLinkInput(filled({ variants: [{ url: 'example.com/a', weight: '3' }, { url: '', weight: '' }, { url: 'https://example.com/b', weight: '1' }] }))
+    expect(input.variants).toEqual([
+      { targetUrl: 'https://example.com/a', weight: 3 },
+      { targetUrl: 'https://example.com/b', weight: 1 },
+    ])
+    expect(toLinkChanges(filled({ variants: [{ url: ' ', weight: '' }] })).variants).toBeNull()
+    expect(formFromLink({ ...input, variants: input.variants } as Link).variants).toEqual([
+      { url: 'https://example.com/a', weight: '3' },
+      { url: 'https://example.com/b', weight: '1' },
+    ])
+  })
+
+  it('refuses one target alone, a bad URL or weight, and a target twice, naming the row', () => {
+    expect(formErrors(filled({ variants: [{ url: 'https://example.com/a', weight: '1' }] })).variants).toBe(LINK_MESSAGES.variants)
+    expect(formErrors(filled({ variants: [{ url: 'ftp://example.com/a', weight: '1' }, { url: 'https://example.com/b', weight: '0' }] }))).toEqual({
+      'variants.0.targetUrl': LINK_MESSAGES.invalidVariantUrl,
+      'variants.1.weight': LINK_MESSAGES.variantWeight,
+    })
+    expect(formErrors(filled({ variants: [{ url: 'https://example.com/a', weight: '1' }, { url: 'example.com/a/', weight: '2.5' }] }))).toEqual({
+      'variants.1.targetUrl': LINK_MESSAGES.variantRepeated,
+      'variants.1.weight': LINK_MESSAGES.variantWeight,
+    })
+    expect(formErrors(filled({ variants: [{ url: 'https://example.com/a', weight: '1' }, { url: 'example.com/b', weight: '1000' }] }))).toEqual({})
+  })
+})
+
+describe('card test', () => {
+  it('sends the second card with its blanks as null, none when all is empty, and reads it back', () => {
+    const input = toLinkInput(filled({ cardVariantTitle: ' Second ', cardVariantDescription: ' ', cardVariantImage: 'example.com/b.png' }))
+    expect(input.cardVariant).toEqual({ title: 'Second', description: null, ogImage: 'https://example.com/b.png' })
+    expect(toLinkChanges(filled({ cardVariantTitle: ' ' })).cardVariant).toBeNull()
+    expect(formFromLink({ ...input } as Link)).toMatchObject({ cardVariantTitle: 'Second', cardVariantDescription: '', cardVariantImage: 'https://example.com/b.png' })
+  })
+
+  it('asks for the title once any field is filled, and refuses an image of another scheme', () => {
+    expect(formErrors(filled({ cardVariantDescription: 'Only words' }))).toEqual({ cardVariantTitle: LINK_MESSAGES.cardVariantTitle })
+    expect(formErrors(filled({ cardVariantTitle: 'B', cardVariantImage: 'ftp://example.com/b.png' }))).toEqual({ cardVariantImage: LINK_MESSAGES.invalidCardVariantImage })
   })
 })

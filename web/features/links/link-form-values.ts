@@ -2,7 +2,24 @@
 import { appIdProblem, CARD_MESSAGES, playerProblem, THEME_COLOR_PATTERN, type TwitterApp } from '../../../src/shared/card-rules'
 import { DEFAULT_TWITTER_CARD, type TwitterCard } from '../../../src/shared/domain'
 import { isCountryCode } from '../../../src/shared/countries'
-import { aliasError, CLICK_LIMIT_MAX, expiryError, GEO_TARGETS_MAX, isHttpUrl, LINK_MESSAGES, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, withHttpsPrefix } from '../../../src/shared/link-rules'
+import {
+  aliasError,
+  CLICK_LIMIT_MAX,
+  expiryError,
+  GEO_TARGETS_MAX,
+  isHttpUrl,
+  LINK_MESSAGES,
+  LINK_PASSWORD_MAX,
+  LINK_PASSWORD_MIN,
+  normalizeTargetUrl,
+  qualifiedAlias,
+  VARIANT_WEIGHT_MAX,
+  VARIANTS_MAX,
+  VARIANTS_MIN,
+  withHttpsPrefix,
+  type CardVariant,
+  type LinkVariant,
+} from '../../../src/shared/link-rules'
 import { CARD_IMAGE_DEFAULT_COLOR, cardImageSite, type CardImageContent, type CardImageLayout } from '../../../src/shared/card-images'
 import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES, type CardPlatform, type PlatformCards } from '../../../src/shared/platform-cards'
 import type { Link, LinkChanges, LinkInput, PageMetadata } from './api'
@@ -12,6 +29,8 @@ export type LinkFormValues = {
   title: string
   description: string
   alias: string
+  /** The custom domain the link lives on ('' for the service's own address). */
+  domain: string
   ogImage: string
   ogImageAlt: string
   twitterCard: TwitterCard
@@ -35,6 +54,16 @@ export type LinkFormValues = {
   androidUrl: string
   /** Country rows in the order shown: an upper-case country code ('' until chosen) and its URL. */
   geoTargets: GeoTargetRow[]
+  /** A split test's rows in the order shown, each a target and its weight as typed; none for no test. */
+  variants: VariantRow[]
+  /** A card test's second card as typed: its title ('' for no test), description and image ('' for the link's). */
+  cardVariantTitle: string
+  cardVariantDescription: string
+  cardVariantImage: string
+  /** Whether a visitor's query string is added to where they are sent. */
+  forwardQuery: boolean
+  /** Whether people on iOS and Android without the app go to its store (an app card only). */
+  appLink: boolean
   /** The layout of the card image Linkcard makes while there is no image URL ('none' for none). */
   cardImage: CardImageLayout | 'none'
   /** Each platform's own title, description and image, as typed ('' for the link's own). */
@@ -49,17 +78,27 @@ export type LinkFormValues = {
 }
 
 export type GeoTargetRow = { country: string; url: string }
+export type VariantRow = { url: string; weight: string }
 export type PlatformCardRow = { title: string; description: string; ogImage: string }
 export type PlatformCardRows = Record<CardPlatform, PlatformCardRow>
 
-export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'tags' | 'asksPassword' | 'geoTargets' | 'platformCards'>
+export type LinkField = Exclude<keyof LinkFormValues, 'isActive' | 'forwardQuery' | 'appLink' | 'domain' | 'tags' | 'asksPassword' | 'geoTargets' | 'variants' | 'platformCards'>
 
 /**
  * What the form can show an error on: a text field, the tags, the country list as a whole, or the
- * URL of one country's row (`geoTargets.FR`, as the server names it), or a field of a platform's
- * card (`platformCards.x.title`).
+ * URL of one country's row (`geoTargets.FR`, as the server names it), the split test as a whole or
+ * a field of one of its rows (`variants.0.weight`), or a field of a platform's card (`platformCards.x.title`).
  */
-export type FormErrorField = LinkField | 'tags' | 'geoTargets' | `geoTargets.${string}` | 'platformCards' | `platformCards.${string}`
+export type FormErrorField =
+  | LinkField
+  | 'domain'
+  | 'tags'
+  | 'geoTargets'
+  | `geoTargets.${string}`
+  | 'variants'
+  | `variants.${number}.${'targetUrl' | 'weight'}`
+  | 'platformCards'
+  | `platformCards.${string}`
 export type FormErrors = Partial<Record<FormErrorField, string>>
 
 /** A row for every platform, filled from the link's cards. */
@@ -81,6 +120,7 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   title: '',
   description: '',
   alias: '',
+  domain: '',
   ogImage: '',
   ogImageAlt: '',
   twitterCard: DEFAULT_TWITTER_CARD,
@@ -98,6 +138,12 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
   iosUrl: '',
   androidUrl: '',
   geoTargets: [],
+  variants: [],
+  cardVariantTitle: '',
+  cardVariantDescription: '',
+  cardVariantImage: '',
+  forwardQuery: true,
+  appLink: false,
   cardImage: 'none',
   platformCards: platformCardRows(null),
   tags: [],
@@ -107,7 +153,14 @@ export const EMPTY_LINK_FORM: LinkFormValues = {
 }
 
 /** Where the form shows the server's error about a field the form splits in parts. */
-export const FORM_FIELD_OF: Record<string, LinkField> = { twitterPlayer: 'playerUrl', twitterApp: 'appIphone' }
+export const FORM_FIELD_OF: Record<string, LinkField> = {
+  twitterPlayer: 'playerUrl',
+  twitterApp: 'appIphone',
+  cardVariant: 'cardVariantTitle',
+  'cardVariant.title': 'cardVariantTitle',
+  'cardVariant.description': 'cardVariantDescription',
+  'cardVariant.ogImage': 'cardVariantImage',
+}
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -136,6 +189,7 @@ export function formFromLink(link: Link): LinkFormValues {
     title: link.title,
     description: link.description ?? '',
     alias: link.alias ?? '',
+    domain: link.domain ?? '',
     ogImage: link.ogImage ?? '',
     ogImageAlt: link.ogImageAlt ?? '',
     twitterCard: link.twitterCard,
@@ -153,6 +207,12 @@ export function formFromLink(link: Link): LinkFormValues {
     iosUrl: link.iosUrl ?? '',
     androidUrl: link.androidUrl ?? '',
     geoTargets: Object.entries(link.geoTargets ?? {}).map(([country, url]) => ({ country, url })),
+    variants: (link.variants ?? []).map((variant) => ({ url: variant.targetUrl, weight: String(variant.weight) })),
+    cardVariantTitle: link.cardVariant?.title ?? '',
+    cardVariantDescription: link.cardVariant?.description ?? '',
+    cardVariantImage: link.cardVariant?.ogImage ?? '',
+    forwardQuery: link.forwardQuery,
+    appLink: link.appLink,
     cardImage: link.cardImage ?? 'none',
     platformCards: platformCardRows(link.platformCards),
     tags: link.tags,
@@ -174,6 +234,42 @@ function geoTargetsOf(rows: GeoTargetRow[]): Record<string, string> | null {
   const filled = rows.filter((row) => row.country || row.url.trim())
   if (filled.length === 0) return null
   return Object.fromEntries(filled.map((row) => [row.country, withHttpsPrefix(row.url)]))
+}
+
+/** The split test's rows as the API takes them; rows left empty are dropped, and no rows is null. */
+function variantsOf(rows: VariantRow[]): LinkVariant[] | null {
+  const filled = rows.filter((row) => row.url.trim() || row.weight.trim())
+  if (filled.length === 0) return null
+  return filled.map((row) => ({ targetUrl: withHttpsPrefix(row.url), weight: Number(row.weight) }))
+}
+
+/** The second card as the API takes it: null when no field is filled in. */
+function cardVariantOf(values: LinkFormValues): CardVariant | null {
+  if (!hasCardTest(values)) return null
+  return { title: values.cardVariantTitle.trim(), description: orNull(values.cardVariantDescription), ogImage: urlOrNull(values.cardVariantImage) }
+}
+
+/** Whether the form sets a second card up (any of its fields filled in). */
+export const hasCardTest = (values: Pick<LinkFormValues, 'cardVariantTitle' | 'cardVariantDescription' | 'cardVariantImage'>) =>
+  Boolean(values.cardVariantTitle.trim() || values.cardVariantDescription.trim() || values.cardVariantImage.trim())
+
+/** What is wrong with the split test's rows, by field (`variants.<index>.targetUrl`), or the list's size as `variants`. */
+function variantErrors(rows: VariantRow[]): FormErrors {
+  const errors: FormErrors = {}
+  const filled = rows.filter((row) => row.url.trim() || row.weight.trim())
+  if (filled.length === 0) return errors
+  if (filled.length < VARIANTS_MIN || filled.length > VARIANTS_MAX) errors.variants = LINK_MESSAGES.variants
+  const seen = new Set<string>()
+  rows.forEach((row, index) => {
+    if (!row.url.trim() && !row.weight.trim()) return
+    const url = withHttpsPrefix(row.url)
+    if (!isHttpUrl(url)) errors[`variants.${index}.targetUrl`] = LINK_MESSAGES.invalidVariantUrl
+    else if (seen.has(normalizeTargetUrl(url))) errors[`variants.${index}.targetUrl`] = LINK_MESSAGES.variantRepeated
+    else seen.add(normalizeTargetUrl(url))
+    const weight = Number(row.weight)
+    if (!row.weight.trim() || !Number.isInteger(weight) || weight < 1 || weight > VARIANT_WEIGHT_MAX) errors[`variants.${index}.weight`] = LINK_MESSAGES.variantWeight
+  })
+  return errors
 }
 
 /** The platforms' cards as the API takes them: only those that set something; none is null. */
@@ -210,6 +306,12 @@ function common(values: LinkFormValues) {
     iosUrl: urlOrNull(values.iosUrl),
     androidUrl: urlOrNull(values.androidUrl),
     geoTargets: geoTargetsOf(values.geoTargets),
+    variants: variantsOf(values.variants),
+    cardVariant: cardVariantOf(values),
+    forwardQuery: values.forwardQuery,
+    // The store ids are the app card's: another card type is no app link.
+    appLink: values.twitterCard === 'app' && values.appLink,
+    domain: values.domain || null,
     platformCards: platformCardsOf(values.platformCards),
     cardImage: values.cardImage === 'none' ? null : values.cardImage,
     tags: values.tags,
@@ -259,6 +361,9 @@ export function formErrors(values: LinkFormValues, initial?: LinkFormValues, now
   if (values.asksPassword && !values.password && !initial?.asksPassword) errors.password = LINK_MESSAGES.passwordNeeded
   if (values.asksPassword && values.password && (values.password.length < LINK_PASSWORD_MIN || values.password.length > LINK_PASSWORD_MAX)) errors.password = LINK_MESSAGES.password
   Object.assign(errors, routingErrors(values))
+  Object.assign(errors, variantErrors(values.variants))
+  if (hasCardTest(values) && !values.cardVariantTitle.trim()) errors.cardVariantTitle = LINK_MESSAGES.cardVariantTitle
+  if (values.cardVariantImage.trim() && !isHttpUrl(withHttpsPrefix(values.cardVariantImage))) errors.cardVariantImage = LINK_MESSAGES.invalidCardVariantImage
   for (const platform of tailoredPlatforms(values.platformCards)) {
     const image = values.platformCards[platform].ogImage
     if (image.trim() && !isHttpUrl(withHttpsPrefix(image))) errors[`platformCards.${platform}.ogImage`] = PLATFORM_CARD_MESSAGES.ogImage
@@ -339,13 +444,16 @@ export function previewDomain(targetUrl: string): string {
   }
 }
 
+/** Whether the form gives up the link's saved alias: another alias, none, or the link moved to another domain. */
+export const dropsSavedAlias = (link: Pick<Link, 'alias' | 'domain'>, typed: Pick<LinkFormValues, 'alias' | 'domain'>) =>
+  Boolean(link.alias) && (typed.alias.trim().toLowerCase() !== link.alias!.toLowerCase() || typed.domain !== (link.domain ?? ''))
+
 /**
  * The old aliases an edit sends: those still kept, and the saved alias when it changes and the
  * person keeps it leading here; undefined when they stay as they are.
  */
-export function formerAliasesToSend(link: Pick<Link, 'alias' | 'formerAliases'>, kept: string[], typedAlias: string, keepSaved: boolean): string[] | undefined {
-  const drops = Boolean(link.alias) && typedAlias.trim().toLowerCase() !== link.alias!.toLowerCase()
-  const former = drops && keepSaved ? [...kept, link.alias!] : kept
+export function formerAliasesToSend(link: Pick<Link, 'alias' | 'domain' | 'formerAliases'>, kept: string[], typed: Pick<LinkFormValues, 'alias' | 'domain'>, keepSaved: boolean): string[] | undefined {
+  const former = dropsSavedAlias(link, typed) && keepSaved ? [...kept, qualifiedAlias(link.domain, link.alias!)] : kept
   return former.length === link.formerAliases.length && former.every((alias, i) => alias === link.formerAliases[i]) ? undefined : former
 }
 

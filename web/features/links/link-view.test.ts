@@ -9,6 +9,8 @@ function link(overrides: Partial<Link> = {}): Link {
     id: 'id-1',
     slug: 'Ab3dE5f',
     alias: null,
+    domain: null,
+    appLink: false,
     formerAliases: [],
     tags: [],
     url: 'http://localhost:3000/Ab3dE5f',
@@ -23,6 +25,7 @@ function link(overrides: Partial<Link> = {}): Link {
     twitterApp: null,
     themeColor: null,
     platformCards: null,
+    cardVariant: null,
     cardImage: null,
     cardImageUrl: null,
     cardVersion: 1,
@@ -32,6 +35,8 @@ function link(overrides: Partial<Link> = {}): Link {
     iosUrl: null,
     androidUrl: null,
     geoTargets: null,
+    variants: null,
+    forwardQuery: true,
     clickLimit: null,
     hasPassword: false,
     isActive: true,
@@ -75,6 +80,8 @@ describe('customDomainUrl', () => {
   it('uses the alias, else the slug, on a live domain', () => {
     expect(customDomainUrl(domain(), link({ alias: 'spring-sale' }))).toBe('https://go.example.org/spring-sale')
     expect(customDomainUrl(domain(), link())).toBe('https://go.example.org/Ab3dE5f')
+    // A link on a domain of its own has its address there already.
+    expect(customDomainUrl(domain(), link({ alias: 'spring-sale', domain: 'shop.example.org' }))).toBeNull()
   })
 
   it('is null until both DNS and the certificate are active, and without a domain', () => {

@@ -45,9 +45,9 @@ export const TIME_FILTER_LABELS: Record<TimeFilter, string> = {
 /** Under the Clicks and Previews headings, so nobody reads the counts as all-time totals. */
 export const TIME_FILTER_SHORT: Record<TimeFilter, string> = { '7days': '7 days', '30days': '30 days', '90days': '90 days', year: '1 year' }
 
-/** `https://<hostname>/<alias or slug>` when the account's custom domain is live, else null. */
-export function customDomainUrl(domain: CustomDomainStatus | undefined, link: Pick<Link, 'alias' | 'slug'>): string | null {
-  if (!domain?.hasCustomDomain || !domain.hostname || !isDomainLive(domain)) return null
+/** `https://<hostname>/<alias or slug>` when the account's default domain is live and the link has no domain of its own, else null. */
+export function customDomainUrl(domain: CustomDomainStatus | undefined, link: Pick<Link, 'alias' | 'slug' | 'domain'>): string | null {
+  if (link.domain || !domain?.hasCustomDomain || !domain.hostname || !isDomainLive(domain)) return null
   return `https://${domain.hostname}/${encodeURIComponent(linkPath(link))}`
 }
 

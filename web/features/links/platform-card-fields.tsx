@@ -1,12 +1,13 @@
-import { ChevronRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { DESCRIPTION_MAX, TITLE_MAX, } from '../../../src/shared/link-rules'
 import { CARD_PLATFORM_NAMES, CARD_PLATFORMS, type CardPlatform } from '../../../src/shared/platform-cards'
+import { Fold } from '../../components/ui/fold'
 import { FormField } from '../../components/ui/form-field'
 import { ImageUploadButton } from '../../components/image-upload-button'
 import { Input, Textarea } from '../../components/ui/input'
 import { PlatformPicker } from './platform-picker'
 import { tailoredPlatforms, type FormErrors, type LinkFormValues, type PlatformCardRow } from './link-form-values'
+import { UrlInput } from '../../components/url-input'
 
 type PlatformCardFieldsProps = {
   values: Pick<LinkFormValues, 'platformCards' | 'title' | 'description' | 'ogImage'>
@@ -38,17 +39,7 @@ export function PlatformCardFields({ values, errors, onChange, platform: chosen,
   const own = (value: string) => value.trim() || 'none'
 
   return (
-    <details
-      open={isOpen || Boolean(withError)}
-      onToggle={(event) => setIsOpen(event.currentTarget.open)}
-      className="group rounded-lg border border-slate-200 px-3 py-2 open:pb-3"
-      data-testid="platform-card-fields"
-    >
-      <summary className="flex cursor-pointer list-none items-center gap-1.5 text-sm font-medium text-slate-700 select-none [&::-webkit-details-marker]:hidden">
-        <ChevronRight className="size-4 text-slate-400 transition-transform group-open:rotate-90" aria-hidden="true" />
-        Cards per platform
-        {tailored.length > 0 && <span className="text-[13px] font-normal text-slate-500">· {tailored.map((name) => CARD_PLATFORM_NAMES[name]).join(', ')}</span>}
-      </summary>
+    <Fold title="Cards per platform" summary={tailored.map((name) => CARD_PLATFORM_NAMES[name]).join(', ')} open={isOpen || Boolean(withError)} onToggle={setIsOpen} testId="platform-card-fields">
       <div className="mt-3 grid gap-3">
         <p className="text-[13px] text-slate-500">
           Give one platform its own title, description or image, such as a square image for WhatsApp or a shorter title for X. Only that platform's previews show it;
@@ -80,19 +71,15 @@ export function PlatformCardFields({ values, errors, onChange, platform: chosen,
             error={errors[field('ogImage')]}
             action={<ImageUploadButton purpose="card" label={`Upload ${name} image`} onUploaded={(uploaded) => onChange(platform, { ogImage: uploaded.url })} />}
           >
-            <Input
+            <UrlInput
               name={field('ogImage')}
               value={row.ogImage}
-              onChange={(event) => onChange(platform, { ogImage: event.target.value })}
-              onBlur={(event) => event.target.value.trim() && onChange(platform, { ogImage: withHttpsPrefix(event.target.value) })}
-              type="url"
-              inputMode="url"
-              maxLength={URL_MAX}
+              onValueChange={(ogImage) => onChange(platform, { ogImage })}
               placeholder={`The link's: ${own(values.ogImage)}`}
             />
           </FormField>
         </div>
       </div>
-    </details>
+    </Fold>
   )
 }

@@ -1,12 +1,13 @@
-import { ChevronRight, Plus, X } from 'lucide-react'
+import { Plus, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { COUNTRY_CODES } from '../../../src/shared/countries'
-import { GEO_TARGETS_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
+import { GEO_TARGETS_MAX, } from '../../../src/shared/link-rules'
 import { Button } from '../../components/ui/button'
+import { Fold } from '../../components/ui/fold'
 import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
 import { hasRouting, type FormErrors, type GeoTargetRow, type LinkFormValues } from './link-form-values'
+import { UrlInput } from '../../components/url-input'
 
 type Routing = Pick<LinkFormValues, 'iosUrl' | 'androidUrl' | 'geoTargets'>
 
@@ -49,30 +50,11 @@ export function RoutingFields({ values, errors, onChange }: RoutingFieldsProps) 
   const setRow = (index: number, changes: Partial<GeoTargetRow>) =>
     onChange({ geoTargets: values.geoTargets.map((row, i) => (i === index ? { ...row, ...changes } : row)) })
   const urlInput = (field: 'iosUrl' | 'androidUrl', placeholder: string) => (
-    <Input
-      name={field}
-      value={values[field]}
-      onChange={(event) => onChange({ [field]: event.target.value })}
-      onBlur={(event) => event.target.value.trim() && onChange({ [field]: withHttpsPrefix(event.target.value) })}
-      type="url"
-      inputMode="url"
-      maxLength={URL_MAX}
-      placeholder={placeholder}
-    />
+    <UrlInput name={field} value={values[field]} onValueChange={(url) => onChange({ [field]: url })} placeholder={placeholder} />
   )
 
   return (
-    <details
-      open={shown}
-      onToggle={(event) => setIsOpen(event.currentTarget.open)}
-      className="group rounded-lg border border-slate-200 px-3 py-2 open:pb-3"
-      data-testid="routing-fields"
-    >
-      <summary className="flex cursor-pointer list-none items-center gap-1.5 text-sm font-medium text-slate-700 select-none [&::-webkit-details-marker]:hidden">
-        <ChevronRight className="size-4 text-slate-400 transition-transform group-open:rotate-90" aria-hidden="true" />
-        Device and country targets
-        {count > 0 && <span className="text-[13px] font-normal text-slate-500">· {count} set</span>}
-      </summary>
+    <Fold title="Device and country targets" summary={count > 0 && `${count} set`} open={shown} onToggle={setIsOpen} testId="routing-fields">
       <div className="mt-3 grid gap-3">
         <p className="text-[13px] text-slate-500">
           People on an iPhone or Android phone go to its URL; otherwise people in a listed country go to that country's URL; everyone else goes to the target URL.
@@ -112,17 +94,13 @@ export function RoutingFields({ values, errors, onChange }: RoutingFieldsProps) 
                         </option>
                       ))}
                     </select>
-                    <Input
+                    <UrlInput
                       name={row.country ? `geoTargets.${row.country}` : undefined}
                       aria-label={`URL for country ${number}`}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? errorId : undefined}
                       value={row.url}
-                      onChange={(event) => setRow(index, { url: event.target.value })}
-                      onBlur={(event) => event.target.value.trim() && setRow(index, { url: withHttpsPrefix(event.target.value) })}
-                      type="url"
-                      inputMode="url"
-                      maxLength={URL_MAX}
+                      onValueChange={(url) => setRow(index, { url })}
                       placeholder="https://example.com/fr"
                       className="max-sm:order-3 max-sm:col-span-2"
                     />
@@ -165,6 +143,6 @@ export function RoutingFields({ values, errors, onChange }: RoutingFieldsProps) 
           </div>
         </fieldset>
       </div>
-    </details>
+    </Fold>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { imageWarnings, type ImageFacts } from '../../../src/shared/image-rules'
-import { FORMER_ALIASES_MAX } from '../../../src/shared/link-rules'
+import { FORMER_ALIASES_MAX, qualifiedAlias } from '../../../src/shared/link-rules'
 import type { CardPlatform } from '../../../src/shared/platform-cards'
 import { ApiError, errorMessage, fieldErrorsOf } from '../../lib/api'
 import { useBrand } from '../../lib/brand'
@@ -10,6 +10,7 @@ import {
   EMPTY_LINK_FORM,
   FORM_FIELD_OF,
   formErrors,
+  dropsSavedAlias,
   formerAliasesToSend,
   formFromLink,
   mergeMetadata,
@@ -22,6 +23,7 @@ import {
   type LinkField,
   type LinkFormValues,
   type PlatformCardRow,
+  type VariantRow,
 } from './link-form-values'
 
 const FIELD_NAMES: Record<string, string> = { title: 'title', description: 'description', ogImage: 'image', ogImageAlt: 'image description' }
@@ -84,6 +86,18 @@ export function useLinkForm({ link, template, onCreated, onBusyChange, onDone }:
     )
   }
 
+  function changeCardTest(changes: Partial<Pick<LinkFormValues, 'cardVariantTitle' | 'cardVariantDescription' | 'cardVariantImage'>>) {
+    update(changes)
+    // Filling any field asks for the title: the errors go with any change.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('cardVariant'))))
+  }
+
+  function changeVariants(variants: VariantRow[]) {
+    update({ variants })
+    // Rows renumber as they come and go: the test's errors all go.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== 'variants' && !field.startsWith('variants.'))))
+  }
+
   function changePlatformCard(platform: CardPlatform, changes: Partial<PlatformCardRow>) {
     setValues((current) => ({ ...current, platformCards: { ...current.platformCards, [platform]: { ...current.platformCards[platform], ...changes } } }))
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !Object.keys(changes).some((part) => field === `platformCards.${platform}.${part}`))))
@@ -114,7 +128,7 @@ export function useLinkForm({ link, template, onCreated, onBusyChange, onDone }:
     busy(true, setIsSaving)
     try {
       if (link) {
-        const former = formerAliasesToSend(link, alias.formerAliases, values.alias, alias.keepSaved && alias.canKeepSaved)
+        const former = formerAliasesToSend(link, alias.formerAliases, values, alias.keepSaved && alias.canKeepSaved)
         await updateLink(link.id, { ...toLinkChanges(values, initial), ...(former && { formerAliases: former }) })
         toast({ title: 'Share link updated', description: values.title.trim() })
       } else {
@@ -129,7 +143,7 @@ export function useLinkForm({ link, template, onCreated, onBusyChange, onDone }:
       const byField: FormErrors = {}
       for (const item of fieldErrorsOf(failure)) {
         const field = item.field && (FORM_FIELD_OF[item.field] ?? item.field)
-        if (field && item.message && (field in EMPTY_LINK_FORM || field.startsWith('geoTargets.') || field.startsWith('platformCards.'))) byField[field as FormErrorField] = item.message
+        if (field && item.message && (field in EMPTY_LINK_FORM || field.startsWith('geoTargets.') || field.startsWith('variants.') || field.startsWith('platformCards.'))) byField[field as FormErrorField] = item.message
       }
       setErrors(byField)
       toast({
@@ -174,6 +188,8 @@ export function useLinkForm({ link, template, onCreated, onBusyChange, onDone }:
     text,
     update,
     changeRouting,
+    changeVariants,
+    changeCardTest,
     changePlatformCard,
     setAsksPassword,
     alias,
@@ -197,10 +213,11 @@ export function useLinkForm({ link, template, onCreated, onBusyChange, onDone }:
 function useAliasChange(link: Link | undefined, values: LinkFormValues) {
   const problem = formErrors(values).alias
   const typed = values.alias.trim()
-  const saved = link?.alias ?? ''
-  const isNew = typed !== '' && typed.toLowerCase() !== saved.toLowerCase()
-  const answer = useAliasAvailability(typed, isNew && !problem, link?.id)
-  const dropsSaved = saved !== '' && typed.toLowerCase() !== saved.toLowerCase()
+  const saved = link?.alias ? qualifiedAlias(link.domain, link.alias) : ''
+  const dropsSaved = link ? dropsSavedAlias(link, values) : false
+  // Asked of the server when it would be a new alias where the link lives.
+  const isNew = typed !== '' && (!link?.alias || dropsSaved)
+  const answer = useAliasAvailability(typed, isNew && !problem, link?.id, values.domain)
   const [formerAliases, setFormerAliases] = useState(link?.formerAliases ?? [])
   const [keepSaved, setKeepSaved] = useState(true)
   const canKeepSaved = formerAliases.length < FORMER_ALIASES_MAX

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { MESSAGES } from '../../../src/shared/auth-rules'
-import { aRole, INVITABLE_ROLES, INVITATION_TTL_DAYS, ROLE_LABELS, type InvitableRole } from '../../../src/shared/members'
+import { aRole, INVITABLE_ROLES, INVITATION_TTL_DAYS, MEMBER_MESSAGES, ROLE_LABELS, type InvitableRole } from '../../../src/shared/members'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog'
 import { FormField } from '../../components/ui/form-field'
@@ -52,8 +52,11 @@ function useInviteForm() {
   return { isOpen, openChange, email, setEmail, role, setRole, error, isSubmitting, submit }
 }
 
-/** Invite someone by e-mail with a role; the link is mailed to them. */
-export function InviteDialog({ roles }: { roles: typeof ROLE_OPTIONS }) {
+/**
+ * Invite someone by e-mail with a role; the link is mailed to them. Someone whose own address is
+ * not confirmed yet (`unconfirmedEmail`) is told so, and how, before any form.
+ */
+export function InviteDialog({ roles, unconfirmedEmail }: { roles: typeof ROLE_OPTIONS; unconfirmedEmail?: string }) {
   const { isOpen, openChange, email, setEmail, role, setRole, error, isSubmitting, submit } = useInviteForm()
 
   return (
@@ -65,6 +68,9 @@ export function InviteDialog({ roles }: { roles: typeof ROLE_OPTIONS }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
+        {unconfirmedEmail ? (
+          <ConfirmFirst email={unconfirmedEmail} onClose={() => openChange(false)} />
+        ) : (
         <form onSubmit={submit} className="grid gap-5" noValidate>
           <DialogHeader>
             <DialogTitle>Invite Member</DialogTitle>
@@ -85,7 +91,32 @@ export function InviteDialog({ roles }: { roles: typeof ROLE_OPTIONS }) {
             </Button>
           </DialogFooter>
         </form>
+        )}
       </DialogContent>
     </Dialog>
+  )
+}
+
+/** What someone whose own address is unconfirmed gets instead of the form: why, and the ways to confirm it. */
+function ConfirmFirst({ email, onClose }: { email: string; onClose: () => void }) {
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Confirm your address first</DialogTitle>
+        <DialogDescription>{MEMBER_MESSAGES.confirmFirst}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2 text-sm text-slate-600">
+        <p>
+          We sent the link to <span className="font-medium text-slate-900">{email}</span>; the banner at the top of the page sends it again.
+        </p>
+        <p>
+          On a server without mail, the link is in the server's log (<code className="text-[13px]">mail written to outbox</code>), or its operator can run{' '}
+          <code className="text-[13px] break-all">linkcard confirm-email {email}</code>.
+        </p>
+      </div>
+      <DialogFooter>
+        <Button onClick={onClose}>Got it</Button>
+      </DialogFooter>
+    </div>
   )
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "share_links" ADD COLUMN "forward_query" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `share_links` ADD `forward_query` integer DEFAULT true NOT NULL;
