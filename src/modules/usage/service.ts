@@ -107,10 +107,15 @@ async function previewsCounted(keys: repo.CounterKey[]) {
   return keys.map((key, i) => held[i] ?? stored.get(repo.counterKey(key))!)
 }
 
+/**
+ * The account's API calls, those this process has counted included: its counts are stored first,
+ * since adding the waiting ones to a read that a flush may land in the middle of counts some twice.
+ */
 export async function totalApiCalls(accountId: string) {
-  let waiting = 0
-  for (const delta of pending.values()) if (delta.accountId === accountId) waiting += delta.apiCalls
-  return (await repo.totalApiCalls(accountId)) + waiting
+  // A flush under way may have taken its batch before the latest calls came: the next run covers them.
+  await flushUsage.running
+  await flushUsage()
+  return repo.totalApiCalls(accountId)
 }
 
 // The owners hear when 80% of the period's previews are counted, and when all are: once each per
