@@ -94,6 +94,63 @@ describe('an expiry with a fallback', () => {
   })
 })
 
+describe('a link that no longer works', () => {
+  /** A visit's status and page, and whether the page is a dead link's in the account's brand of `color`. */
+  async function dead(url: string, color: string) {
+    const answer = await visit(url)
+    const page = await answer.text()
+    return { status: answer.status, says: page.includes('This link no longer works'), inBrand: page.includes(color) && !/Linkcard|Get Started|Sign up|router/i.test(page) }
+  }
+
+  it('gives visitors of a turned-off or deleted link a plain page in the account’s brand, until a link takes the address again', async () => {
+    const person = await signUp(linkcard.http, 'dead-links')
+    expect((await linkcard.http.put('/api/brand', { color: '#0E7490', logo: null }, { token: person.token })).status).toBe(200)
+    const made = await linkcard.http.post('/api/shareLinks', { targetUrl: TARGET, title: 'Spring sale', alias: 'spring-sale' }, { token: person.token })
+    const link = made.body
+    const byAlias = link.url
+    const bySlug = link.url.replace(/[^/]+$/, link.slug)
+    expect(byAlias).toEndWith('/spring-sale')
+    expect((await visit(byAlias)).headers.get('location')).toBe(TARGET)
+
+    // Turned off: 404, as before, with the page; turned on again, it works.
+    await linkcard.http.patch(`/api/shareLinks/${link.id}`, { isActive: false }, { token: person.token })
+    for (const url of [bySlug, byAlias]) expect(await dead(url, '#0e7490')).toEqual({ status: 404, says: true, inBrand: true })
+    await linkcard.http.patch(`/api/shareLinks/${link.id}`, { isActive: true }, { token: person.token })
+    expect((await visit(bySlug)).headers.get('location')).toBe(TARGET)
+
+    // Deleted: its slug and alias are remembered.
+    expect((await linkcard.http.delete(`/api/shareLinks/${link.id}`, { token: person.token })).status).toBe(204)
+    for (const url of [bySlug, byAlias]) expect(await dead(url, '#0e7490')).toEqual({ status: 404, says: true, inBrand: true })
+
+    // An address that never was a link keeps the service's not-found page.
+    const never = await dead(link.url.replace(/[^/]+$/, 'never-was-a-link'), '#0e7490')
+    expect(never).toMatchObject({ status: 404, says: false })
+
+    // Another account takes the alias: it answers for that account's link.
+    const other = await signUp(linkcard.http, 'dead-links-other')
+    const taken = await linkcard.http.post('/api/shareLinks', { targetUrl: FALLBACK, title: 'Taken', alias: 'Spring-Sale' }, { token: other.token })
+    expect(taken.status).toBe(201)
+    expect((await visit(byAlias)).headers.get('location')).toBe(FALLBACK)
+
+    // The account deleted, its addresses are forgotten.
+    expect((await linkcard.http.call('DELETE', '/api/auth/delete-account', { currentPassword: person.password }, { token: person.token })).status).toBe(204)
+    expect(await dead(bySlug, '#0e7490')).toMatchObject({ status: 404, says: false })
+  })
+
+  it('shows an ended link’s page in the account’s brand, with no word of the service', async () => {
+    const person = await signUp(linkcard.http, 'ended-brand')
+    expect((await linkcard.http.put('/api/brand', { color: '#7C3AED', logo: null }, { token: person.token })).status).toBe(200)
+    const made = await linkcard.http.post('/api/shareLinks', { targetUrl: TARGET, title: 'Once', clickLimit: 1 }, { token: person.token })
+    expect((await visit(made.body.url)).headers.get('location')).toBe(TARGET)
+    const ended = await visit(made.body.url)
+    expect(ended.status).toBe(410)
+    const page = await ended.text()
+    expect(page).toContain('This link has reached its limit')
+    expect(page).toContain('#7c3aed')
+    expect(page).not.toMatch(/Linkcard/)
+  })
+})
+
 describe('the fields', () => {
   it('refuses a click limit that is no whole number from 1 up, a fallback that is not http(s) or is a short link, and changes nothing', async () => {
     const link = await create({})

@@ -221,6 +221,13 @@ describe("a domain's root and unknown paths", () => {
     expect(page).toContain(`<p class="site">${domain.hostname}</p>`)
     expect(page).toContain('#0e7490')
     expect(page).not.toMatch(/Linkcard|Get Started|Sign up/i)
+    // A deleted link's address says the link no longer works, in the same brand.
+    const deleted = (await createLink(person, { targetUrl: 'https://example.com/old', domain: domain.hostname, alias: 'old-offer' })).body
+    expect((await http.delete(`/api/shareLinks/${deleted.id}`, { token: person.token })).status).toBe(204)
+    const gone = await until(() => onHost(domain.hostname, 'old-offer'), { what: 'the deleted link to stop answering', done: (answer) => answer.status === 404 })
+    const gonePage = await gone.text()
+    expect(gonePage).toContain('This link no longer works')
+    expect(gonePage).toContain(`<p class="site">${domain.hostname}</p>`)
     const changed = await http.patch(`/api/domains/${domain.id}`, { rootRedirect: 'https://example.com/home', notFoundRedirect: 'https://example.com/missing' }, { token: person.token })
     expect(changed.body).toMatchObject({ rootRedirect: 'https://example.com/home', notFoundRedirect: 'https://example.com/missing' })
     for (const on of [server, second]) {

@@ -7,7 +7,7 @@ import type { ImageFacts } from '../../shared/image-rules'
 import type { LinkStatusFilter } from '../../shared/link-list'
 import { linkTables } from './tables'
 
-const { shareLinks, formerAliases, tags, linkTags, cardVersions } = linkTables(kit)
+const { shareLinks, formerAliases, tags, linkTags, cardVersions, goneAddresses } = linkTables(kit)
 
 export type LinkRow = typeof shareLinks.$inferSelect
 export type NewLinkRow = typeof shareLinks.$inferInsert
@@ -223,14 +223,50 @@ export async function setLinksActive(accountId: string, ids: string[], isActive:
 
 export async function deleteLinks(accountId: string, ids: string[], alongside?: AlongsideChange<LinkRow[]>) {
   if (ids.length === 0) return []
-  return changeWith(
-    (on) =>
-      on
-        .delete(shareLinks)
-        .where(and(eq(unindexed(shareLinks.accountId), accountId), inArray(shareLinks.id, ids)))
-        .returning(),
-    alongside,
-  )
+  return deleteLinksWhere(and(eq(unindexed(shareLinks.accountId), accountId), inArray(shareLinks.id, ids))!, alongside)
+}
+
+/** The key of a deleted link's address in goneAddresses: its slug, or one of its alias keys. */
+export const goneAddressKey = (kind: 'slug' | 'alias', key: string) => `${kind === 'slug' ? 's' : 'a'}:${key}`
+
+// Rows of goneAddresses written by one statement, well under either database's bound-value limit.
+const GONE_ROWS_PER_INSERT = 500
+
+/**
+ * Deletes the links `where` picks (in `tx`, else in a transaction of its own with `alongside`),
+ * remembering their addresses (slug, alias and former aliases) for whoever still visits them.
+ */
+async function deleteLinksWhere(where: SQL, alongside?: AlongsideChange<LinkRow[]>, tx?: Db) {
+  const change = async (on: Db) => {
+    const former = await on
+      .select({ aliasKey: formerAliases.aliasKey, accountId: shareLinks.accountId })
+      .from(formerAliases)
+      .innerJoin(shareLinks, eq(formerAliases.linkId, shareLinks.id))
+      .where(where)
+    const rows = await on.delete(shareLinks).where(where).returning()
+    const gone = [
+      ...rows.flatMap((row) => [
+        { key: goneAddressKey('slug', row.slug), accountId: row.accountId },
+        ...(row.aliasKey ? [{ key: goneAddressKey('alias', row.aliasKey), accountId: row.accountId }] : []),
+      ]),
+      ...former.map((entry) => ({ key: goneAddressKey('alias', entry.aliasKey), accountId: entry.accountId })),
+    ]
+    for (let start = 0; start < gone.length; start += GONE_ROWS_PER_INSERT) {
+      await on
+        .insert(goneAddresses)
+        .values(gone.slice(start, start + GONE_ROWS_PER_INSERT))
+        .onConflictDoUpdate({ target: goneAddresses.key, set: { accountId: sql`excluded.account_id`, goneAt: sql`excluded.gone_at` } })
+    }
+    await alongside?.(on, rows)
+    return rows
+  }
+  return tx ? change(tx) : transaction(change)
+}
+
+/** The accounts whose deleted links had these addresses (goneAddressKey), in the order of the keys. */
+export async function accountsOfGoneAddresses(keys: string[]) {
+  const rows = await db.select().from(goneAddresses).where(inArray(goneAddresses.key, keys))
+  return keys.flatMap((key) => rows.filter((row) => row.key === key).map((row) => row.accountId))
 }
 
 export const LINK_SORTS = ['createdAt', 'title'] as const
@@ -368,28 +404,18 @@ export async function setImageFacts(id: string, image: string, facts: ImageFacts
 }
 
 export async function deleteLink(accountId: string, id: string, alongside?: AlongsideChange<LinkRow[]>) {
-  const [row] = await changeWith(
-    (on) =>
-      on
-        .delete(shareLinks)
-        .where(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id)))
-        .returning(),
-    alongside,
-  )
+  const [row] = await deleteLinksWhere(and(eq(shareLinks.accountId, accountId), eq(shareLinks.id, id))!, alongside)
   return row
 }
 
-export async function deleteLinkById(id: string, tx: Db = db) {
-  const [row] = await tx.delete(shareLinks).where(eq(shareLinks.id, id)).returning()
+export async function deleteLinkById(id: string, tx?: Db) {
+  const [row] = await deleteLinksWhere(eq(shareLinks.id, id), undefined, tx)
   return row
 }
 
-export async function deleteLinksCreatedBy(userId: string, accountIds: string[], tx: Db = db) {
+export async function deleteLinksCreatedBy(userId: string, accountIds: string[], tx?: Db) {
   if (accountIds.length === 0) return []
-  return tx
-    .delete(shareLinks)
-    .where(and(eq(shareLinks.createdBy, userId), inArray(shareLinks.accountId, accountIds)))
-    .returning()
+  return deleteLinksWhere(and(eq(shareLinks.createdBy, userId), inArray(shareLinks.accountId, accountIds))!, undefined, tx)
 }
 
 // The redirect path's look-ups, prepared once: building and parsing the query each time would

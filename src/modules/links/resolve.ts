@@ -10,7 +10,7 @@ import { ACCOUNT_CHANGED } from '../accounts/service'
 import { aliasKeyOf, normalizedHttpUrl } from '../../shared/link-rules'
 import { linkScopeOf, type LinkScope } from '../domains/service'
 import * as repo from './repo'
-import type { LinkRow } from './repo'
+import { goneAddressKey, type LinkRow } from './repo'
 
 // Up to this many slugs, and as many aliases.
 const CAPACITY_PER_KIND = 25_000
@@ -183,4 +183,23 @@ function lookUpIn(scope: LinkScope, path: string, now: number): LinkRow | undefi
     if (found || link?.accountId === scope.accountId) return found
     return after(linkAt(path, aliasKeyOf(null, path), now), (onNoDomain) => (onNoDomain?.domain === null ? answering(onNoDomain, scope) : undefined))
   })
+}
+
+/**
+ * The account whose link a path named on a host, when that link no longer answers there: turned
+ * off, or deleted (its address remembered until a link takes it again). Asked only once lookUp
+ * has found nothing, so an address a live link holds never gets here.
+ */
+export async function accountOfDeadLink(host: string, path: string, now = Date.now()): Promise<string | undefined> {
+  const scope = await linkScopeOf(host, now)
+  if (scope.kind === 'none') return undefined
+  const inScope = (accountId: string) => scope.kind === 'all' || accountId === scope.accountId
+  // The aliases a path may name on the host: the domain's, then those of no domain.
+  const aliasKeys = scope.kind === 'all' ? [aliasKeyOf(null, path)] : [aliasKeyOf(scope.domain.hostname, path), aliasKeyOf(null, path)]
+  for (const aliasKey of aliasKeys) {
+    const link = await linkAt(path, aliasKey, now)
+    if (link && !link.isActive && inScope(link.accountId)) return link.accountId
+  }
+  const gone = await repo.accountsOfGoneAddresses([goneAddressKey('slug', path), ...aliasKeys.map((key) => goneAddressKey('alias', key))])
+  return gone.find(inScope)
 }

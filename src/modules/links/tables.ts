@@ -139,5 +139,17 @@ export const linkTables = defineTables((k) => {
     },
     (t) => [k.primaryKey({ columns: [t.linkId, t.version] })],
   )
-  return { shareLinks, formerAliases, tags, linkTags, cardVersions }
+  // The addresses of deleted links (goneAddressKey: a slug, or an alias key), so their visitors get
+  // a page in the account's brand that says the link no longer works. A new link that takes one
+  // answers before it; the row goes with its account.
+  const goneAddresses = k.table(
+    'gone_addresses',
+    {
+      key: k.text('key').primaryKey(),
+      accountId: accountIdColumn(k),
+      goneAt: stamp(k, 'gone_at'),
+    },
+    (t) => [k.index('gone_addresses_account_idx').on(t.accountId)],
+  )
+  return { shareLinks, formerAliases, tags, linkTags, cardVersions, goneAddresses }
 })

@@ -7,6 +7,7 @@ import { cardTags, withMadeImage } from '../../shared/card-tags'
 import { cardFor } from '../../shared/platform-cards'
 import { LINK_PASSWORD_MAX, type CardVersionName } from '../../shared/link-rules'
 import { scanUrlOf } from '../../shared/qr-design'
+import type { Brand } from '../card-images/brand'
 import { cardImageUrlOf, shortUrlOf, type LinkRow } from '../links/service'
 
 const SEND_ON = "location.replace(document.getElementById('target').href)"
@@ -65,31 +66,30 @@ function render(link: LinkRow, shortUrl: string) {
   return `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<p>Continue to <a id="target" href="${target}">${target}</a></p>\n<script>${SEND_ON}</script>\n</body>\n</html>\n`
 }
 
-/** What people get from a link that has ended, without a fallback to send them to. */
-const endedPage = (title: string, reason: string) => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<style>body{font:16px/1.6 system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:grid;place-items:center;min-height:100vh;margin:0}main{text-align:center;padding:24px}a{color:#4f46e5}</style></head>
-<body><main><h1>${title}</h1><p>${reason}</p><p><a href="/">Linkcard</a></p></main></body>
-</html>
-`
-
-export const expiredPage = endedPage('This link has expired', 'The person who shared it set it to stop working after a date that has passed.')
-export const limitReachedPage = endedPage('This link has reached its limit', 'The person who shared it set it to stop working after a number of visits, and it has had them.')
+// Why a short link sends no one on: its page's heading and text.
+const ENDINGS = {
+  missing: ['This link does not exist', 'There is no short link at this address. Check it for a typo, or ask whoever shared it for a new link.'],
+  gone: ['This link no longer works', 'Whoever shared it has turned it off or deleted it. Ask them for a new link.'],
+  expired: ['This link has expired', 'Whoever shared it set it to stop working after a date that has passed.'],
+  limit: ['This link has reached its limit', 'Whoever shared it set it to stop working after a number of visits, and it has had them.'],
+} as const
+export type Ending = keyof typeof ENDINGS
 
 /**
- * What people get from a path of a custom domain that names no link, when the domain sends such
- * paths nowhere: the domain's name, with the account's logo and colour, and no word of the service.
+ * What people get from a link that sends no one on (ended without a fallback, turned off or
+ * deleted, or never made on a custom domain): a plain page in the account's brand, its logo and
+ * colour, with the custom domain's name (`site`) where there is no logo, and no word of the service.
  */
-export function missingLinkPage(hostname: string, brand: { color: string | null; logo: string | null }) {
+export function endedLinkPage(ending: Ending, brand: Brand, site: string | null) {
+  const [title, reason] = ENDINGS[ending]
   const color = brand.color && /^#[0-9a-f]{6}$/i.test(brand.color) ? brand.color : '#334155'
-  const site = escapeHtml(hostname)
-  const logo = brand.logo ? `<img src="${escapeHtml(brand.logo)}" alt="${site}" height="48">` : `<p class="site">${site}</p>`
+  const name = site ? escapeHtml(site) : ''
+  const mark = brand.logo ? `<img src="${escapeHtml(brand.logo)}" alt="${name}" height="48">` : site ? `<p class="site">${name}</p>` : ''
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>This link does not exist</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
 <style>body{font:16px/1.6 system-ui,sans-serif;color:#0f172a;background:#f8fafc;display:grid;place-items:center;min-height:100vh;box-sizing:border-box;margin:0;border-top:4px solid ${color}}main{text-align:center;padding:24px;max-width:28rem}img{max-width:12rem;object-fit:contain}.site{font-weight:600;color:${color};margin:0}h1{font-size:22px;margin:24px 0 8px}p{color:#475569}</style></head>
-<body><main>${logo}<h1>This link does not exist</h1><p>There is no short link at this address. Check it for a typo, or ask whoever shared it for a new link.</p></main></body>
+<body><main>${mark}<h1>${title}</h1><p>${reason}</p></main></body>
 </html>
 `
 }

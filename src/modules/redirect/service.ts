@@ -9,7 +9,7 @@ import { visitorHash } from '../analytics/visitor'
 import { isoDay } from '../../shared/analytics'
 import { recordEvent, type RecordedEvent } from '../analytics/recorder'
 import { tryLinkPassword, type LinkRow } from '../links/service'
-import { lookUp } from '../links/resolve'
+import { accountOfDeadLink, lookUp } from '../links/resolve'
 import { classifyVisitor } from '../../shared/visitors'
 import { networkOf } from '../../shared/network'
 import { PREVIEW_COUNTING, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
@@ -19,7 +19,7 @@ import { brandOf, type Brand } from '../card-images/brand'
 import { countUnknownPath, domainOfHost, type AccountDomain } from '../domains/service'
 import { cardVersionClicked, cardVersionServed } from './card-tests'
 import { withVisitorQuery } from './forwarding'
-import { expiredPage, limitReachedPage, missingLinkPage, passwordPage, previewPage, sendOnPage } from './preview-page'
+import { endedLinkPage, passwordPage, previewPage, sendOnPage, type Ending } from './preview-page'
 
 // User-Agents repeat endlessly: who sent each is remembered for the hot path.
 const visitorOf = remembered(10_000, classifyVisitor)
@@ -143,7 +143,7 @@ export type VisitOutcome =
   | { kind: 'preview'; link: LinkRow; html: string }
   /** Sent to the link's fallback (`url`, with the visitor's query where forwarded): it has expired or reached its click limit. */
   | { kind: 'fallback'; link: LinkRow; url: string }
-  /** The link has ended and has no fallback: a page that says why, answered 410. */
+  /** The link has ended (expired, or reached its click limit) and has no fallback: a page in its account's brand that says why, answered 410. */
   | { kind: 'ended'; html: string }
   /** Sent on from the password form by a page (to the target, or the fallback). */
   | { kind: 'send_on'; html: string }
@@ -151,7 +151,7 @@ export type VisitOutcome =
   | { kind: 'password'; html: string; status: 200 | 403 | 429; retryAfter?: number }
   /** A path that names no link on a custom domain that sends such paths elsewhere (`url`). */
   | { kind: 'elsewhere'; url: string }
-  /** A path that names no link on a custom domain that sends them nowhere: a page in the account's brand, answered 404. */
+  /** A path whose link was turned off or deleted, or that names none on a custom domain sending such paths nowhere: a page in the account's brand, answered 404. */
   | { kind: 'missing'; html: string }
   | { kind: 'not_found' }
 
@@ -241,7 +241,7 @@ function decide(visit: Visit, link: LinkRow | undefined, now: number): VisitOutc
   const isHead = method === 'HEAD'
   const { kind, platform, counted } = userAgent ? visitorOf(userAgent) : NO_USER_AGENT
   // Posts made before the expiry keep their card, uncounted; people get the fallback or the expired page.
-  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link, platform, now) : endOf(link, EXPIRED, query)
+  if (link.expiresAt && link.expiresAt.getTime() <= now) return kind === 'preview' ? cardOf(link, platform, now) : endOf(link, 'expired', query)
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
     if (isHead || !counted) return cardOf(link, platform, now)
@@ -270,21 +270,25 @@ function decide(visit: Visit, link: LinkRow | undefined, now: number): VisitOutc
 }
 
 /**
- * A path that names no link: on a custom domain, a person's visit is counted among the domain's
- * unknown paths, and people are sent where the domain says (its notFoundRedirect), else get a
- * not-found page in the account's brand; elsewhere, the service's not-found page.
+ * A path that names no live link. On a custom domain, a person's visit is counted among the
+ * domain's unknown paths, and people are sent where the domain says (its notFoundRedirect), else
+ * get a page in the account's brand: that the link no longer works (turned off or deleted), or
+ * never was. Elsewhere, a dead link's page in its account's brand, or the service's not-found page.
  */
-function unknownPath({ host, path, method, userAgent }: Visit, now: number): VisitOutcome | Promise<VisitOutcome> {
-  const outcome = (found: AccountDomain | undefined): VisitOutcome | Promise<VisitOutcome> => {
-    if (!found) return NOT_FOUND
-    const { domain, accountId } = found
-    if (method !== 'HEAD' && (userAgent ? visitorOf(userAgent) : NO_USER_AGENT).kind === 'person') countUnknownPath(domain.id, path, now)
-    if (domain.notFoundRedirect) return { kind: 'elsewhere', url: domain.notFoundRedirect }
-    return brandOfAccount(accountId).then((brand): VisitOutcome => ({ kind: 'missing', html: missingLinkPage(domain.hostname, brand) }))
-  }
-  const domain = domainOfHost(host)
-  return domain instanceof Promise ? domain.then(outcome) : outcome(domain)
+async function unknownPath({ host, path, method, userAgent }: Visit, now: number): Promise<VisitOutcome> {
+  const found = await domainOfHost(host)
+  if (found && method !== 'HEAD' && (userAgent ? visitorOf(userAgent) : NO_USER_AGENT).kind === 'person') countUnknownPath(found.domain.id, path, now)
+  if (found?.domain.notFoundRedirect) return { kind: 'elsewhere', url: found.domain.notFoundRedirect }
+  const deadOf = await accountOfDeadLink(host, path, now)
+  if (found) return endedPage(deadOf ? 'gone' : 'missing', found.accountId, found.domain.hostname)
+  return deadOf ? endedPage('gone', deadOf, null) : NOT_FOUND
 }
+
+/** A page that says why a link sends no one on, in its account's brand (404 where it never was or no longer is, else 410). */
+const endedPage = async (ending: Ending, accountId: string, site: string | null): Promise<VisitOutcome> => ({
+  kind: ending === 'missing' || ending === 'gone' ? 'missing' : 'ended',
+  html: endedLinkPage(ending, await brandOfAccount(accountId), site),
+})
 
 // An account's brand, asked for by every unknown path of its domains: kept a minute, so a changed
 // logo or colour shows within one, and a crowd of unknown paths costs no read each.
@@ -328,7 +332,7 @@ async function limitedVisit(link: LinkRow, limit: number, click: RecordedEvent |
     if (!(error instanceof RedisUnavailable)) throw error
     within = false
   }
-  if (!within) return endOf(link, LIMIT_REACHED, query)
+  if (!within) return endOf(link, 'limit', query)
   if (click) recordEvent(click)
   return sentTo
 }
@@ -389,8 +393,8 @@ function sentOn(outcome: VisitOutcome): VisitOutcome {
 }
 
 /** An ended link sends people to its fallback (with their query where the link forwards it) when it has one, else answers the page. */
-const endOf = (link: LinkRow, page: VisitOutcome, query: string): VisitOutcome =>
-  link.fallbackUrl ? { kind: 'fallback', link, url: forwardedTo(link, link.fallbackUrl, query) } : page
+const endOf = (link: LinkRow, ending: 'expired' | 'limit', query: string): VisitOutcome | Promise<VisitOutcome> =>
+  link.fallbackUrl ? { kind: 'fallback', link, url: forwardedTo(link, link.fallbackUrl, query) } : endedPage(ending, link.accountId, link.domain)
 
 /** The card, uncounted: the version of a card test the window serves. */
 const cardOf = (link: LinkRow, platform: string | null, now: number): VisitOutcome => ({
@@ -399,5 +403,3 @@ const cardOf = (link: LinkRow, platform: string | null, now: number): VisitOutco
   html: previewPage(link, platform, platform === null ? undefined : cardVersionServed(link, platform, now)),
 })
 const NOT_FOUND: VisitOutcome = { kind: 'not_found' }
-const EXPIRED: VisitOutcome = { kind: 'ended', html: expiredPage }
-const LIMIT_REACHED: VisitOutcome = { kind: 'ended', html: limitReachedPage }
