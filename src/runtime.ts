@@ -9,7 +9,7 @@ import { Lifecycle } from './platform/lifecycle'
 import { SQLITE_READER_ENTRY } from './threads'
 import { connectSharedState } from './platform/topology'
 import { startRecording } from './modules/analytics/recorder'
-import { linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
+import { clickTrends, linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
 import { provideToAuth } from './modules/auth/service'
 import { provideDomainLinks, startDomainChecks, startUnknownPathCounting } from './modules/domains/service'
@@ -45,7 +45,7 @@ export async function startLinkcard({ background = true } = {}) {
   // its changes through account events (platform/events.ts) and drops their caches through the bus.
   provideToAuth({ findUserAtWork, addOwner, revokeApiKeysCreatedBy })
   provideMemberCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
-  provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql })
+  provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql, trends: clickTrends })
   provideDomainLinks({ countLinksOn: countLinksOnDomain })
   // Changes store their webhook messages in their own transactions, whether or not this instance sends them.
   provideEventOutbox(webhookOutbox)

@@ -11,6 +11,7 @@ import { PricingPage } from './pages/pricing'
 
 // The marketing pages come with the app; every other screen is loaded when first shown, so a
 // visitor's first page does not wait for the dashboard's code.
+const AccountAnalyticsPage = lazy(() => import('./pages/analytics').then((page) => ({ default: page.AccountAnalyticsPage })))
 const AdminPage = lazy(() => import('./pages/admin').then((page) => ({ default: page.AdminPage })))
 const ApiKeysPage = lazy(() => import('./pages/api-keys').then((page) => ({ default: page.ApiKeysPage })))
 const WebhooksPage = lazy(() => import('./pages/webhooks').then((page) => ({ default: page.WebhooksPage })))
@@ -54,6 +55,7 @@ const PAGES: Record<ScreenPath, ComponentType> = {
   '/verify-email': VerifyEmailPage,
   '/invite': InvitePage,
   '/dashboard': DashboardPage,
+  '/analytics': AccountAnalyticsPage,
   '/share-links': ShareLinksPage,
   '/share-links/:id/analytics': LinkAnalyticsPage,
   '/api-keys': ApiKeysPage,

@@ -23,6 +23,12 @@ export const API_KEY_SCOPE_NAMES: Record<ApiKeyScope, string> = {
 /** Whether a key with these scopes (null: a key from before scopes, which may do everything) may make a call needing `scope`. */
 export const keyAllows = (scopes: readonly ApiKeyScope[] | null, scope: ApiKeyScope) => scopes === null || scopes.includes(scope)
 
+/** How long a rolled key keeps working beside its replacement, in hours: 0 ends it at once. */
+export const API_KEY_GRACE_HOURS = [0, 1, 24, 168] as const
+export type ApiKeyGraceHours = (typeof API_KEY_GRACE_HOURS)[number]
+
+export const API_KEY_GRACE_NAMES: Record<ApiKeyGraceHours, string> = { 0: 'Right away', 1: '1 hour', 24: '24 hours', 168: '7 days' }
+
 export const API_RATE_LIMITS = { perMinute: 100, perHour: 1000, perDay: 10_000 } as const
 
 export const API_KEY_MESSAGES = {
@@ -33,6 +39,9 @@ export const API_KEY_MESSAGES = {
   notFound: 'API key not found.',
   scopesRequired: 'Choose at least one thing the key may do.',
   missingScope: (scope: string) => `This API key lacks the ${scope} scope this call needs. Create a key with it on the API Keys screen.`,
+  alreadyRolled: 'This key has already been rolled. Roll the key that replaced it instead.',
+  rollRevoked: 'This key is revoked. Create a new key instead.',
+  graceHours: `graceHours must be one of ${API_KEY_GRACE_HOURS.join(', ')}.`,
   testerKeyRequired: 'Please enter your API key',
   testerKeyPrefix: "API key must start with 'lnk_'",
 } as const

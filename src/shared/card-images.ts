@@ -42,8 +42,9 @@ export function cardImageLayout({ layout, title, description, site, color, logo 
   const clamp = (lines: number) => ({ display: 'block', lineClamp: lines, overflow: 'hidden' })
   const heading = (fill: string, align: 'left' | 'center' = 'left') =>
     box({ ...clamp(4), fontSize: titleSize(title), fontWeight: 700, lineHeight: 1.15, color: fill, textAlign: align, alignSelf: 'stretch' }, title)
+  // The description stays readable where a platform draws the card small: about 16 px at 500 px wide.
   const text = (fill: string, align: 'left' | 'center' = 'left') =>
-    description ? box({ ...clamp(2), fontSize: 30, lineHeight: 1.35, color: fill, marginTop: 24, textAlign: align, alignSelf: 'stretch' }, description) : null
+    description ? box({ ...clamp(2), fontSize: 38, lineHeight: 1.3, color: fill, marginTop: 24, textAlign: align, alignSelf: 'stretch' }, description) : null
   // The account's logo stands before the site in place of the accent dot.
   const mark = (dot: string) =>
     logo

@@ -53,8 +53,14 @@ export const IMPORT_PREVIEW_BYTES = 256 * 1024
 /** `storing`: the file read, its rows being stored; shown as queued. */
 export type ImportStatus = 'storing' | 'queued' | 'running' | 'paused' | 'done' | 'failed'
 
-/** The failed rows an import's dialog lists; the report has them all. */
-export const IMPORT_FAILURES_SHOWN = 100
+/** The rows that failed or were changed that an import lists (in file order); the report has them all. */
+export const IMPORT_PROBLEMS_SHOWN = 100
+
+/**
+ * A row of an import that failed (no link made), or was changed: its link made at another address
+ * than the file asked for (its short code taken or not valid here, its domain not the account's).
+ */
+export type ImportProblem = { row: number; alias: string | null; targetUrl: string; shortUrl: string | null; outcome: 'failed' | 'changed'; reason: string }
 /** Imports an account may start (or have refused) an hour: each file is read whole on the import thread. */
 export const IMPORT_ATTEMPTS_PER_HOUR = 30
 
@@ -74,7 +80,9 @@ export const IMPORT_MESSAGES = {
   notAFile: (kind: string, advice: string) => `This is ${kind}, not a CSV or JSON export of links. ${advice}`,
 } as const
 
-export const importReportFileName = (fileName: string) => `${fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-') || 'import'}-report.csv`
+/** The report's file name: every row's, or (`problems`) only the rows that failed or were changed. */
+export const importReportFileName = (fileName: string, rows: 'all' | 'problems' = 'all') =>
+  `${fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-') || 'import'}-${rows === 'all' ? 'report' : 'problems'}.csv`
 
 /**
  * The links a JSON export lists: a list of objects, Kutt's `{ data: [...] }`, Shlink's REST answer

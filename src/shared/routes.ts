@@ -36,6 +36,7 @@ export const SCREENS = [
   { path: '/verify-email', access: 'public' },
   { path: '/invite', access: 'public' },
   { path: '/dashboard', access: 'signed-in' },
+  { path: '/analytics', access: 'signed-in' },
   { path: '/share-links', access: 'signed-in' },
   { path: '/share-links/:id/analytics', access: 'signed-in' },
   { path: '/api-keys', access: 'signed-in' },

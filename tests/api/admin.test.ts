@@ -260,6 +260,7 @@ describe('account and user lists', () => {
       accountId: person.user.accountId,
       accountName: names[COUNT - 1],
       plan: person.user.plan,
+      emailVerified: false,
       createdAt: (person.user as SignedIn['user'] & { createdAt: string }).createdAt,
     })
   })

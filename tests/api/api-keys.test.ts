@@ -30,7 +30,7 @@ describe('create', () => {
     const answer = await createKey(ann, { name: '  Production  ', description: 'Used by the blog' })
     expect(answer.status).toBe(201)
     const key = answer.body
-    expect(Object.keys(key).sort()).toEqual(['createdAt', 'description', 'id', 'key', 'lastUsed', 'maskedKey', 'name', 'revokedAt', 'scopes'])
+    expect(Object.keys(key).sort()).toEqual(['createdAt', 'description', 'expiresAt', 'id', 'key', 'lastUsed', 'maskedKey', 'name', 'replacedBy', 'revokedAt', 'scopes'])
     expect(key.scopes).toEqual([...API_KEY_SCOPES])
     expect(key.key).toMatch(/^lnk_[0-9A-Za-z]{40}$/)
     expect(key.maskedKey).toBe(`lnk_…${key.key.slice(-4)}`)
@@ -38,6 +38,8 @@ describe('create', () => {
     expect(key.description).toBe('Used by the blog')
     expect(key.lastUsed).toBeNull()
     expect(key.revokedAt).toBeNull()
+    expect(key.expiresAt).toBeNull()
+    expect(key.replacedBy).toBeNull()
     expect(Date.parse(key.createdAt)).toBeGreaterThan(Date.now() - 60_000)
   })
 

@@ -199,29 +199,6 @@ describe("other shorteners' own exports", () => {
     ])
     expect(without).toMatchObject({ title: 'Dub one', variants: null })
   })
-
-  it('flags short codes taken already (here, or earlier in the file) in the preview, and lists failed rows for the dialog', async () => {
-    const who = await signUp(http, 'flagged')
-    const taken = `taken-${unique()}`
-    expect((await http.post('/api/shareLinks', { targetUrl: 'https://example.com/mine', title: 'Mine', alias: taken }, { token: who.token })).status).toBe(201)
-    const twice = `twice-${unique()}`
-    const file = ['alias,url', `${taken},https://example.com/a`, `${twice},https://example.com/b`, `${twice},https://example.com/c`, 'bad,not a url', 'xss,javascript:alert(1)', ''].join('\n')
-    const shown = await preview(who, file)
-    expect(shown.body.rows.map((row: { notes: string[] }) => row.notes)).toEqual([[`Short code "${taken}" is taken; the link gets a new one.`], [], [`Short code "${twice}" is taken; the link gets a new one.`], [], []])
-    const started = await start(who, file, shown.body.mapping)
-    const done = await finished(who, started.body.id)
-    expect(done).toMatchObject({ created: 3, failed: 2 })
-    const failures = await http.get(`/api/imports/${started.body.id}/failures`, { token: who.token })
-    expect(failures.status).toBe(200)
-    expect(failures.body.total).toBe(2)
-    expect(failures.body.rows.map((row: { row: number; targetUrl: string }) => [row.row, row.targetUrl])).toEqual([
-      [5, 'not a url'],
-      [6, 'javascript:alert(1)'],
-    ])
-    expect(failures.body.rows.every((row: { reason: string }) => row.reason.length > 0)).toBe(true)
-    const other = await signUp(http, 'not-theirs')
-    expect((await http.get(`/api/imports/${started.body.id}/failures`, { token: other.token })).status).toBe(404)
-  })
 })
 
 describe('an import', () => {

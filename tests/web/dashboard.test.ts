@@ -2,12 +2,12 @@ import { describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
-import { openPage, PHONE } from '../helpers/browser'
+import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { visit } from '../helpers/http'
 import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
-import { browserAroundTests, createAccount, openSignedIn } from './support'
+import { browserAroundTests, createAccount, openSignedIn, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -35,6 +35,8 @@ async function seedUsage(session: Session, previews: number, apiCalls: number) {
   ])
 }
 
+const withoutScheme = (url: string) => url.replace(/^https?:\/\//, '')
+
 async function openDashboard(session: Session, viewport?: typeof PHONE) {
   const opened = await openPage(web.browser, web.server.url, viewport)
   await openSignedIn(opened.page, session, '/dashboard')
@@ -43,21 +45,31 @@ async function openDashboard(session: Session, viewport?: typeof PHONE) {
 }
 
 const stat = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('stat-value')
+const dialog = (page: Page) => page.getByRole('dialog')
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+/** The busiest links card's rows as the reader sees them: title, where the title leads, clicks. */
+const busiestRows = (page: Page) =>
+  page.getByTestId('busiest-link').evaluateAll((items) =>
+    items.map((item) => ({
+      title: item.querySelector('[data-testid="busiest-link-title"]')?.textContent,
+      href: item.querySelector('[data-testid="busiest-link-title"]')?.getAttribute('href'),
+      clicks: item.querySelector('[data-testid="busiest-link-clicks"]')?.textContent,
+    })),
+  )
 
 describe('dashboard', () => {
-  it('shows plan, usage, the four numbers, the activity chart and the three newest links with their clicks', async () => {
+  it('shows plan, usage, the four numbers, the activity chart and the busiest links with their clicks, most first', async () => {
     const account = await createAccount(web.server, 'numbers')
     await seedUsage(account, 0, 7)
     const links: Link[] = []
     for (const title of ['First', 'Second', 'Third', 'Fourth']) links.push(await createLinkApi(account, title))
-    const [, second, , fourth] = links
-    await visit(fourth.url)
-    await visit(fourth.url)
-    await visit(second.url)
+    const [, second, third, fourth] = links
+    for (const link of [fourth, fourth, second, third, third, third]) await visit(link.url)
     await visit(fourth.url, { userAgent: CRAWLER_UA.slack })
     await visit(fourth.url, { userAgent: CRAWLER_UA.facebook })
     // Events are written in batches; wait until the API counts them all.
-    await until(async () => (await web.http.get('/api/dashboard-stats', { token: account.token })).body.totalClicks === 3, { what: 'the 3 clicks to be counted' })
+    await until(async () => (await web.http.get('/api/dashboard-stats', { token: account.token })).body.totalClicks === 6, { what: 'the 6 clicks to be counted' })
     await until(async () => (await web.http.get('/api/usage', { token: account.token })).body.usageThisMonth === 2, { what: 'the 2 previews to be counted' })
     const usage = (await web.http.get('/api/usage', { token: account.token })).body
 
@@ -74,37 +86,35 @@ describe('dashboard', () => {
 
     await page.getByRole('group', { name: 'API Calls' }).getByText('7').waitFor()
     expect(await stat(page, 'Total Links').textContent()).toBe('4')
-    expect(await stat(page, 'Total Clicks').textContent()).toBe('3')
+    expect(await stat(page, 'Total Clicks').textContent()).toBe('6')
     expect(await stat(page, 'Previews This Month').textContent()).toBe('2')
     expect(await stat(page, 'API Calls').textContent()).toBe('7')
-    await page.getByTestId('activity-chart').getByText('3 clicks and 2 previews in the last 30 days.').waitFor()
+    await page.getByTestId('activity-chart').getByText('6 clicks and 2 previews in the last 30 days.').waitFor()
     await page.getByTestId('activity-chart').locator('.recharts-wrapper > svg').waitFor()
     expect(await page.getByTestId('activity-chart').locator('.recharts-area').count()).toBe(2)
 
-    const recent = page.getByTestId('recent-link')
-    await recent.first().getByTestId('recent-link-clicks').waitFor()
-    expect(await recent.count()).toBe(3)
-    const rows = await recent.evaluateAll((items) =>
-      items.map((item) => ({
-        title: item.querySelector('p')?.textContent,
-        url: item.querySelector('a')?.getAttribute('href'),
-        clicks: item.querySelector('[data-testid="recent-link-clicks"]')?.textContent,
-      })),
-    )
-    expect(rows).toEqual([
-      { title: 'Fourth', url: fourth.url, clicks: '2' },
-      { title: 'Third', url: links[2].url, clicks: '0' },
-      { title: 'Second', url: second.url, clicks: '1' },
+    // Most clicks first; links nobody opened are not among them. Each leads to its own analytics.
+    await page.getByTestId('busiest-link').first().waitFor()
+    expect(await busiestRows(page)).toEqual([
+      { title: 'Third', href: `/share-links/${third.id}/analytics`, clicks: '3' },
+      { title: 'Fourth', href: `/share-links/${fourth.id}/analytics`, clicks: '2' },
+      { title: 'Second', href: `/share-links/${second.id}/analytics`, clicks: '1' },
     ])
-    // The widget asks the server for the three it shows, and the total comes from X-Total-Count.
+    expect(await page.getByTestId('busiest-link').first().getByText(withoutScheme(third.url)).count()).toBe(1)
+    // The total of links comes from X-Total-Count: the dashboard asks for one link only.
     const listReads = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.includes('/api/shareLinks')))
     expect(listReads.length).toBeGreaterThan(0)
-    for (const url of listReads) expect(new URL(url).search).toBe('?limit=3')
+    for (const url of listReads) expect(new URL(url).search).toBe('?limit=1')
+    await saveScreenshot(page, 'dashboard-1440.png', { fullPage: true })
 
     const main = page.locator('main')
     expect(await main.getByRole('link', { name: 'Manage Links' }).getAttribute('href')).toBe('/share-links')
     expect(await main.getByRole('link', { name: 'API Keys' }).getAttribute('href')).toBe('/api-keys')
     expect(await main.getByRole('link', { name: 'Billing' }).getAttribute('href')).toBe('/billing')
+    expect(await main.getByRole('link', { name: 'Analytics', exact: true }).getAttribute('href')).toBe('/analytics')
+    await page.getByTestId('busiest-links').getByRole('link', { name: 'Third' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Link Analytics' }).waitFor()
+    await page.goBack()
     await main.getByRole('link', { name: 'Manage Links' }).click()
     await page.getByRole('heading', { level: 1, name: 'Share Links' }).waitFor()
     await context.close()
@@ -126,16 +136,59 @@ describe('dashboard', () => {
     }
   })
 
+  for (const [size, viewport] of [
+    ['1440', DESKTOP],
+    ['390', PHONE],
+  ] as const)
+    it(`opens the create dialog from the header's Create Link at ${size} px, and counts the new link`, async () => {
+      const account = await createAccount(web.server, `create-${size}`)
+      await createLinkApi(account, 'Already here')
+      const { page, context } = await openDashboard(account, viewport)
+      await page.getByTestId('busiest-links').getByText('No clicks yet').waitFor()
+      expect(await stat(page, 'Total Links').textContent()).toBe('1')
+      const header = page.locator('main').getByRole('button', { name: 'Create Link' })
+      // The header's alone: with a link made, there is no first-link invitation.
+      expect(await header.count()).toBe(1)
+      await header.focus()
+      await page.keyboard.press('Enter')
+      await dialog(page).getByRole('heading', { name: 'Create Share Link' }).waitFor()
+      await saveScreenshot(page, `dashboard-create-${size}.png`)
+      await dialog(page).getByLabel('Target URL', { exact: true }).fill('https://example.com/from-dashboard')
+      await dialog(page).getByLabel('Title', { exact: true }).fill('From the dashboard')
+      await dialog(page).getByRole('button', { name: 'Create Link' }).click()
+      await dialog(page).getByRole('heading', { name: 'Link created' }).waitFor()
+      expect(new URL(page.url()).pathname).toBe('/dashboard')
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+      await page.getByRole('group', { name: 'Total Links' }).getByText('2').waitFor()
+      expect(await fitsWidth(page)).toBe(true)
+      await context.close()
+    })
+
   it('invites a new account to create its first link, straight into the create dialog, on a phone', async () => {
     const account = await createAccount(web.server, 'newcomer')
     const { page, context } = await openDashboard(account, PHONE)
-    const invitation = page.getByTestId('recent-links')
+    const invitation = page.getByTestId('busiest-links')
     await invitation.getByText('Create your first share link').waitFor()
     expect(await stat(page, 'Total Links').textContent()).toBe('0')
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-    await invitation.getByRole('link', { name: 'Create Link' }).click()
-    await page.getByRole('dialog').getByRole('heading', { name: 'Create Share Link' }).waitFor()
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/share-links')
+    expect(await fitsWidth(page)).toBe(true)
+    await saveScreenshot(page, 'dashboard-new-390.png', { fullPage: true })
+    await invitation.getByRole('button', { name: 'Create Link' }).click()
+    await dialog(page).getByRole('heading', { name: 'Create Share Link' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    await context.close()
+  })
+
+  it('says so when no link had a click in the last 30 days, at 390 px too', async () => {
+    const account = await createAccount(web.server, 'quiet')
+    await createLinkApi(account, 'Quiet one')
+    const { page, context } = await openDashboard(account, PHONE)
+    const card = page.getByTestId('busiest-links')
+    await card.getByText('No clicks yet').waitFor()
+    expect(await card.getByRole('link', { name: 'Go to your links' }).getAttribute('href')).toBe('/share-links')
+    expect(await page.getByTestId('busiest-link').count()).toBe(0)
+    expect(await fitsWidth(page)).toBe(true)
+    await saveScreenshot(page, 'dashboard-quiet-390.png', { fullPage: true })
     await context.close()
   })
 
@@ -149,6 +202,7 @@ describe('dashboard', () => {
     for (const text of ['Failed to fetch usage stats', 'Failed to fetch dashboard stats', 'Failed to fetch share links']) await page.getByText(text).waitFor()
     expect(await stat(page, 'Total Clicks').textContent()).toBe('—')
     await page.getByTestId('activity-chart').getByText('Activity could not be loaded.').waitFor()
+    await page.getByTestId('busiest-links').getByText('Busiest links could not be loaded.').waitFor()
     await context.close()
   })
 })

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { openPage, PHONE } from '../helpers/browser'
+import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
-import { browserAroundTests, createAccount } from './support'
+import { until } from '../helpers/until'
+import { browserAroundTests, createAccount, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -123,6 +124,139 @@ describe('/docs reference', () => {
     expect(await page.locator('.swagger-ui').textContent()).toContain('/api/link/byTarget/{targetUrl}')
     expect(outside).toEqual([])
     expect(violations).toEqual([])
+    await context.close()
+  })
+})
+
+/** Where the element's top stands in the window, and the URL's hash. */
+const placeOf = (page: Page, id: string) =>
+  page.evaluate((id) => ({ top: Math.round(document.getElementById(id)!.getBoundingClientRect().top), hash: location.hash }), id)
+
+/** Whether the element with this id starts in the top part of the window, below the sticky bars (`below` px). */
+const isAtTop = (below: number) => (place: { top: number }) => place.top >= below - 2 && place.top < 300
+
+/** How many operations the server's OpenAPI document has. */
+async function operationCount() {
+  const document = (await client(web.server.url).get('/api/openapi.json')).body as OpenApi
+  return Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0)
+}
+
+describe('/docs outline', () => {
+  it('lists every section and endpoint in a sidebar of links; a click brings the place into view, sets the hash and marks it current', async () => {
+    const { page, context } = await openDocs()
+    await page.getByTestId('api-operation').first().waitFor()
+    const sidebar = page.getByRole('navigation', { name: 'On this page' })
+    expect(await sidebar.count()).toBe(1)
+    const hrefs = await sidebar.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))
+    const operations = await page.getByTestId('api-operation').evaluateAll((cards) => cards.map((card) => `#${card.id}`))
+    expect(operations.length).toBe(await operationCount())
+    for (const id of [...operations, '#getting-started', '#typescript', '#reference', '#links-endpoints', '#try-it-out', '#edge-worker']) expect(hrefs).toContain(id)
+    expect(await sidebar.getByRole('link', { name: 'post Create a link' }).getAttribute('href')).toBe('#post-api-link')
+    // Every entry leads somewhere on the page.
+    expect(await page.evaluate((hrefs) => hrefs.filter((href) => !document.getElementById(href.slice(1))), hrefs)).toEqual([])
+
+    const change = sidebar.getByRole('link', { name: 'patch Change a link' })
+    await change.click()
+    await until(() => placeOf(page, 'patch-api-link-id'), { what: 'PATCH /api/link/{id} at the top with its hash', done: (place) => place.hash === '#patch-api-link-id' && isAtTop(64)(place) })
+    await until(() => change.getAttribute('aria-current'), { what: 'the clicked entry marked current', done: (current) => current === 'location' })
+    expect(await sidebar.locator('[aria-current]').count()).toBe(1)
+    await saveScreenshot(page, 'docs-sidebar-1440.png')
+
+    // Reading on (scrolling, no click) moves the mark.
+    await page.locator('#edge-worker').evaluate((section) => section.scrollIntoView())
+    const edge = sidebar.getByRole('link', { name: 'Edge Worker' })
+    await until(() => edge.getAttribute('aria-current'), { what: 'Edge Worker marked current after scrolling to it', done: (current) => current === 'location' })
+    expect(await change.getAttribute('aria-current')).toBeNull()
+    await context.close()
+  })
+
+  it('reaches every sidebar entry with Tab, in order', async () => {
+    const { page, context } = await openDocs()
+    await page.getByTestId('api-operation').first().waitFor()
+    const sidebar = page.getByRole('navigation', { name: 'On this page' })
+    const hrefs = await sidebar.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    const reached: (string | null)[] = []
+    for (let press = 0; press < hrefs.length + 30 && reached.length < hrefs.length; press++) {
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement
+        return element?.closest('nav[aria-label="On this page"]') ? element.getAttribute('href') : null
+      })
+      if (focused) reached.push(focused)
+    }
+    expect(reached).toEqual(hrefs)
+    await context.close()
+  })
+
+  for (const viewport of [DESKTOP, PHONE])
+    it(`opens /docs#anchor at its place, for an endpoint and for a section the reference pushes down (${viewport.width} px)`, async () => {
+      // Under the header, and on a phone under the outline's bar too.
+      const below = viewport === PHONE ? 100 : 64
+      for (const id of ['get-api-stats-id', 'edge-worker']) {
+        const { page, context } = await openPage(web.browser, web.server.url, viewport)
+        await page.goto(`/docs#${id}`)
+        await page.getByTestId('api-operation').first().waitFor()
+        await until(() => placeOf(page, id), { what: `#${id} at the top of the window`, done: isAtTop(below) })
+        await saveScreenshot(page, `docs-anchor-${id}-${viewport.width}.png`)
+        await context.close()
+      }
+    })
+
+  it('gives every section and endpoint a "#" link that shows on hover and on keyboard focus', async () => {
+    const { page, context } = await openDocs()
+    await page.getByTestId('api-operation').first().waitFor()
+    const anchors = page.locator('main').getByRole('link', { name: /^Link to / })
+    const targets = await anchors.evaluateAll((links) => links.map((link) => link.getAttribute('href')!.slice(1)))
+    // The sections, the reference's groups and every endpoint.
+    expect(targets.length).toBe(5 + (await page.locator('#reference section[id]').count()) + (await operationCount()))
+    expect(await page.evaluate((ids) => ids.filter((id) => !document.getElementById(id)), targets)).toEqual([])
+    const create = page.getByRole('link', { name: 'Link to POST /api/link', exact: true })
+    expect(await create.getAttribute('href')).toBe('#post-api-link')
+    const opacity = () => create.evaluate((link) => getComputedStyle(link).opacity)
+    expect(await opacity()).toBe('0')
+    await page.locator('#post-api-link h3').hover()
+    await until(opacity, { what: 'the "#" shown on hover', done: (value) => value === '1' })
+    await page.mouse.move(0, 0)
+    await until(opacity, { what: 'the "#" hidden again', done: (value) => value === '0' })
+    await page.keyboard.press('Shift')
+    await create.focus()
+    await until(opacity, { what: 'the "#" shown on keyboard focus', done: (value) => value === '1' })
+    await create.press('Enter')
+    await until(() => placeOf(page, 'post-api-link'), { what: 'the hash set by the "#"', done: (place) => place.hash === '#post-api-link' && isAtTop(64)(place) })
+    await context.close()
+  })
+
+  it('folds the outline into an "On this page" bar on a phone, which opens, closes and takes the reader to an endpoint', async () => {
+    const { page, context } = await openDocs(PHONE)
+    await page.getByTestId('api-operation').first().waitFor()
+    const toggle = page.getByRole('button', { name: /^On this page/ })
+    const list = page.getByRole('navigation', { name: 'On this page' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await list.count()).toBe(0)
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await list.waitFor()
+    expect(await list.getByRole('link').count()).toBe(5 + (await page.locator('#reference section[id]').count()) + (await operationCount()))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await saveScreenshot(page, 'docs-outline-open-390.png')
+    await toggle.click()
+    await list.waitFor({ state: 'detached' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+
+    // Escape closes it too, and the keyboard is back on the button.
+    await toggle.click()
+    await list.waitFor()
+    await page.keyboard.press('Escape')
+    await list.waitFor({ state: 'detached' })
+    expect(await toggle.evaluate((button) => document.activeElement === button)).toBe(true)
+
+    // An entry closes the list and brings its endpoint under the bar, which then names it.
+    await toggle.click()
+    await list.getByRole('link', { name: 'get Read a link' }).click()
+    await list.waitFor({ state: 'detached' })
+    await until(() => placeOf(page, 'get-api-link-id'), { what: 'GET /api/link/{id} under the bar with its hash', done: (place) => place.hash === '#get-api-link-id' && isAtTop(100)(place) })
+    await until(() => toggle.textContent(), { what: 'the bar naming the endpoint', done: (text) => text?.includes('Read a link') ?? false })
+    await saveScreenshot(page, 'docs-outline-endpoint-390.png')
     await context.close()
   })
 })

@@ -1,6 +1,7 @@
 // The import dialog on /share-links: a Shlink export chosen, recognised and previewed with its
-// columns mapped and each row's problem shown (a short code taken, the history kept), then imported
-// with a progress bar, the rows that failed listed, the links in the list and the report downloaded,
+// columns mapped and each row's problem shown (short codes taken flagged and counted, the history
+// kept), then imported with a progress bar, the rows that failed or were changed listed (and
+// downloaded as CSV), the links in the list and the report downloaded,
 // at desktop and phone widths; an SQL dump refused with what to export instead; a Bitly export's
 // archived link previewed switched off and its history shown on its analytics page.
 import { describe, expect, it, setDefaultTimeout } from 'bun:test'
@@ -49,9 +50,12 @@ describe('importing links', () => {
       await expect(rows.first().textContent()).resolves.toContain(`/${code}`)
       await expect(rows.nth(1).textContent()).resolves.toMatch(/Row 3.*not a url/)
       await expect(rows.nth(1).textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
-      // The creation date and visits are kept as the link's history; a short code used twice is flagged.
+      // The creation date and visits are kept as the link's history; a short code used twice is flagged, and counted at the top.
       await expect(rows.first().textContent()).resolves.toContain('Made 2024-01-01 · 3 clicks there')
-      await expect(rows.nth(2).textContent()).resolves.toContain(`Short code "${code}" is taken; the link gets a new one.`)
+      await expect(rows.nth(2).textContent()).resolves.toContain('Code taken')
+      await expect(rows.nth(2).textContent()).resolves.toContain(`Short code "${code}" is also on row 2, which keeps it: this row's link gets a random code instead.`)
+      expect(await rows.getByText('Code taken').count()).toBe(1)
+      await dialog(page).getByRole('status').filter({ hasText: '1 of the first 10 rows has a short code that is taken' }).waitFor()
       // Leaving the target unmapped says what is needed and holds the import back.
       await dialog(page).getByRole('combobox', { name: 'Target URL' }).click()
       await page.getByRole('option', { name: 'Not imported', exact: true }).click()
@@ -62,19 +66,39 @@ describe('importing links', () => {
       await dialog(page).getByRole('alert').waitFor({ state: 'detached' })
       expect(await fitsWidth(page)).toBe(true)
       await saveScreenshot(page, `linkcard-import-preview-${viewport.width}.png`)
+      await rows.nth(2).scrollIntoViewIfNeeded()
+      await saveScreenshot(page, `linkcard-import-preview-flags-${viewport.width}.png`)
 
       await dialog(page).getByRole('button', { name: 'Import 43 rows' }).click()
       await dialog(page).getByText('Import finished').waitFor({ timeout: 30_000 })
-      await dialog(page).getByText('43 of 43 rows · 42 created · 1 failed').waitFor()
+      await dialog(page).getByText('43 of 43 rows · 42 created (1 changed) · 1 failed').waitFor()
       expect(await dialog(page).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
-      // The rows that failed are listed in the dialog, with why.
-      const failed = dialog(page).getByTestId('import-failure')
-      await failed.first().waitFor()
-      expect(await failed.count()).toBe(1)
-      await expect(failed.first().textContent()).resolves.toMatch(/Row 3.*not a url/)
-      await expect(failed.first().textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
+      // The rows that failed or were changed are listed in the dialog, with why.
+      await dialog(page).getByRole('heading', { name: 'Rows failed or changed (2)' }).waitFor()
+      const problems = dialog(page).getByTestId('import-problem')
+      await problems.first().waitFor()
+      expect(await problems.count()).toBe(2)
+      await expect(problems.first().textContent()).resolves.toMatch(/Row 3.*not a url.*Not imported/)
+      await expect(problems.first().textContent()).resolves.toContain(LINK_MESSAGES.invalidTargetUrl)
+      await expect(problems.nth(1).textContent()).resolves.toMatch(new RegExp(`Row 4/${code}.*Changed`))
+      await expect(problems.nth(1).textContent()).resolves.toContain(`Short code "${code}" is taken: this row's link gets a random code instead.`)
+      await expect(problems.nth(1).textContent()).resolves.toContain(`Made as ${web.server.url}/`)
+      // The list takes keyboard focus, after its download button, so it scrolls by keyboard.
+      await dialog(page).getByRole('button', { name: 'Download as CSV' }).focus()
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('import-problems')
       expect(await fitsWidth(page)).toBe(true)
       await saveScreenshot(page, `linkcard-import-done-${viewport.width}.png`)
+
+      const problemsFile = page.waitForEvent('download')
+      await dialog(page).getByRole('button', { name: 'Download as CSV' }).click()
+      const listed = await problemsFile
+      expect(listed.suggestedFilename()).toBe('shlink-problems.csv')
+      const problemLines = parse(await Bun.file((await listed.path())!).text(), { columns: true }) as Record<string, string>[]
+      expect(problemLines.map((line) => [line.row, line.status])).toEqual([
+        ['3', 'failed'],
+        ['4', 'created'],
+      ])
 
       const download = page.waitForEvent('download')
       await dialog(page).getByRole('button', { name: 'Download report' }).click()
@@ -121,7 +145,7 @@ describe('importing links', () => {
     await saveScreenshot(page, 'linkcard-import-bitly-1440.png')
     await dialog(page).getByRole('button', { name: 'Import 3 rows' }).click()
     await dialog(page).getByText('3 of 3 rows · 3 created · 0 failed').waitFor({ timeout: 30_000 })
-    expect(await dialog(page).getByTestId('import-failure').count()).toBe(0)
+    expect(await dialog(page).getByTestId('import-problem').count()).toBe(0)
 
     const listed = await fetch(`${web.server.url}/api/shareLinks?search=spring`, { headers: { authorization: `Bearer ${account.token}` } }).then((answer) => answer.json())
     await page.goto(`/share-links/${listed[0].id}/analytics`)

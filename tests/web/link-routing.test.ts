@@ -62,7 +62,9 @@ describe('device and country targets in the link form', () => {
       await fold(page).getByText(LINK_MESSAGES.routeIsShortLink).waitFor({ state: 'detached' })
       expect(await field(page, 'iOS URL').getAttribute('aria-invalid')).toBeNull()
       await fold(page).getByText('2 set').waitFor()
-      // Visitors' query strings go on unless switched off.
+      // Visitors' query strings go on unless switched off, under More options.
+      expect(await forwarding(page).isVisible()).toBe(false)
+      await dialog(page).getByTestId('more-options').locator('summary').click()
       expect(await forwarding(page).isChecked()).toBe(true)
       await forwarding(page).uncheck()
       await fold(page).scrollIntoViewIfNeeded()

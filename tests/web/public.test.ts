@@ -1,6 +1,11 @@
 import { describe, expect, it, setDefaultTimeout } from 'bun:test'
-import { openPage, PHONE } from '../helpers/browser'
-import { browserAroundTests, waitForToast } from './support'
+import type { Page } from 'playwright-core'
+import { contrastRatio } from '../../src/shared/qr-design'
+import { PLAN_INFO, PLAN_LIST } from '../../src/shared/plans'
+import { SAMPLE_LINK_INPUT } from '../../web/lib/code-samples'
+import { DESKTOP, openPage, PHONE } from '../helpers/browser'
+import { until } from '../helpers/until'
+import { browserAroundTests, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -10,6 +15,47 @@ async function open(path: string, viewport?: typeof PHONE) {
   const opened = await openPage(web.browser, web.server.url, viewport)
   await opened.page.goto(path)
   return opened
+}
+
+/** The addresses the page asked for that are not this server's. */
+function requestsElsewhere(page: Page) {
+  const outside: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith(web.server.url) && !request.url().startsWith('data:')) outside.push(request.url())
+  })
+  return outside
+}
+
+type TextColours = { text: string; color: string; background: string }
+
+/**
+ * The colour of every piece of text under `root` (the images Linkcard makes aside: they are pictures)
+ * and the opaque colour behind it, its ancestors' backgrounds laid one over another.
+ */
+function textColours(root: Element): TextColours[] {
+  // A canvas reads any CSS colour (Tailwind's are oklch) as sRGB.
+  const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
+  const rgba = (value: string) => {
+    pixel.clearRect(0, 0, 1, 1)
+    pixel.fillStyle = value
+    pixel.fillRect(0, 0, 1, 1)
+    const [r, g, b, a] = pixel.getImageData(0, 0, 1, 1).data
+    return [r!, g!, b!, a! / 255]
+  }
+  const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + under[i]! * (1 - top[3]!)).concat(1)
+  const hex = (colour: number[]) => `#${colour.slice(0, 3).map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`
+  const found: TextColours[] = []
+  for (const element of root.querySelectorAll('*')) {
+    if (element.closest('[data-testid="mockup-made-image"]')) continue
+    const own = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()).map((node) => node.textContent!.trim())
+    if (own.length === 0) continue
+    const layers: Element[] = []
+    for (let at: Element | null = element; at; at = at.parentElement) layers.unshift(at)
+    let background = [255, 255, 255, 1]
+    for (const layer of layers) background = over(rgba(getComputedStyle(layer).backgroundColor), background)
+    found.push({ text: own.join(' '), color: hex(over(rgba(getComputedStyle(element).color), background)), background: hex(background) })
+  }
+  return found
 }
 
 describe('home', () => {
@@ -31,6 +77,32 @@ describe('home', () => {
     expect(await footer.textContent()).toMatch(/© \d{4} Linkcard/)
     await context.close()
   })
+
+  for (const viewport of [DESKTOP, PHONE])
+    it(`pictures one link's card as each platform draws it, in readable colours, asking no other host (${viewport.width} px)`, async () => {
+      const { page, context } = await openPage(web.browser, web.server.url, viewport)
+      const outside = requestsElsewhere(page)
+      await page.goto('/')
+      const showcase = page.getByTestId('card-showcase')
+      await showcase.getByRole('heading', { level: 2 }).waitFor()
+      for (const [platform, name] of [['facebook', 'Facebook'], ['x', 'X'], ['linkedin', 'LinkedIn'], ['slack', 'Slack'], ['discord', 'Discord'], ['whatsapp', 'WhatsApp']]) {
+        expect(await showcase.getByRole('heading', { name, exact: true }).isVisible()).toBe(true)
+        const mockup = showcase.locator(`[data-testid="mockup"][data-platform="${platform}"]`)
+        expect(await mockup.getByTestId('mockup-title').first().textContent()).toBe(SAMPLE_LINK_INPUT.title)
+        // The image is the one Linkcard makes, drawn in the page, and shown large.
+        expect(await mockup.getAttribute('data-image')).toBe('large')
+        expect((await mockup.getByTestId('mockup-made-image').boundingBox())!.width).toBeGreaterThan(200)
+      }
+      expect(await showcase.locator('[data-platform="facebook"]').getByTestId('mockup-description').textContent()).toBe(SAMPLE_LINK_INPUT.description)
+      const colours = await showcase.evaluate(textColours)
+      expect(colours.length).toBeGreaterThan(30)
+      const faint = colours.map((c) => ({ ...c, ratio: Number(contrastRatio(c.color, c.background).toFixed(2)) })).filter((c) => c.ratio < 4.5)
+      expect(faint).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      await saveScreenshot(showcase, `home-cards-${viewport.width}.png`)
+      expect(outside).toEqual([])
+      await context.close()
+    })
 
   it('goes to sign-up from Start Building without reloading the page', async () => {
     const { page, context } = await open('/')
@@ -58,6 +130,79 @@ describe('pricing', () => {
     await dialog.waitFor()
     expect(await dialog.getByLabel('Your Email').isVisible()).toBe(true)
     expect(await dialog.getByLabel('Message').isVisible()).toBe(true)
+    await context.close()
+  })
+})
+
+/** The cells of the comparison's row named `label`, one a plan, in the plans' order. */
+async function matrixRow(page: Page, label: string) {
+  const row = page.getByRole('region', { name: 'Plan comparison' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) })
+  return row.getByRole('cell').allInnerTexts()
+}
+
+const limitText = (limit: number | null) => (limit === null ? 'Unlimited' : limit === 0 ? 'Not included' : limit.toLocaleString('en-US'))
+
+describe('pricing comparison', () => {
+  for (const viewport of [DESKTOP, PHONE])
+    it(`compares the plans row by row with the plan table's numbers, and says clicks are never metered (${viewport.width} px)`, async () => {
+      const { page, context } = await open('/pricing', viewport)
+      const matrix = page.getByRole('region', { name: 'Plan comparison' })
+      await matrix.waitFor()
+      expect(await matrix.getByRole('columnheader').allInnerTexts()).toEqual(PLAN_LIST.map((plan) => expect.stringContaining(plan.name)))
+      const numbers = (cells: string[]) => cells.map((cell) => (/^[\d,]+$/.test(cell) ? Number(cell.replaceAll(',', '')) : cell))
+      expect(numbers(await matrixRow(page, 'Previews per month'))).toEqual(PLAN_LIST.map((plan) => plan.previewLimit ?? 'Unlimited'))
+      expect(await matrixRow(page, 'Custom domains')).toEqual(PLAN_LIST.map((plan) => limitText(plan.customDomainLimit)))
+      expect(numbers(await matrixRow(page, 'New links per hour'))).toEqual(PLAN_LIST.map((plan) => plan.linksPerHour))
+      expect(await matrixRow(page, 'Stats API')).toEqual(PLAN_LIST.map((plan) => (plan.hasStatsApi ? 'Included' : 'Not included')))
+      for (const label of ['Members', 'Webhooks', 'Link passwords', 'Device and country routing', 'A/B split tests', 'Card tests', 'API access'])
+        expect((await matrixRow(page, label)).length).toBe(PLAN_LIST.length)
+      expect(await matrixRow(page, 'Clicks and QR scans')).toEqual(PLAN_LIST.map(() => 'Unlimited'))
+      expect(await page.getByText('Clicks are never metered.').isVisible()).toBe(true)
+      // The cards say what the matrix says, not the vague words they replaced.
+      const main = (await page.locator('main').textContent())!
+      for (const vague of ['Basic analytics', 'Advanced analytics', 'Priority API access']) expect(main).not.toContain(vague)
+      expect(await page.locator(`article[data-plan="indie"]`).textContent()).toContain(`${PLAN_INFO.indie.customDomainLimit} custom domains`)
+
+      // Nothing is cut off: a matrix wider than the screen scrolls in its own region, by keyboard too.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      expect(await matrix.getAttribute('tabindex')).toBe('0')
+      const enterprise = matrix.getByRole('columnheader', { name: /Enterprise/ })
+      const isWhole = () => enterprise.evaluate((cell) => cell.getBoundingClientRect().right <= cell.closest('[aria-label="Plan comparison"]')!.getBoundingClientRect().right + 1)
+      if (viewport === PHONE) {
+        expect(await isWhole()).toBe(false)
+        await matrix.focus()
+        await until(
+          async () => {
+            await page.keyboard.press('ArrowRight')
+            return isWhole()
+          },
+          { what: 'the Enterprise column scrolled into the region with the arrow key' },
+        )
+      } else expect(await isWhole()).toBe(true)
+      await saveScreenshot(matrix, `pricing-matrix-${viewport.width}.png`)
+      await context.close()
+    })
+
+  it('answers the buying questions in folds the keyboard opens and closes', async () => {
+    const { page, context } = await open('/pricing')
+    const faq = page.getByTestId('faq-item')
+    await faq.first().waitFor()
+    expect(await faq.count()).toBeGreaterThanOrEqual(5)
+    expect(await faq.count()).toBeLessThanOrEqual(7)
+    const questions = await faq.locator('summary').allInnerTexts()
+    for (const topic of [/counts as a preview/, /quota|plan's previews/, /clicks/i, /self-hosting/i, /cancel/i, /custom domains/i])
+      expect(questions.some((question) => topic.test(question))).toBe(true)
+    const selfHosting = faq.filter({ hasText: /self-hosting/i })
+    const answer = selfHosting.locator('p')
+    expect(await answer.isVisible()).toBe(false)
+    await selfHosting.locator('summary').focus()
+    await page.keyboard.press('Enter')
+    await until(() => answer.isVisible(), { what: 'the answer shown after Enter' })
+    expect(await answer.textContent()).toContain('DEFAULT_PLAN=enterprise')
+    await saveScreenshot(page.locator('section[aria-labelledby="pricing-faq"]'), 'pricing-faq-1440.png')
+    await page.keyboard.press('Space')
+    await until(async () => !(await answer.isVisible()), { what: 'the answer folded after Space' })
+    expect(await selfHosting.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false)
     await context.close()
   })
 })

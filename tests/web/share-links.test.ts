@@ -131,6 +131,8 @@ describe('creating a link', () => {
     await dialog(page).getByRole('button', { name: 'Create Link' }).click()
     expect(await closeCreated(page, 'Spring Sale')).toEndWith(`/${chosen}`)
     expect(posts).toBe(1)
+    // The keyboard goes back to the button the form was opened with (a moment after the dialog goes).
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Create Link', undefined, { timeout: 5000 })
 
     await row(page, 'Spring Sale').waitFor()
     expect(await row(page, 'Spring Sale').getByTestId('short-url').textContent()).toEndWith(`/${chosen}`)
@@ -177,6 +179,7 @@ describe('creating a link', () => {
     // The image is what X shows until the player starts.
     await dialog(page).getByText(CARD_MESSAGES.playerImage).waitFor()
     await field(page, 'Preview image URL').fill('https://example.com/poster.png')
+    await dialog(page).getByTestId('more-options').locator('summary').click()
     await field(page, 'Accent colour (optional)').fill('#12AB9F')
     await dialog(page).getByRole('button', { name: 'Create Link' }).click()
     await closeCreated(page, 'Launch video')
@@ -256,6 +259,35 @@ describe('creating a link', () => {
     expect(await failed.getAttribute('data-variant')).toBe('destructive')
     await context.close()
   })
+
+  it('fills the card as soon as a URL is pasted, and keeps Create Link and the preview in reach on a phone', async () => {
+    const account = await createAccount(web.server, 'paste')
+    const { page, context } = await openLinks(account, PHONE)
+    await page.getByRole('button', { name: 'Create Link' }).click()
+    const target = field(page, 'Target URL')
+    await target.waitFor()
+    await page.evaluate((url) => navigator.clipboard.writeText(url), localPage('/article').replace(/^http:\/\//, 'http://'))
+    await target.focus()
+    await page.keyboard.press('ControlOrMeta+V')
+    await until(() => field(page, 'Description').inputValue(), { what: 'the pasted page to fill the description', done: (text) => text === 'Fetched description' })
+    expect(await field(page, 'Title').inputValue()).not.toBe('')
+    expect(await target.inputValue()).toBe(localPage('/article'))
+
+    // The button stays at the bottom of the screen while the form scrolls.
+    const create = dialog(page).getByRole('button', { name: 'Create Link' })
+    const inView = async (locator: Locator) => {
+      const box = await locator.boundingBox()
+      return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height
+    }
+    expect(await inView(create)).toBe(true)
+    await field(page, 'Title').scrollIntoViewIfNeeded()
+    expect(await inView(create)).toBe(true)
+    // Preview takes the reader to the previews below the fields.
+    await dialog(page).getByRole('button', { name: 'Preview', exact: true }).click()
+    await until(() => inView(dialog(page).getByTestId('preview-image')), { what: 'the preview to scroll into view', done: Boolean })
+    await saveScreenshot(page, 'linkcard-create-phone-preview.png')
+    await context.close()
+  })
 })
 
 describe("the image's warnings", () => {
@@ -287,8 +319,13 @@ describe('the list', () => {
     const card = page.getByTestId('link-card').filter({ hasText: 'On the go' })
     await card.waitFor()
     expect(await page.getByTestId('link-table').count()).toBe(0)
-    for (const name of ['Analytics', 'QR Code', 'Edit', 'Delete']) expect(await card.getByRole(name === 'Analytics' ? 'link' : 'button', { name }).isVisible()).toBe(true)
-    expect(await card.getByText('Clicks (30 days)').isVisible()).toBe(true)
+    for (const name of ['Analytics', 'QR Code', 'Edit']) expect(await card.getByRole(name === 'Analytics' ? 'link' : 'button', { name }).isVisible()).toBe(true)
+    // Delete is in the row's menu, not a full-size button beside the others.
+    expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+    await card.getByRole('button', { name: 'More actions for On the go' }).click()
+    expect(await page.getByRole('menuitem', { name: 'Delete' }).isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    expect(await card.getByText('(30 days)').isVisible()).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
     await card.getByRole('button', { name: 'Edit' }).click()
@@ -300,6 +337,39 @@ describe('the list', () => {
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
     await context.close()
+  })
+
+  it('shows what each link asks and how it is doing: password, click limit, expiry, the whole short URL, a picture and a trend, at both sizes', async () => {
+    const account = await createAccount(web.server, 'facts')
+    const alias = unique('long-alias-people-copy-whole')
+    const limited = await createLinkApi(account, { title: 'Guarded', alias, password: 'open sesame', clickLimit: 500, expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+    await createLinkApi(account, { title: 'Plain' })
+    // Two clicks towards the limit, today (the trend's last day).
+    await sql(web.server, 'insert into link_daily_stats (link_id, account_id, day, clicks, previews, social_clicks, unique_visitors) values ($1, $2, $3, 2, 0, 0, 0)', [
+      limited.id,
+      account.user.accountId,
+      new Date().toISOString().slice(0, 10),
+    ])
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context } = await openLinks(account, viewport)
+      const guarded = (viewport === DESKTOP ? page.getByTestId('link-row') : page.getByTestId('link-card')).filter({ hasText: 'Guarded' })
+      await guarded.getByTestId('link-click-limit').waitFor()
+      expect(await guarded.getByTestId('link-click-limit').textContent()).toBe('2 / 500 clicks')
+      expect(await guarded.getByTestId('link-password').isVisible()).toBe(true)
+      expect(await guarded.getByTestId('link-expiry').textContent()).toStartWith('Expires ')
+      expect(await guarded.getByTestId('link-trend').getAttribute('data-total')).toBe('2')
+      // The short URL is shown whole, wrapped where it must be, never cut.
+      const shortUrl = guarded.getByTestId('short-url')
+      expect(await shortUrl.textContent()).toEndWith(`/${alias}`)
+      expect(await shortUrl.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true)
+      // A link without those settings shows none of them.
+      const plain = (viewport === DESKTOP ? page.getByTestId('link-row') : page.getByTestId('link-card')).filter({ hasText: 'Plain' })
+      expect(await plain.getByTestId('link-click-limit').count()).toBe(0)
+      expect(await plain.getByTestId('link-password').count()).toBe(0)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await saveScreenshot(page, `linkcard-list-facts-${viewport.width}.png`)
+      await context.close()
+    }
   })
 
   it('filters by search and status, and says when nothing matches', async () => {
@@ -509,6 +579,9 @@ describe('actions on a link', () => {
     await dialog(page).getByRole('button', { name: 'Copy QR URL' }).click()
     await waitForToast(page, 'QR URL copied')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link.qrCodeUrl)
+    // Closed, the keyboard is back on the row's QR Code button.
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'QR Code', undefined, { timeout: 5000 })
     await context.close()
   })
 
@@ -603,6 +676,12 @@ describe('paging', () => {
       await page.getByRole('menuitem', { name: 'Deactivate', exact: true }).click()
       const second = await switchedOff
       expect(overlap((await second.boundingBox())!, (await pagerBox.boundingBox())!)).toBe(false)
+      // Nor over the page's own buttons, at the top.
+      await page.evaluate(() => window.scrollTo(0, 0))
+      for (const name of ['Create Link', 'Export']) {
+        const button = page.getByRole('main').getByRole('button', { name, exact: true })
+        expect(overlap((await second.boundingBox())!, (await button.boundingBox())!)).toBe(false)
+      }
       await context.close()
     }, 60_000)
   }
@@ -800,7 +879,7 @@ describe('links at volume', () => {
     await card.getByRole('checkbox', { name: 'Select Phone one' }).check()
     const bar = page.getByRole('region', { name: 'Actions on the selected links' })
     for (const name of ['Activate', 'Deactivate', 'Delete', 'Clear']) expect(await bar.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
-    for (const name of ['QR Code', 'Edit', 'More actions for Phone one', 'Delete']) expect(await card.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+    for (const name of ['QR Code', 'Edit', 'More actions for Phone one']) expect(await card.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
     const switchedOff = waitForToast(page, 'Share link switched off', 'Phone one')
     await moreAction(page, card, 'Deactivate')
     await switchedOff

@@ -20,7 +20,8 @@ export function AppShell({ banner, children }: { banner?: ReactNode; children: R
       </a>
       <SiteHeader />
       {banner}
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and a page whose content arrives late moves nothing in view. */}
+      <main id="main" className="min-h-dvh flex-1">
         {children}
       </main>
       <SiteFooter />

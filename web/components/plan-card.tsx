@@ -12,6 +12,26 @@ type PlanCardProps = {
   isCurrent?: boolean
 }
 
+/** A count as people read it: 5,000; null is no limit. */
+export const count = (limit: number | null) => (limit === null ? 'Unlimited' : limit.toLocaleString('en'))
+
+/** The plan's line on support, as the plan table words it. */
+export const supportOf = (plan: PlanInfo) => plan.features.find((feature) => /support$/i.test(feature))
+
+/** The plan card's short list, on Pricing and Billing alike: the comparison's headline rows, in words. */
+function planHighlights(plan: PlanInfo): string[] {
+  const domains = plan.customDomainLimit === 0 ? [] : [`${count(plan.customDomainLimit)} custom domains`]
+  const support = supportOf(plan)
+  return [
+    plan.previewLimit === null ? 'Unlimited previews' : `${count(plan.previewLimit)} previews per month`,
+    'Unlimited clicks and members',
+    ...domains,
+    `${count(plan.linksPerHour)} new links an hour`,
+    ...(plan.hasStatsApi ? ['Stats API'] : []),
+    ...(support ? [support] : []),
+  ]
+}
+
 /** One plan of src/shared/plans.ts, for pricing and billing alike. */
 export function PlanCard({ plan, action, isCurrent }: PlanCardProps) {
   return (
@@ -38,7 +58,7 @@ export function PlanCard({ plan, action, isCurrent }: PlanCardProps) {
         {plan.priceNote && <span className="text-sm text-slate-500">{plan.priceNote}</span>}
       </p>
       <ul className="mt-6 grid flex-1 content-start gap-2.5 text-sm text-slate-700">
-        {plan.features.map((feature) => (
+        {planHighlights(plan).map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
             {feature}

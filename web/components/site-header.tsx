@@ -30,6 +30,7 @@ function useNavItems(): NavItem[] {
   const may = (permission: Parameters<typeof can>[1]) => user !== null && can(user.role, permission)
   return [
     { label: 'Dashboard', href: '/dashboard' },
+    { label: 'Analytics', href: '/analytics' },
     { label: 'Links', href: '/share-links' },
     ...(may('integrations:manage')
       ? [

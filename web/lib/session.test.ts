@@ -17,6 +17,7 @@ const user = {
   accountId: 'a1',
   accountName: 'ada',
   plan: 'free' as const,
+  emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 }
 

@@ -1,15 +1,17 @@
-import { CreditCard, KeyRound, Link2 } from 'lucide-react'
+import { BarChart3, CreditCard, KeyRound, Link2, Plus } from 'lucide-react'
+import { useState } from 'react'
 import { Link } from 'wouter'
 import { Page } from '../components/page'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { ActivityChart } from '../features/dashboard/activity-chart'
 import { useDashboardStats, useUsage } from '../features/dashboard/api'
+import { BusiestLinks } from '../features/dashboard/busiest-links'
 import { StatCards, type StatValue } from '../features/dashboard/stat-cards'
 import { UsageOverview } from '../features/dashboard/usage-overview'
-import { useLinkPage } from '../features/links/api'
-import { RECENT_LINKS } from '../features/links/link-view'
-import { RecentLinks } from '../features/links/recent-links'
+import { useLinkPage, type Link as ShareLink } from '../features/links/api'
+import { CreatedLinkDialog } from '../features/links/created-link-dialog'
+import { LinkFormDialog } from '../features/links/link-form-dialog'
 import { useCan, useCurrentUser } from '../lib/session'
 
 /** What a stat card shows for one read: the value, undefined while loading, null after a failure. */
@@ -18,12 +20,17 @@ const statValue = <T,>(read: { data?: T; error?: unknown }, pick: (data: T) => n
 
 export function DashboardPage() {
   const user = useCurrentUser()
+  const mayCreate = useCan('links:write')
   const mayIntegrate = useCan('integrations:manage')
   const mayBill = useCan('billing:manage')
   const usage = useUsage()
   const stats = useDashboardStats()
-  // The newest few links, and the total beside them.
-  const links = useLinkPage({ limit: RECENT_LINKS })
+  // Only the number of links: one is asked for, the total comes with it.
+  const links = useLinkPage({ limit: 1 })
+  const totalLinks = statValue(links, (page) => page.total)
+  // The links page's own create dialog, opened here, and what it shows once the link is made.
+  const [isCreating, setIsCreating] = useState(false)
+  const [created, setCreated] = useState<ShareLink | null>(null)
 
   return (
     <Page
@@ -31,10 +38,22 @@ export function DashboardPage() {
       description="Your links, usage and activity at a glance."
       actions={
         <>
-          <Button asChild>
+          {mayCreate && (
+            <Button onClick={() => setIsCreating(true)}>
+              <Plus aria-hidden="true" />
+              Create Link
+            </Button>
+          )}
+          <Button asChild variant="outline">
             <Link href="/share-links">
               <Link2 aria-hidden="true" />
               Manage Links
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/analytics">
+              <BarChart3 aria-hidden="true" />
+              Analytics
             </Link>
           </Button>
           {mayIntegrate && (
@@ -59,8 +78,9 @@ export function DashboardPage() {
       <div className="grid gap-6">
         <UsageOverview usage={usage.data} fallbackPlan={user?.plan ?? 'free'} isLoading={usage.isLoading} hasError={Boolean(usage.error)} />
         {stats.error && !stats.data && <Alert variant="destructive">Failed to fetch dashboard stats</Alert>}
+        {links.error && !links.data && <Alert variant="destructive">Failed to fetch share links</Alert>}
         <StatCards
-          totalLinks={statValue(links, (page) => page.total)}
+          totalLinks={totalLinks}
           totalClicks={statValue(stats, (s) => s.totalClicks)}
           previewsThisMonth={statValue(usage, (u) => u.usageThisMonth)}
           apiCalls={statValue(stats, (s) => s.totalApiCalls)}
@@ -68,15 +88,17 @@ export function DashboardPage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <ActivityChart series={stats.data?.series} hasError={Boolean(stats.error)} />
           {/* On phones the links come first: for a new account they hold the first-link invitation. */}
-          <RecentLinks
+          <BusiestLinks
             className="order-first lg:order-none"
-            links={links.data?.items}
-            isLoading={links.isLoading}
-            hasError={Boolean(links.error)}
-            clicksByLinkId={stats.data ? stats.data.clicksByLinkId : stats.error ? null : undefined}
+            links={stats.data?.topLinks}
+            hasError={Boolean(stats.error)}
+            totalLinks={totalLinks}
+            onCreate={mayCreate ? () => setIsCreating(true) : undefined}
           />
         </div>
       </div>
+      <LinkFormDialog open={isCreating} onOpenChange={setIsCreating} onCreated={setCreated} />
+      <CreatedLinkDialog link={created} onOpenChange={(open) => !open && setCreated(null)} />
     </Page>
   )
 }

@@ -1,56 +1,51 @@
 import type { ReactNode } from 'react'
 import { Page } from '../components/page'
-import { ApiReference } from '../features/docs/reference'
+import { TesterKeyPicker } from '../features/api-keys/tester-key-picker'
+import { AnchoredHeading } from '../features/docs/anchor-link'
+import { useOpenApiDocument } from '../features/docs/api'
 import { ApiTester } from '../features/docs/api-tester'
 import { EdgeWorkerSection } from '../features/docs/edge-worker-section'
 import { GettingStarted } from '../features/docs/getting-started'
+import { OnThisPage, useLandOnHash } from '../features/docs/on-this-page'
+import { DOCS_SECTIONS, docsOutline } from '../features/docs/outline'
+import { ApiReference } from '../features/docs/reference'
 import { TypeScriptClient } from '../features/docs/typescript-client'
 
-const SECTIONS = [
-  { id: 'getting-started', title: 'Getting Started' },
-  { id: 'typescript', title: 'TypeScript Client' },
-  { id: 'reference', title: 'API Reference' },
-  { id: 'try-it-out', title: 'Try It Out' },
-  { id: 'edge-worker', title: 'Edge Worker' },
-]
+type SectionId = (typeof DOCS_SECTIONS)[number]['id']
 
-function DocsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="grid scroll-mt-24 gap-4">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
+/** The tester with a choice of the signed-in person's keys. */
+const TryItOut = () => <ApiTester keyPicker={(fillKey) => <TesterKeyPicker onKey={fillKey} />} />
+
+const CONTENT: Record<SectionId, () => ReactNode> = {
+  'getting-started': GettingStarted,
+  typescript: TypeScriptClient,
+  reference: ApiReference,
+  'try-it-out': TryItOut,
+  'edge-worker': EdgeWorkerSection,
 }
 
 export function DocsPage() {
+  const { data: doc, error } = useOpenApiDocument()
+  useLandOnHash(Boolean(doc || error))
   return (
     <Page title="API Documentation" description="Create and manage short links with social previews over a simple REST API.">
-      <nav aria-label="On this page" className="mb-8 flex flex-wrap gap-2">
-        {SECTIONS.map((section) => (
-          <a key={section.id} href={`#${section.id}`} className="rounded-full border border-slate-200 px-3 py-1 text-sm text-slate-600 hover:border-brand-300 hover:text-brand-700">
-            {section.title}
-          </a>
-        ))}
-      </nav>
-      <div className="grid gap-12">
-        <DocsSection id="getting-started" title="Getting Started">
-          <GettingStarted />
-        </DocsSection>
-        <DocsSection id="typescript" title="TypeScript Client">
-          <TypeScriptClient />
-        </DocsSection>
-        <DocsSection id="reference" title="API Reference">
-          <ApiReference />
-        </DocsSection>
-        <DocsSection id="try-it-out" title="Try It Out">
-          <ApiTester />
-        </DocsSection>
-        <DocsSection id="edge-worker" title="Edge Worker">
-          <EdgeWorkerSection />
-        </DocsSection>
+      <div className="lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8 xl:grid-cols-[18rem_minmax(0,1fr)] xl:gap-10">
+        <OnThisPage entries={docsOutline(doc)} />
+        <div className="grid min-w-0 gap-12">
+          {DOCS_SECTIONS.map(({ id, title }) => {
+            const Content = CONTENT[id]
+            return (
+              <section key={id} id={id} aria-labelledby={`${id}-heading`} className="grid scroll-mt-32 gap-4 lg:scroll-mt-24">
+                <AnchoredHeading id={id} label={title}>
+                  <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-slate-900">
+                    {title}
+                  </h2>
+                </AnchoredHeading>
+                <Content />
+              </section>
+            )
+          })}
+        </div>
       </div>
     </Page>
   )

@@ -1,3 +1,5 @@
+import { AllPlatformPreviews } from '../features/links/platform-mockups'
+import { CardShowcase, SHOWCASE_CARD } from '../features/marketing/card-showcase'
 import { FeatureGrid } from '../features/marketing/feature-grid'
 import { Hero } from '../features/marketing/hero'
 import { QuickStart } from '../features/marketing/quick-start'
@@ -8,6 +10,9 @@ export function HomePage() {
   return (
     <>
       <Hero />
+      <CardShowcase>
+        <AllPlatformPreviews card={SHOWCASE_CARD} host={window.location.host} />
+      </CardShowcase>
       <QuickStart />
       <FeatureGrid />
     </>

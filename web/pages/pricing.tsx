@@ -4,6 +4,8 @@ import { Page } from '../components/page'
 import { PlanCard } from '../components/plan-card'
 import { Button } from '../components/ui/button'
 import { ContactDialog } from '../components/contact-dialog'
+import { PlanMatrix } from '../features/marketing/plan-matrix'
+import { PricingFaq } from '../features/marketing/pricing-faq'
 import { useIsAuthenticated } from '../lib/session'
 
 export function PricingPage() {
@@ -37,9 +39,8 @@ export function PricingPage() {
           />
         ))}
       </div>
-      <p className="mt-10 text-center text-sm text-slate-500">
-        Prices in US dollars, billed monthly. A preview is counted when a social platform fetches a link's card.
-      </p>
+      <PlanMatrix />
+      <PricingFaq />
     </Page>
   )
 }

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { Page } from '../components/page'
 import { Button } from '../components/ui/button'
@@ -21,7 +21,11 @@ export function ShareLinksPage() {
   const [template, setTemplate] = useState<Link>()
   const [created, setCreated] = useState<Link | null>(null)
   const mayChange = useCan('links:write')
+  // The button the create form was opened from, where the keyboard goes back once the new link is shown.
+  const opener = useRef<HTMLElement | null>(null)
+  const createButton = useRef<HTMLButtonElement>(null)
   const create = (from?: Link) => {
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
     setTemplate(from)
     setIsCreating(true)
   }
@@ -39,7 +43,7 @@ export function ShareLinksPage() {
           {mayChange && <ImportDialog />}
           <ExportMenu />
           {mayChange && (
-            <Button onClick={() => create()}>
+            <Button ref={createButton} onClick={() => create()}>
               <Plus aria-hidden="true" />
               Create Link
             </Button>
@@ -49,7 +53,11 @@ export function ShareLinksPage() {
     >
       <LinkManager onCreate={create} />
       <LinkFormDialog open={isCreating} onOpenChange={setIsCreating} template={template} onCreated={setCreated} />
-      <CreatedLinkDialog link={created} onOpenChange={(open) => !open && setCreated(null)} />
+      <CreatedLinkDialog
+        link={created}
+        onOpenChange={(open) => !open && setCreated(null)}
+        returnFocusTo={() => (opener.current?.isConnected ? opener.current : createButton.current)}
+      />
     </Page>
   )
 }

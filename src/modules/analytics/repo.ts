@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
 import { db, type Db, isForeignKeyViolation, isPostgres, kit, reads, transaction, unindexed } from '../../platform/db'
 import type { BreakdownDimension } from '../../shared/analytics'
 import { chunkEvents, journalEvents, journalText, toChunks, type ChunkEvent, type NewChunk, type StoredEvent } from './event-chunks'
@@ -7,7 +7,7 @@ import { analyticsTables } from './tables'
 import { linkTables } from '../links/tables'
 
 const { linkEventChunks, eventJournal, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors } = analyticsTables(kit)
-const { shareLinks } = linkTables(kit)
+const { shareLinks, linkTags } = linkTables(kit)
 
 const SLICE = 500
 
@@ -191,6 +191,14 @@ export async function totalsByLink(accountId: string, sinceDay?: string, linkIds
     .groupBy(linkDailyStats.linkId)
 }
 
+/** Clicks per day of these links of the account, from `sinceDay` on: only the days with any. */
+export async function dailyClicksByLink(accountId: string, linkIds: string[], sinceDay: string) {
+  if (linkIds.length === 0) return []
+  return reads
+    .select({ linkId: linkDailyStats.linkId, day: linkDailyStats.day, clicks: linkDailyStats.clicks })
+    .from(linkDailyStats)
+    .where(and(eq(unindexed(linkDailyStats.accountId), accountId), inArray(linkDailyStats.linkId, linkIds), gte(linkDailyStats.day, sinceDay), gt(linkDailyStats.clicks, 0)))
+}
 
 /**
  * A statement of clicks and previews per link of the account, from `sinceDay` on or of all time,
@@ -268,18 +276,87 @@ export async function recentLinkEvents(accountId: string, linkId: string, from: 
   }
 }
 
-/** Clicks, scans and previews of the account per day, from `fromDay` to `toDay` (days without any are absent). */
-export async function accountDays(accountId: string, fromDay: string, toDay: string) {
+/** Whose rollups a read adds up: all the account's links, or those with one of its tags (the caller has checked it is the account's). */
+export type LinkScope = { accountId: string; tagId?: string }
+
+/** The daily totals of the scope's links. */
+function dailyOf({ accountId, tagId }: LinkScope) {
+  if (!tagId) return eq(linkDailyStats.accountId, accountId)
+  // A tag's links by the primary key (link, day), not every row of the account.
+  const tagged = reads.select({ id: linkTags.linkId }).from(linkTags).where(eq(linkTags.tagId, tagId))
+  return and(eq(unindexed(linkDailyStats.accountId), accountId), inArray(linkDailyStats.linkId, tagged))
+}
+
+/** The scope's links, for tables keyed by link alone. */
+function linksOf({ accountId, tagId }: LinkScope) {
+  const own = eq(shareLinks.accountId, accountId)
+  if (!tagId) return reads.select({ id: shareLinks.id }).from(shareLinks).where(own)
+  return reads
+    .select({ id: shareLinks.id })
+    .from(linkTags)
+    .innerJoin(shareLinks, eq(shareLinks.id, linkTags.linkId))
+    .where(and(eq(linkTags.tagId, tagId), own))
+}
+
+const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`
+
+/** The scope's clicks, scans, previews, social clicks and visitors per day, from `fromDay` to `toDay` (days without any are absent). */
+export async function accountDays(scope: LinkScope, fromDay: string, toDay: string) {
+  const s = linkDailyStats
   return reads
     .select({
-      day: linkDailyStats.day,
-      clicks: sql<number>`coalesce(sum(${linkDailyStats.clicks}), 0)`,
-      scans: sql<number>`coalesce(sum(${linkDailyStats.scans}), 0)`,
-      previews: sql<number>`coalesce(sum(${linkDailyStats.previews}), 0)`,
+      day: s.day,
+      clicks: sumOf(s.clicks),
+      scans: sumOf(s.scans),
+      previews: sumOf(s.previews),
+      socialClicks: sumOf(s.socialClicks),
+      uniqueVisitors: sumOf(s.uniqueVisitors),
     })
-    .from(linkDailyStats)
-    .where(and(eq(linkDailyStats.accountId, accountId), gte(linkDailyStats.day, fromDay), lte(linkDailyStats.day, toDay)))
-    .groupBy(linkDailyStats.day)
+    .from(s)
+    .where(and(dailyOf(scope), gte(s.day, fromDay), lte(s.day, toDay)))
+    .groupBy(s.day)
+}
+
+/** Each value of these breakdowns of the scope's links with its count over the days, in no particular order. */
+export async function accountBreakdowns(scope: LinkScope, dimensions: BreakdownDimension[], fromDay: string, toDay: string) {
+  const b = linkDailyBreakdowns
+  return reads
+    .select({ dimension: b.dimension, value: b.value, count: sumOf(b.count) })
+    .from(b)
+    .where(and(inArray(b.linkId, linksOf(scope)), inArray(b.dimension, dimensions), gte(b.day, fromDay), lte(b.day, toDay)))
+    .groupBy(b.dimension, b.value)
+}
+
+/**
+ * The scope's `limit` links with the most clicks from `fromDay` to `toDay` (then most previews),
+ * with their counts and what names them; links without either are left out.
+ */
+export async function topLinks(scope: LinkScope, fromDay: string, toDay: string, limit: number) {
+  const s = linkDailyStats
+  const [clicks, previews] = [sumOf(s.clicks), sumOf(s.previews)]
+  const ranked = reads
+    .select({ linkId: s.linkId, clicks: clicks.as('clicks'), scans: sumOf(s.scans).as('scans'), previews: previews.as('previews') })
+    .from(s)
+    .where(and(dailyOf(scope), gte(s.day, fromDay), lte(s.day, toDay)))
+    .groupBy(s.linkId)
+    .having(sql`${clicks} + ${previews} > 0`)
+    .orderBy(desc(clicks), desc(previews), asc(s.linkId))
+    .limit(limit)
+    .as('ranked')
+  return reads
+    .select({
+      id: shareLinks.id,
+      slug: shareLinks.slug,
+      alias: shareLinks.alias,
+      domain: shareLinks.domain,
+      title: shareLinks.title,
+      clicks: ranked.clicks,
+      scans: ranked.scans,
+      previews: ranked.previews,
+    })
+    .from(ranked)
+    .innerJoin(shareLinks, eq(shareLinks.id, ranked.linkId))
+    .orderBy(desc(ranked.clicks), desc(ranked.previews), asc(ranked.linkId))
 }
 
 /** One link's daily totals from `fromDay` to `toDay` (days without any are absent). */

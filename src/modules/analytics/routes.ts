@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia'
 import { downloadResponse } from '../../platform/downloads'
 import { auth } from '../auth/plugin'
-import { AnalyticsQuery, DashboardStats } from './schema'
-import { dashboardStats, linkAnalytics, linkEventsCsv } from './service'
+import { AccountAnalytics, AccountAnalyticsQuery, AnalyticsQuery, DashboardStats } from './schema'
+import { accountAnalytics, dashboardStats, linkAnalytics, linkEventsCsv } from './service'
 
 const tags = ['Analytics']
 
@@ -12,6 +12,16 @@ export const analyticsRoutes = new Elysia()
     session: true,
     response: DashboardStats,
     detail: { summary: 'Totals for the dashboard', tags, hide: true },
+  })
+  .get('/analytics', ({ user, query }) => accountAnalytics(user, query), {
+    session: true,
+    query: AccountAnalyticsQuery,
+    response: AccountAnalytics,
+    detail: {
+      summary: "All the account's links together, or those with one tag: totals beside the period before, per UTC day, breakdowns and the busiest links",
+      tags,
+      hide: true,
+    },
   })
   .get(
     '/shareLinks/:id/analytics',

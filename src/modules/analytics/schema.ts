@@ -5,6 +5,16 @@ import { ANALYTICS_MESSAGES } from '../../shared/analytics'
 
 const Day = t.String({ description: 'A UTC day, YYYY-MM-DD' })
 
+/** One of the busiest links of a period, with its counts there. */
+const TopLink = t.Object({
+  id: t.String(),
+  title: t.String(),
+  url: t.String({ description: 'The short link' }),
+  clicks: t.Integer(),
+  scans: t.Integer({ description: 'Clicks from the QR code, counted among the clicks' }),
+  previews: t.Integer(),
+})
+
 export const DashboardStats = t.Object({
   totalClicks: t.Integer(),
   totalScans: t.Integer({ description: 'Clicks from QR codes, counted among the clicks' }),
@@ -14,6 +24,7 @@ export const DashboardStats = t.Object({
   series: t.Array(t.Object({ day: Day, clicks: t.Integer(), scans: t.Integer(), previews: t.Integer() }), {
     description: "The account's clicks (scans among them) and previews on each of the last 30 days (UTC), oldest first",
   }),
+  topLinks: t.Array(TopLink, { description: 'The 5 links with the most clicks (then previews) in the last 30 days; links with neither are left out' }),
 })
 export type DashboardStats = typeof DashboardStats.static
 
@@ -46,29 +57,61 @@ export const TEST_RESULTS = {
   ),
 }
 
+const Totals = t.Object({
+  clicks: t.Integer(),
+  scans: t.Integer({ description: 'Clicks from QR codes, counted among the clicks' }),
+  previews: t.Integer(),
+  uniqueVisitors: t.Integer({ description: "Sum of each day's distinct visitors (of each link)" }),
+  socialShares: t.Integer({ description: 'Clicks whose referrer is a social network' }),
+  engagement: t.Nullable(t.Number({ description: 'Clicks per preview; null without previews' })),
+})
+export type PeriodTotals = typeof Totals.static
+
+const Series = t.Array(t.Object({ day: Day, clicks: t.Integer(), scans: t.Integer(), previews: t.Integer(), uniqueVisitors: t.Integer() }), {
+  description: 'Every day of the period, oldest first',
+})
+
+const Breakdowns = t.Object({
+  referrers: Top,
+  platforms: Top,
+  countries: Top,
+  devices: Top,
+  browsers: Top,
+  oses: Top,
+})
+
 export const LinkAnalytics = t.Object({
   linkId: t.String(),
   from: Day,
   to: Day,
-  totals: t.Object({
-    clicks: t.Integer(),
-    scans: t.Integer({ description: "Clicks from the link's QR code, counted among the clicks" }),
-    previews: t.Integer(),
-    uniqueVisitors: t.Integer({ description: "Sum of each day's distinct visitors" }),
-    socialShares: t.Integer({ description: 'Clicks whose referrer is a social network' }),
-    engagement: t.Nullable(t.Number({ description: 'Clicks per preview; null without previews' })),
-  }),
-  series: t.Array(t.Object({ day: Day, clicks: t.Integer(), scans: t.Integer(), previews: t.Integer(), uniqueVisitors: t.Integer() }), {
-    description: 'Every day of the period, oldest first',
-  }),
-  top10: t.Object({
-    referrers: Top,
-    platforms: Top,
-    countries: Top,
-    devices: Top,
-    browsers: Top,
-    oses: Top,
-  }),
+  totals: Totals,
+  series: Series,
+  top10: Breakdowns,
   ...TEST_RESULTS,
 })
 export type LinkAnalytics = typeof LinkAnalytics.static
+
+// As a link's period, checked by the service; an empty tag is no tag.
+export const AccountAnalyticsQuery = t.Object({
+  from: t.Optional(t.String({ description: 'First day (UTC, YYYY-MM-DD); defaults to 29 days before `to`' })),
+  to: t.Optional(t.String({ description: 'Last day, included (UTC, YYYY-MM-DD); defaults to today' })),
+  tag: t.Optional(t.String({ description: "Only the links with this tag (its id); one that is not the account's answers 404" })),
+})
+
+const Change = t.Nullable(t.Number({ description: 'Percent up (positive) or down against the previous period, to one decimal; null when that was 0' }))
+
+export const AccountAnalytics = t.Object({
+  from: Day,
+  to: Day,
+  tagId: t.Nullable(t.String({ description: 'The tag whose links are counted; null: every link of the account' })),
+  totals: Totals,
+  previous: t.Object(
+    { from: Day, to: Day, totals: Totals },
+    { description: 'The period of as many days just before `from`, and its totals' },
+  ),
+  change: t.Object({ clicks: Change, scans: Change, previews: Change, uniqueVisitors: Change, socialShares: Change }),
+  series: Series,
+  top10: Breakdowns,
+  topLinks: t.Array(TopLink, { description: 'The 10 links with the most clicks (then previews) in the period; links with neither are left out' }),
+})
+export type AccountAnalytics = typeof AccountAnalytics.static

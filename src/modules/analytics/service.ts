@@ -15,14 +15,15 @@ import {
   eventsCsvFileName,
   isoDay,
   MAX_PERIOD_DAYS,
+  type BreakdownDimension,
 } from '../../shared/analytics'
 import { CARD_VERSIONS, linkPath, type CardVersionName, type LinkVariant } from '../../shared/link-rules'
-import { getLinkRow, listLinkRows, type LinkRow, type Owner } from '../links/service'
+import { getLinkRow, getTag, listLinkRows, shortUrlOf, type LinkRow, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
 import { csvLine } from '../../platform/downloads'
 import { flushEvents } from './recorder'
 import * as repo from './repo'
-import type { LinkAnalytics } from './schema'
+import type { AccountAnalytics, LinkAnalytics, PeriodTotals } from './schema'
 
 export type LinkTotals = { clicks: number; scans: number; previews: number }
 
@@ -64,30 +65,41 @@ async function readLinkTotals(accountId: string, since?: Date, linkIds?: string[
   return new Map(rows.map((row) => [row.linkId, { clicks: Number(row.clicks), scans: Number(row.scans), previews: Number(row.previews) }]))
 }
 
+/** Clicks per day of these links over the `days` days up to today, oldest first (the link list's trend lines). */
+export async function clickTrends(accountId: string, linkIds: string[], days: number, now = new Date()): Promise<Map<string, number[]>> {
+  const to = isoDay(now)
+  const from = addDays(to, -(days - 1))
+  const trends = new Map(linkIds.map((id) => [id, new Array<number>(days).fill(0)]))
+  const index = new Map(daysBetween(from, to).map((day, i) => [day, i]))
+  for (const row of await repo.dailyClicksByLink(accountId, linkIds, from)) {
+    const at = index.get(row.day)
+    if (at !== undefined) trends.get(row.linkId)![at] = Number(row.clicks)
+  }
+  return trends
+}
+
 const SERIES_DAYS = 30
-// The dashboard names its newest links with their clicks: these many at most, whatever the account holds.
+// clicksByLinkId: the newest links' clicks, these many at most, whatever the account holds (the web app now
+// shows the busiest links instead; the field stays for clients that read it).
 const DASHBOARD_LINKS = 100
+// The dashboard's busiest links of its 30 days.
+const DASHBOARD_TOP_LINKS = 5
 
 export async function dashboardStats(accountId: string, now = new Date()) {
   await flushEvents()
   const to = isoDay(now)
   const from = addDays(to, -(SERIES_DAYS - 1))
   const newest = (await listLinkRows({ accountId }, { limit: DASHBOARD_LINKS })).rows.map((row) => row.id)
-  const [totals, apiCalls, days, clicksOf] = await Promise.all([
+  const [totals, apiCalls, days, clicksOf, busiest] = await Promise.all([
     repo.accountTotals(accountId),
     totalApiCalls(accountId),
-    repo.accountDays(accountId, from, to),
+    repo.accountDays({ accountId }, from, to),
     readLinkTotals(accountId, undefined, newest),
+    topLinksOf({ accountId }, from, to, DASHBOARD_TOP_LINKS),
   ])
   const clicksByLinkId = Object.fromEntries([...clicksOf].map(([linkId, { clicks }]) => [linkId, clicks]))
-  const byDay = new Map(days.map((row) => [row.day, row]))
-  const series = daysBetween(from, to).map((day) => ({
-    day,
-    clicks: Number(byDay.get(day)?.clicks ?? 0),
-    scans: Number(byDay.get(day)?.scans ?? 0),
-    previews: Number(byDay.get(day)?.previews ?? 0),
-  }))
-  return { totalClicks: totals.clicks, totalScans: totals.scans, totalPreviews: totals.previews, totalApiCalls: apiCalls, clicksByLinkId, series }
+  const series = seriesOf(days, from, to).map(({ day, clicks, scans, previews }) => ({ day, clicks, scans, previews }))
+  return { totalClicks: totals.clicks, totalScans: totals.scans, totalPreviews: totals.previews, totalApiCalls: apiCalls, clicksByLinkId, series, topLinks: busiest }
 }
 
 /** Clicks on every link of every account (admin panel). */
@@ -232,29 +244,13 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
     clicksByVariant(link.id, link.variants, from, to),
     countsByCardVersion(link.id, link, from, to),
   ])
-  const byDay = new Map(days.map((row) => [row.day, row]))
-  const series = daysBetween(from, to).map((day) => {
-    const row = byDay.get(day)
-    return { day, clicks: row?.clicks ?? 0, scans: row?.scans ?? 0, previews: row?.previews ?? 0, uniqueVisitors: row?.uniqueVisitors ?? 0 }
-  })
-  const sum = (pick: (row: (typeof days)[number]) => number) => days.reduce((total, row) => total + pick(row), 0)
-  const clicks = sum((row) => row.clicks)
-  const previews = sum((row) => row.previews)
   const [devices, browsers, oses] = splitAgents(agents)
   return {
     linkId: link.id,
     from,
     to,
-    totals: {
-      clicks,
-      scans: sum((row) => row.scans),
-      previews,
-      // Visitor hashes change every day, so the period's visitors are the sum of each day's.
-      uniqueVisitors: sum((row) => row.uniqueVisitors),
-      socialShares: sum((row) => row.socialClicks),
-      engagement: engagement(clicks, previews),
-    },
-    series,
+    totals: periodTotals(days),
+    series: seriesOf(days, from, to),
     top10: {
       referrers: top10(totalsOf(referrers)),
       platforms: top10(totalsOf(platforms)),
@@ -270,6 +266,114 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
 
 /** Clicks per preview, to two decimals; null when nothing was previewed (no ratio to speak of). */
 const engagement = (clicks: number, previews: number) => (previews === 0 ? null : Math.round((clicks / previews) * 100) / 100)
+
+type DayTotals = { day: string; clicks: number; scans: number; previews: number; socialClicks: number; uniqueVisitors: number }
+
+/** Every day from `from` to `to`, zeros where `days` (rollup rows, or their sums per day) have none. */
+function seriesOf(days: DayTotals[], from: string, to: string) {
+  const byDay = new Map(days.map((row) => [row.day, row]))
+  return daysBetween(from, to).map((day) => {
+    const row = byDay.get(day)
+    return { day, clicks: Number(row?.clicks ?? 0), scans: Number(row?.scans ?? 0), previews: Number(row?.previews ?? 0), uniqueVisitors: Number(row?.uniqueVisitors ?? 0) }
+  })
+}
+
+/** What days add up to, as a period's totals. */
+function periodTotals(days: DayTotals[]): PeriodTotals {
+  const sum = (pick: (row: DayTotals) => number) => days.reduce((total, row) => total + Number(pick(row)), 0)
+  const clicks = sum((row) => row.clicks)
+  const previews = sum((row) => row.previews)
+  return {
+    clicks,
+    scans: sum((row) => row.scans),
+    previews,
+    // Visitor hashes change every day, so the period's visitors are the sum of each day's.
+    uniqueVisitors: sum((row) => row.uniqueVisitors),
+    socialShares: sum((row) => row.socialClicks),
+    engagement: engagement(clicks, previews),
+  }
+}
+
+/** How much `now` differs from `before`, in percent to one decimal; null when there was nothing before to compare with. */
+const percentChange = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10)
+
+/** The scope's busiest links of the days, with their short URLs. */
+async function topLinksOf(scope: repo.LinkScope, from: string, to: string, limit: number) {
+  const rows = await repo.topLinks(scope, from, to, limit)
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    url: shortUrlOf(row),
+    clicks: Number(row.clicks),
+    scans: Number(row.scans),
+    previews: Number(row.previews),
+  }))
+}
+
+const TOP_LINKS = 10
+const ACCOUNT_BREAKDOWNS: BreakdownDimension[] = ['referrer', 'platform', 'country', 'agent']
+
+export type AccountAnalyticsQuery = PeriodQuery & { tag?: string }
+
+/**
+ * All the account's links together, or those with one of its tags: totals for whole UTC days
+ * beside those of as many days just before, every day, breakdowns and the busiest links. Read from
+ * the daily rollups in three queries whatever the number of links; another account's tag, like an
+ * unknown one, is not found.
+ */
+export async function accountAnalytics(owner: Owner, query: AccountAnalyticsQuery): Promise<AccountAnalytics> {
+  const { from, to } = parsePeriod(query)
+  const tagId = query.tag?.trim() || undefined
+  if (tagId) await getTag(owner, tagId)
+  const length = dayCount(from, to)
+  const previous = { from: addDays(from, -length), to: addDays(from, -1) }
+  const scope = { accountId: owner.accountId, tagId }
+  await flushEvents()
+  const [days, breakdowns, topLinks] = await Promise.all([
+    // Both periods' days at once: the earlier period's end where this one begins.
+    repo.accountDays(scope, previous.from, to),
+    repo.accountBreakdowns(scope, ACCOUNT_BREAKDOWNS, from, to),
+    topLinksOf(scope, from, to, TOP_LINKS),
+  ])
+  const totals = periodTotals(days.filter((row) => row.day >= from))
+  const before = periodTotals(days.filter((row) => row.day < from))
+  const byDimension = new Map<string, { value: string; count: number }[]>()
+  for (const row of breakdowns) {
+    const rows = byDimension.get(row.dimension)
+    if (rows) rows.push(row)
+    else byDimension.set(row.dimension, [row])
+  }
+  const rowsOf = (dimension: BreakdownDimension) => byDimension.get(dimension) ?? []
+  const [devices, browsers, oses] = splitAgents(rowsOf('agent'))
+  return {
+    from,
+    to,
+    tagId: tagId ?? null,
+    previous: { ...previous, totals: before },
+    totals,
+    change: {
+      clicks: percentChange(totals.clicks, before.clicks),
+      scans: percentChange(totals.scans, before.scans),
+      previews: percentChange(totals.previews, before.previews),
+      uniqueVisitors: percentChange(totals.uniqueVisitors, before.uniqueVisitors),
+      socialShares: percentChange(totals.socialShares, before.socialShares),
+    },
+    series: seriesOf(
+      days.filter((row) => row.day >= from),
+      from,
+      to,
+    ),
+    top10: {
+      referrers: top10(totalsOf(rowsOf('referrer'))),
+      platforms: top10(totalsOf(rowsOf('platform'))),
+      countries: top10(totalsOf(rowsOf('country'))),
+      devices: top10(devices),
+      browsers: top10(browsers),
+      oses: top10(oses),
+    },
+    topLinks,
+  }
+}
 
 const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os', 'scan', 'variant', 'card']
 

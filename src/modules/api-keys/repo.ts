@@ -1,5 +1,5 @@
 // SQL for API keys. Keys are found by the hash of the whole key; an account's keys by account first.
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import { db, type Db, kit, transaction } from '../../platform/db'
 import { apiKeyTables } from './tables'
 
@@ -17,16 +17,17 @@ export async function listApiKeys(accountId: string) {
   return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
 }
 
+/** Keys neither revoked nor rolled: a rolled key is on its way out, beside the one that replaced it. */
 export async function countActiveKeys(accountId: string, tx: Db = db) {
   const [row] = await tx
     .select({ n: count() })
     .from(apiKeys)
-    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt), isNull(apiKeys.replacedBy)))
   return Number(row.n)
 }
 
-export async function findApiKey(accountId: string, id: string) {
-  const [row] = await db
+export async function findApiKey(accountId: string, id: string, tx: Db = db) {
+  const [row] = await tx
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id)))
@@ -34,11 +35,12 @@ export async function findApiKey(accountId: string, id: string) {
   return row
 }
 
-export async function findActiveKeyByHash(keyHash: string) {
+/** The key with this hash unless it is revoked or has expired by `now`. */
+export async function findActiveKeyByHash(keyHash: string, now: Date) {
   const [row] = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
     .limit(1)
   return row
 }
@@ -49,6 +51,16 @@ export async function revokeApiKey(accountId: string, id: string, at: Date) {
     .update(apiKeys)
     .set({ revokedAt: at })
     .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning()
+  return row
+}
+
+/** Marks a key rolled, unless it is revoked or rolled already; answers the row only when this call rolled it. */
+export async function markKeyRolled(accountId: string, id: string, change: { replacedBy: string; expiresAt: Date }, tx: Db) {
+  const [row] = await tx
+    .update(apiKeys)
+    .set(change)
+    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt), isNull(apiKeys.replacedBy)))
     .returning()
   return row
 }

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { auth } from '../auth/plugin'
-import { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
-import { createApiKey, listApiKeys, revokeApiKey } from './service'
+import { ApiKey, ApiKeyInput, CreatedApiKey, RollApiKeyInput } from './schema'
+import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from './service'
 
 const tags = ['API keys (app)']
 
@@ -19,6 +19,20 @@ export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
       return createApiKey({ accountId: user.accountId, userId: user.id }, body)
     },
     { session: 'integrations:manage', body: ApiKeyInput, response: { 201: CreatedApiKey }, detail: { summary: 'Create an API key (shown in full once)', tags, hide: true } },
+  )
+  .post(
+    '/:id/roll',
+    async ({ user, params, body, set }) => {
+      set.status = 201
+      return rollApiKey({ accountId: user.accountId, userId: user.id }, params.id, body?.graceHours)
+    },
+    {
+      session: 'integrations:manage',
+      params: t.Object({ id: t.String() }),
+      body: t.Optional(RollApiKeyInput),
+      response: { 201: CreatedApiKey },
+      detail: { summary: 'Roll an API key: a new key (shown in full once) with the same settings; the old one stops at once or after a grace period', tags, hide: true },
+    },
   )
   .delete(
     '/:id',

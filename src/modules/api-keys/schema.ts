@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { API_KEY_DESCRIPTION_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPES } from '../../shared/api-keys'
+import { API_KEY_DESCRIPTION_MAX, API_KEY_GRACE_HOURS, API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPES } from '../../shared/api-keys'
 
 const Scope = t.UnionEnum(API_KEY_SCOPES, { error: `scopes must hold only ${API_KEY_SCOPES.join(', ')}.` })
 
@@ -30,8 +30,20 @@ export const ApiKey = t.Object({
   lastUsed: t.Nullable(t.String({ format: 'date-time', description: 'Last call made with the key (kept current to about a minute)' })),
   createdAt: t.String({ format: 'date-time' }),
   revokedAt: t.Nullable(t.String({ format: 'date-time' })),
+  expiresAt: t.Nullable(t.String({ format: 'date-time', description: 'When a rolled key stops working (null: until it is revoked)' })),
+  replacedBy: t.Nullable(t.String({ description: 'The id of the key that replaced this one when it was rolled' })),
 })
 export type ApiKey = typeof ApiKey.static
+
+export const RollApiKeyInput = t.Object({
+  graceHours: t.Optional(
+    t.Union(
+      API_KEY_GRACE_HOURS.map((hours) => t.Literal(hours)),
+      { error: API_KEY_MESSAGES.graceHours, description: `How long the old key keeps working, in hours: ${API_KEY_GRACE_HOURS.join(', ')} (0, the default: it stops at once)` },
+    ),
+  ),
+})
+export type RollApiKeyInput = typeof RollApiKeyInput.static
 
 export const CreatedApiKey = t.Object({
   ...ApiKey.properties,

@@ -1,5 +1,6 @@
 // API keys: made from a cryptographic source, stored only as a SHA-256 hash, shown in full once.
-// Verified keys are remembered briefly; a revocation reaches every instance through the bus.
+// Verified keys are remembered briefly (a rolled key no longer than it works); a revocation or a
+// roll reaches every instance through the bus.
 // Last-used times are kept in memory and written at most once a minute per key.
 import { createHash, randomInt } from 'node:crypto'
 import { publish, subscribe } from '../../platform/bus'
@@ -18,6 +19,7 @@ import {
   API_KEY_RANDOM_LENGTH,
   API_KEY_SCOPES,
   MAX_ACTIVE_API_KEYS,
+  type ApiKeyGraceHours,
   type ApiKeyScope,
   maskApiKey,
 } from '../../shared/api-keys'
@@ -93,7 +95,7 @@ const CACHE_CAPACITY = 10_000
 const KEY_REVOKED = 'api-key-revoked'
 
 const verified = new BoundedCache<string, ApiKeyOwner>(CACHE_CAPACITY, CACHE_TTL_MS)
-// Bumped by every revocation, so a look-up that raced one is not cached.
+// Bumped by every revocation and roll, so a look-up that raced one is not cached.
 let generation = 0
 
 subscribe(KEY_REVOKED, (keyHash) => {
@@ -106,19 +108,21 @@ subscribe(ACCOUNT_CHANGED, (accountId) => {
   verified.deleteWhere((owner) => owner.accountId === accountId)
 })
 
-/** The owner of an active key, or undefined for a malformed, unknown or revoked key. */
+/** The owner of an active key, or undefined for a malformed, unknown, revoked or expired key. */
 export async function verifyApiKey(key: string): Promise<ApiKeyOwner | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined
   const keyHash = hashApiKey(key)
   const hit = verified.get(keyHash)
   if (hit) return hit
   const seen = generation
-  const row = await repo.findActiveKeyByHash(keyHash)
+  const row = await repo.findActiveKeyByHash(keyHash, new Date())
   if (!row) return undefined
   const account = await findAccount(row.accountId)
   if (!account) return undefined
   const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id, scopes: row.scopes }
-  if (seen === generation) verified.set(keyHash, owner)
+  // A rolled key is remembered no longer than it works.
+  const ttl = row.expiresAt ? Math.min(CACHE_TTL_MS, row.expiresAt.getTime() - Date.now()) : CACHE_TTL_MS
+  if (seen === generation && ttl > 0) verified.set(keyHash, owner, ttl)
   return owner
 }
 
@@ -137,6 +141,8 @@ function toApiKeyJson(row: repo.ApiKeyRow): ApiKey {
     lastUsed: lastUsed ? new Date(lastUsed).toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    replacedBy: row.replacedBy,
   }
 }
 
@@ -145,7 +151,33 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
   return (await repo.listApiKeys(accountId)).map(toApiKeyJson)
 }
 
-export async function createApiKey(creator: { accountId: string; userId: string }, input: ApiKeyInput): Promise<CreatedApiKey> {
+/** Counts a new key against the account's rate of new keys: revoking and creating again must not sidestep the per-key rate limits for ever. */
+async function countNewKey(accountId: string) {
+  const rate = await consumeRate(`api-key-create:${accountId}`, [
+    { limit: API_KEY_CREATE_LIMITS.perHour, windowMs: HOUR },
+    { limit: API_KEY_CREATE_LIMITS.perDay, windowMs: DAY },
+  ])
+  if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.apiKeysCreated(rate.retryAfter), undefined, rate.retryAfter)
+}
+
+type KeyMaker = { accountId: string; userId: string }
+type KeySettings = Pick<repo.NewApiKeyRow, 'name' | 'description' | 'scopes'>
+
+/** A new key and the row that stores it: its hash, never the key. */
+function newKey(creator: KeyMaker, settings: KeySettings) {
+  const key = generateKey()
+  const values: repo.NewApiKeyRow = {
+    accountId: creator.accountId,
+    createdBy: creator.userId,
+    ...settings,
+    keyHash: hashApiKey(key),
+    prefix: API_KEY_PREFIX,
+    last4: key.slice(-4),
+  }
+  return { key, values }
+}
+
+export async function createApiKey(creator: KeyMaker, input: ApiKeyInput): Promise<CreatedApiKey> {
   const name = input.name.trim()
   if (!name) throw fieldError('invalid', 'name', API_KEY_MESSAGES.nameRequired)
   if (name.length > API_KEY_NAME_MAX) throw fieldError('invalid', 'name', API_KEY_MESSAGES.nameTooLong)
@@ -153,29 +185,49 @@ export async function createApiKey(creator: { accountId: string; userId: string 
   if (description && description.length > API_KEY_DESCRIPTION_MAX) throw fieldError('invalid', 'description', API_KEY_MESSAGES.descriptionTooLong)
   // Asked early, so a full account's attempt costs it no count of new keys; asked again holding the account.
   if ((await repo.countActiveKeys(creator.accountId)) >= MAX_ACTIVE_API_KEYS) throw new AppError('conflict', API_KEY_MESSAGES.tooManyKeys)
-  // Revoking and creating again must not sidestep the per-key rate limits for ever.
-  const rate = await consumeRate(`api-key-create:${creator.accountId}`, [
-    { limit: API_KEY_CREATE_LIMITS.perHour, windowMs: HOUR },
-    { limit: API_KEY_CREATE_LIMITS.perDay, windowMs: DAY },
-  ])
-  if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.apiKeysCreated(rate.retryAfter), undefined, rate.retryAfter)
-  const key = generateKey()
-  // Made while the creator's role still allows it: a demotion racing it revokes it, or refuses it.
-  const values = {
-    accountId: creator.accountId,
-    createdBy: creator.userId,
-    name,
-    description,
-    keyHash: hashApiKey(key),
-    prefix: API_KEY_PREFIX,
-    last4: key.slice(-4),
-    // In one order, each once.
-    scopes: API_KEY_SCOPES.filter((scope) => !input.scopes || input.scopes.includes(scope)),
-  }
+  await countNewKey(creator.accountId)
+  // In one order, each once.
+  const { key, values } = newKey(creator, { name, description, scopes: API_KEY_SCOPES.filter((scope) => !input.scopes || input.scopes.includes(scope)) })
   const cap: AccountCap = { limit: MAX_ACTIVE_API_KEYS, count: (tx) => repo.countActiveKeys(creator.accountId, tx), refusal: () => new AppError('conflict', API_KEY_MESSAGES.tooManyKeys) }
+  // Made while the creator's role still allows it: a demotion racing it revokes it, or refuses it.
   const row = await asMemberNow(creator.accountId, creator.userId, 'integrations:manage', async (tx) => {
     await ensureRoom(cap, tx)
     return repo.insertApiKey(values, tx)
+  })
+  return { ...toApiKeyJson(row), key }
+}
+
+/** Why a key cannot be rolled (409), or undefined when it can. */
+function rollRefusal(row: repo.ApiKeyRow) {
+  if (row.revokedAt) return new AppError('conflict', API_KEY_MESSAGES.rollRevoked)
+  if (row.replacedBy) return new AppError('conflict', API_KEY_MESSAGES.alreadyRolled)
+  return undefined
+}
+
+/**
+ * Replaces one of the account's keys with a new one of the same name, description and scopes; the
+ * old key works on for `graceHours` (none: it stops at once). A key is rolled once: of rolls racing
+ * each other, one makes a key and the others are refused. The new key takes the old one's place in
+ * the count of active keys.
+ */
+export async function rollApiKey(roller: KeyMaker, id: string, graceHours: ApiKeyGraceHours = 0): Promise<CreatedApiKey> {
+  const found = await repo.findApiKey(roller.accountId, id)
+  if (!found) throw new AppError('not_found', API_KEY_MESSAGES.notFound)
+  const refusal = rollRefusal(found)
+  if (refusal) throw refusal
+  await countNewKey(roller.accountId)
+  const { key, values } = newKey(roller, { name: found.name, description: found.description, scopes: found.scopes })
+  const row = await asMemberNow(roller.accountId, roller.userId, 'integrations:manage', async (tx) => {
+    const row = await repo.insertApiKey(values, tx)
+    const old = await repo.markKeyRolled(roller.accountId, id, { replacedBy: row.id, expiresAt: new Date(Date.now() + graceHours * HOUR) }, tx)
+    if (!old) {
+      // Revoked or rolled since it was read: the insert is undone with the transaction.
+      const now = await repo.findApiKey(roller.accountId, id, tx)
+      throw (now && rollRefusal(now)) ?? new AppError('not_found', API_KEY_MESSAGES.notFound)
+    }
+    // Told once committed, so no instance keeps the old key cached past its end.
+    afterCommit(tx, () => publish(KEY_REVOKED, old.keyHash))
+    return row
   })
   return { ...toApiKeyJson(row), key }
 }

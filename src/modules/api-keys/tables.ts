@@ -21,6 +21,9 @@ export const apiKeyTables = defineTables((k) => {
       lastUsedAt: k.time('last_used_at'),
       createdAt: stamp(k, 'created_at'),
       revokedAt: k.time('revoked_at'),
+      // Set when the key is rolled: the key that replaced it, and when this one stops working.
+      replacedBy: k.text('replaced_by'),
+      expiresAt: k.time('expires_at'),
     },
     (t) => [k.uniqueIndex('api_keys_hash_idx').on(t.keyHash), k.index('api_keys_account_idx').on(t.accountId, t.createdAt)],
   )

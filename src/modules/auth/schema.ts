@@ -18,6 +18,7 @@ export const User = t.Object({
   accountId: t.String(),
   accountName: t.String(),
   plan: t.UnionEnum(PLANS),
+  emailVerified: t.Boolean({ description: 'Whether they have confirmed their e-mail address' }),
   createdAt: t.String({ format: 'date-time' }),
 })
 export type User = typeof User.static

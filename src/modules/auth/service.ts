@@ -57,6 +57,7 @@ function toUserJson(actor: Actor): User {
     accountId: actor.accountId,
     accountName: actor.accountName,
     plan: actor.plan,
+    emailVerified: Boolean(actor.emailVerifiedAt),
     createdAt: actor.createdAt.toISOString(),
   }
 }

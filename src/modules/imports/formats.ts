@@ -166,10 +166,11 @@ function shortCodeOf(value: string) {
 type ImportHistory = { createdAt: string | null; clicks: number | null }
 
 /**
- * One row as a link to make, with what was left out of it and why: its history there, and whether
- * it comes in switched on (not when it was archived, expired or protected by a password nobody can export).
+ * One row as a link to make, with what was left out of it and why: its history there, whether it
+ * comes in switched on (not when it was archived, expired or protected by a password nobody can
+ * export), and the short code it asked for when that is no valid alias here.
  */
-export type ImportItem = { row: number; input: LinkInput; notes: string[]; isActive: boolean; history: ImportHistory | null }
+export type ImportItem = { row: number; input: LinkInput; notes: string[]; isActive: boolean; history: ImportHistory | null; aliasNotKept?: string }
 
 /**
  * An instant as exports write it: RFC 3339, `2024-01-02 10:00:00` (YOURLS, UTC), a zone without
@@ -205,7 +206,8 @@ export const IMPORT_NOTES = {
   archived: 'Archived there: imported switched off.',
   expired: (date: Date) => `Expired there on ${dayOf(date)}: imported switched off.`,
   protected: 'Password-protected there, and its password cannot be exported: imported switched off. Give it a password here, then switch it on.',
-  aliasTaken: (alias: string) => `Short code "${alias}" is taken; the link gets a new one.`,
+  aliasTaken: (alias: string) => `Short code "${alias}" is taken: this row's link gets a random code instead.`,
+  aliasRepeated: (alias: string, row: number) => `Short code "${alias}" is also on row ${row}, which keeps it: this row's link gets a random code instead.`,
   notYourDomain: (domain: string) => `Domain ${domain} is not one of your verified domains; the link is made on the service's own address.`,
   unreadable: (what: string, value: string) => `${what} "${value.slice(0, 40)}" not understood; left out.`,
 } as const
@@ -250,9 +252,11 @@ export function itemOf(row: string[], columns: string[], mapping: ImportMapping,
   if (!title) title = (targetUrl && normalizedHttpUrl(targetUrl) && new URL(normalizedHttpUrl(targetUrl)!).host) || targetUrl
   if (title.length > TITLE_MAX) title = `${title.slice(0, TITLE_MAX - 1)}…`
   let alias: string | undefined = shortCodeOf(cell('alias')) || undefined
+  let aliasNotKept: string | undefined
   const problem = alias && aliasError(alias)
   if (alias && problem) {
     notes.push(`Short code "${alias}" not kept: ${problem}`)
+    aliasNotKept = alias
     alias = undefined
   }
   const tags = cell('tags')
@@ -317,5 +321,6 @@ export function itemOf(row: string[], columns: string[], mapping: ImportMapping,
     notes,
     isActive,
     history,
+    ...(aliasNotKept && { aliasNotKept }),
   }
 }

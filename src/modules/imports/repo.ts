@@ -1,7 +1,8 @@
 // SQL for imports. An account's imports are always looked up with the account, so another
 // account's import is simply not found.
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { db, type Db, kit, transaction } from '../../platform/db'
+import type { ImportProblem } from '../../shared/imports'
 import { importTables } from './tables'
 
 const { linkImports, linkImportChunks } = importTables(kit)
@@ -37,8 +38,11 @@ export async function findImport(accountId: string, id: string) {
   return row
 }
 
+// A list leaves out each import's problems: the one import's answer has them (findImport).
+const { problems: _problems, ...summaryColumns } = getTableColumns(linkImports)
+
 export const listImports = (accountId: string, limit: number) =>
-  db.select().from(linkImports).where(eq(linkImports.accountId, accountId)).orderBy(desc(linkImports.createdAt)).limit(limit)
+  db.select(summaryColumns).from(linkImports).where(eq(linkImports.accountId, accountId)).orderBy(desc(linkImports.createdAt)).limit(limit)
 
 const UNFINISHED = ['queued', 'running', 'paused'] as const
 
@@ -86,8 +90,19 @@ export async function nextChunk(importId: string) {
   return row
 }
 
-/** Records a chunk's report and counts, and renews the lease, at once. */
-export async function completeChunk(importId: string, position: number, report: string, counts: { done: number; created: number; failed: number }, leaseUntil: Date) {
+/**
+ * Records a chunk's report and counts, adds its problems to the import's first `maxProblems`, and
+ * renews the lease, at once.
+ */
+export async function completeChunk(
+  importId: string,
+  position: number,
+  report: string,
+  counts: { done: number; created: number; failed: number; changed: number },
+  problems: ImportProblem[],
+  maxProblems: number,
+  leaseUntil: Date,
+) {
   await transaction(async (tx) => {
     const reported = await tx
       .update(linkImportChunks)
@@ -96,12 +111,19 @@ export async function completeChunk(importId: string, position: number, report: 
       .returning({ position: linkImportChunks.position })
     // Reported already (an instance whose lease lapsed finished it too): counted once.
     if (reported.length === 0) return
+    let listed: ImportProblem[] | undefined
+    if (problems.length > 0) {
+      const [row] = await tx.select({ problems: linkImports.problems }).from(linkImports).where(eq(linkImports.id, importId))
+      if (row && row.problems.length < maxProblems) listed = [...row.problems, ...problems].slice(0, maxProblems)
+    }
     await tx
       .update(linkImports)
       .set({
         done: sql`${linkImports.done} + ${counts.done}`,
         created: sql`${linkImports.created} + ${counts.created}`,
         failed: sql`${linkImports.failed} + ${counts.failed}`,
+        changed: sql`${linkImports.changed} + ${counts.changed}`,
+        ...(listed && { problems: listed }),
         leaseUntil,
       })
       .where(eq(linkImports.id, importId))

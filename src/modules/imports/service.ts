@@ -10,18 +10,20 @@ import { csvLine } from '../../platform/downloads'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { threadCalls } from '../../platform/thread-calls'
-import { IMPORT_ATTEMPTS_PER_HOUR, IMPORT_FAILURES_SHOWN, IMPORT_MESSAGES, importReportFileName, type ImportMapping, type ImportSource } from '../../shared/imports'
+import { IMPORT_ATTEMPTS_PER_HOUR, IMPORT_MESSAGES, IMPORT_PROBLEMS_SHOWN, importReportFileName, type ImportMapping, type ImportProblem, type ImportSource } from '../../shared/imports'
+import { aliasKeyOf } from '../../shared/link-rules'
 import { PLAN_INFO } from '../../shared/plans'
 import { IMPORT_READ_ENTRY } from '../../threads'
 import { type AccountCap, findAccount, withinAccountCap } from '../accounts/service'
 import type { Actor } from '../auth/service'
-import { checkLinkInput } from '../links/input'
+import { verifiedDomainsOf } from '../domains/service'
+import { checkLinkInput, linkDomainOf } from '../links/input'
 import { aliasesInUse, createLinks } from '../links/create'
 import { shortUrlOf } from '../links/service'
 import { checkedMapping, detectSource, IMPORT_NOTES, itemOf, readTable, suggestedMapping, type ImportItem } from './formats'
 import type { ReadFile, ReadInput, ReadOutput } from './reading'
 import * as repo from './repo'
-import type { Import, ImportFailures, ImportPreview } from './schema'
+import type { Import, ImportPreview, ImportResult } from './schema'
 
 const LEASE_MS = 15_000
 const POLL_MS = 2_000
@@ -48,7 +50,7 @@ const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 const reader = threadCalls<ReadInput, ReadOutput>(IMPORT_READ_ENTRY, 'import reader')
 const readingFor = new Set<string>()
 
-const toJson = (row: repo.ImportRow): Import => ({
+const toJson = (row: Omit<repo.ImportRow, 'problems'>): Import => ({
   id: row.id,
   source: row.source,
   fileName: row.fileName,
@@ -58,6 +60,7 @@ const toJson = (row: repo.ImportRow): Import => ({
   done: row.done,
   created: row.created,
   failed: row.failed,
+  changed: row.changed,
   resumeAt: row.resumeAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -75,38 +78,63 @@ async function problemOf(item: ImportItem) {
 }
 
 /**
+ * What an import would make of its rows' short codes and domains, as createLinks does with
+ * aliasesWhereFree and domainsWhereOwn: a domain that is not one of the account's is left out (the
+ * link goes on the service's own host), and a code taken on its domain, or kept by an earlier row
+ * of the file, is dropped for a random one. `items` are the rows that would be made, in file order;
+ * the answer is each one's notes, by row. One look-up for all the codes: another account's link
+ * shows only as "taken", which making the link would be refused as anyway.
+ */
+async function shortCodeNotes(accountId: string, items: ImportItem[]) {
+  const domains = items.some((item) => item.input.domain) ? await verifiedDomainsOf(accountId) : new Set<string>()
+  const placed = items.map((item) => {
+    const asked = linkDomainOf(item.input.domain)
+    return { item, asked, domain: asked !== null && domains.has(asked) ? asked : null }
+  })
+  const taken = await aliasesInUse(placed.flatMap(({ item, domain }) => (item.input.alias ? [{ alias: item.input.alias, domain }] : [])))
+  const keptBy = new Map<string, number>()
+  const notes = new Map<number, { aliasTaken: boolean; notes: string[] }>()
+  for (const { item, asked, domain } of placed) {
+    const alias = item.input.alias
+    const key = alias && aliasKeyOf(domain, alias)
+    let aliasNote: string | undefined
+    if (alias && key && taken.has(key)) aliasNote = IMPORT_NOTES.aliasTaken(alias)
+    else if (alias && key && keptBy.has(key)) aliasNote = IMPORT_NOTES.aliasRepeated(alias, keptBy.get(key)!)
+    else if (key) keptBy.set(key, item.row)
+    const domainNote = asked !== null && domain === null ? IMPORT_NOTES.notYourDomain(asked) : undefined
+    notes.set(item.row, { aliasTaken: aliasNote !== undefined, notes: [aliasNote, domainNote].filter((note) => note !== undefined) })
+  }
+  return notes
+}
+
+/**
  * The first rows of a file's sample as they would be imported: its source, columns, the mapping
  * (given or guessed), and each row's problem and notes (a short code taken here or earlier in the
- * file, a state that keeps it switched off).
+ * file, a domain not the account's, a state that keeps it switched off), with how many rows lose
+ * their short code.
  */
-export async function previewImport(input: { file: string; source?: ImportSource; mapping?: ImportMapping }): Promise<ImportPreview> {
+export async function previewImport(actor: Actor, input: { file: string; source?: ImportSource; mapping?: ImportMapping }): Promise<ImportPreview> {
   const table = readTable(input.file, { sample: true })
   if (table.columns.length === 0) throw fieldError('invalid', 'file', IMPORT_MESSAGES.empty)
   const source = input.source ?? detectSource(table.columns)
   const mapping = input.mapping ? checkedMapping(input.mapping, table.columns, { needsTarget: false }) : suggestedMapping(table)
   const items = table.rows.slice(0, PREVIEW_ROWS).map((row, index) => itemOf(row, table.columns, mapping, index + 2))
-  const taken = await aliasesInUse(items.flatMap((item) => (item.input.alias ? [item.input.alias] : [])))
-  const seen = new Set<string>()
-  return {
-    source,
-    columns: table.columns,
-    mapping,
-    rows: await Promise.all(
-      items.map(async (item) => {
-        const alias = item.input.alias?.toLowerCase()
-        const notes = alias && (taken.has(alias) || seen.has(alias)) ? [...item.notes, IMPORT_NOTES.aliasTaken(item.input.alias!)] : item.notes
-        if (alias) seen.add(alias)
-        return {
-          row: item.row,
-          link: item.input,
-          notes,
-          isActive: item.isActive,
-          history: item.history,
-          problem: mapping.targetUrl ? await problemOf(item) : IMPORT_MESSAGES.noTarget,
-        }
-      }),
-    ),
-  }
+  const problems = await Promise.all(items.map((item) => (mapping.targetUrl ? problemOf(item) : IMPORT_MESSAGES.noTarget)))
+  // A row that fails makes no link: its code is neither kept nor in the way of a later row's.
+  const codes = await shortCodeNotes(actor.accountId, items.filter((_, i) => problems[i] === null))
+  const rows = items.map((item, i) => {
+    const code = codes.get(item.row)
+    return {
+      row: item.row,
+      link: item.input,
+      notes: [...item.notes, ...(code?.notes ?? [])],
+      isActive: item.isActive,
+      history: item.history,
+      problem: problems[i] ?? null,
+      aliasTaken: code?.aliasTaken ?? false,
+    }
+  })
+  return { source, columns: table.columns, mapping, rows, aliasesTaken: rows.filter((row) => row.aliasTaken).length }
 }
 
 /** Refuses an import before its file is read: one under way for the account, too many tries this hour, or the thread's queue full. */
@@ -182,38 +210,49 @@ async function ownImport(actor: Actor, id: string) {
   return row
 }
 
-export const getImport = async (actor: Actor, id: string) => toJson(await ownImport(actor, id))
+/** An import, with the first rows so far that failed or were changed (kept as it runs: no report is read). */
+export async function getImport(actor: Actor, id: string): Promise<ImportResult> {
+  const row = await ownImport(actor, id)
+  return { ...toJson(row), problems: { total: row.failed + row.changed, rows: row.problems } }
+}
 
-type ReportLine = { row: number; status: 'created' | 'failed'; url?: string; alias?: string | null; targetUrl: string; note?: string }
+/**
+ * What became of a row: created or failed, and `changed` when its link was made at another address
+ * than asked (`asked`: the short code the file gave).
+ */
+type ReportLine = { row: number; status: 'created' | 'failed'; url?: string; alias?: string | null; targetUrl: string; note?: string; changed?: true; asked?: string }
 
 const REPORT_COLUMNS = ['row', 'status', 'shortUrl', 'alias', 'targetUrl', 'note']
 
-/** What became of each row so far, as CSV: a file name and its lines, read a chunk at a time. */
-export async function importReport(actor: Actor, id: string) {
+const isProblem = (line: ReportLine) => line.status === 'failed' || line.changed === true
+
+/**
+ * What became of each row so far (`problems`: only the rows that failed or were changed), as CSV:
+ * a file name and its lines, read a chunk at a time.
+ */
+export async function importReport(actor: Actor, id: string, rows: 'all' | 'problems' = 'all') {
   const row = await ownImport(actor, id)
   async function* lines() {
     yield csvLine(REPORT_COLUMNS)
     for await (const report of repo.reportsOf(row.id)) {
-      yield (JSON.parse(report) as ReportLine[]).map((line) => csvLine([line.row, line.status, line.url, line.alias, line.targetUrl, line.note])).join('')
+      const chunk = JSON.parse(report) as ReportLine[]
+      yield (rows === 'all' ? chunk : chunk.filter(isProblem)).map((line) => csvLine([line.row, line.status, line.url, line.alias, line.targetUrl, line.note])).join('')
       await nextTurn()
     }
   }
-  return { fileName: importReportFileName(row.fileName), lines: lines() }
+  return { fileName: importReportFileName(row.fileName, rows), lines: lines() }
 }
 
-/** The first rows that failed, and why, for the import's dialog; the report has them all. */
-export async function importFailures(actor: Actor, id: string): Promise<ImportFailures> {
-  const row = await ownImport(actor, id)
-  const rows: ImportFailures['rows'] = []
-  if (row.failed > 0)
-    for await (const report of repo.reportsOf(row.id)) {
-      for (const line of JSON.parse(report) as ReportLine[])
-        if (line.status === 'failed' && rows.length < IMPORT_FAILURES_SHOWN) rows.push({ row: line.row, targetUrl: line.targetUrl, reason: line.note ?? '' })
-      if (rows.length >= IMPORT_FAILURES_SHOWN) break
-      await nextTurn()
-    }
-  return { total: row.failed, rows }
-}
+/** A chunk's rows that failed or were changed, as its import lists them. */
+const problemsOf = (report: ReportLine[]): ImportProblem[] =>
+  report.filter(isProblem).map((line) => ({
+    row: line.row,
+    alias: line.asked ?? null,
+    targetUrl: line.targetUrl,
+    shortUrl: line.url ?? null,
+    outcome: line.status === 'failed' ? 'failed' : 'changed',
+    reason: line.note ?? '',
+  }))
 
 /** The id of the link an import's row makes: the same each time the row is done. */
 function linkIdOf(importId: string, row: number) {
@@ -242,10 +281,19 @@ async function runSlice(job: repo.ImportRow, plan: Parameters<typeof createLinks
   }
   return items.map((item, i) => {
     const result = made[i]!
-    const base = { row: item.row, targetUrl: item.input.targetUrl }
+    const asked = item.input.alias ?? item.aliasNotKept
+    const base = { row: item.row, targetUrl: item.input.targetUrl, ...(asked && { asked }) }
     if ('error' in result) return { ...base, status: 'failed', note: result.error.message }
-    const notes = [...item.notes, ...(result.aliasDropped ? [IMPORT_NOTES.aliasTaken(result.aliasDropped)] : []), ...(result.domainDropped ? [IMPORT_NOTES.notYourDomain(result.domainDropped)] : [])]
-    return { ...base, status: 'created', url: shortUrlOf(result.row), alias: result.row.alias, ...(notes.length > 0 && { note: notes.join(' ') }) }
+    const changes = [...(result.aliasDropped ? [IMPORT_NOTES.aliasTaken(result.aliasDropped)] : []), ...(result.domainDropped ? [IMPORT_NOTES.notYourDomain(result.domainDropped)] : [])]
+    const notes = [...item.notes, ...changes]
+    return {
+      ...base,
+      status: 'created',
+      url: shortUrlOf(result.row),
+      alias: result.row.alias,
+      ...(notes.length > 0 && { note: notes.join(' ') }),
+      ...((changes.length > 0 || item.aliasNotKept) && { changed: true }),
+    }
   })
 }
 
@@ -280,7 +328,9 @@ async function runImport(job: repo.ImportRow, running: () => boolean) {
       return repo.setImportState(job.id, { status: 'failed', leaseUntil: null, finishedAt: new Date(), message: 'The import stopped on an unexpected problem; the rows so far are in the report.' })
     }
     const created = report.filter((line) => line.status === 'created').length
-    await repo.completeChunk(job.id, chunk.position, JSON.stringify(report), { done: report.length, created, failed: report.length - created }, new Date(Date.now() + LEASE_MS))
+    const changed = report.filter((line) => line.changed).length
+    const counts = { done: report.length, created, failed: report.length - created, changed }
+    await repo.completeChunk(job.id, chunk.position, JSON.stringify(report), counts, problemsOf(report).slice(0, IMPORT_PROBLEMS_SHOWN), IMPORT_PROBLEMS_SHOWN, new Date(Date.now() + LEASE_MS))
   }
 }
 

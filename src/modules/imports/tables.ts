@@ -1,4 +1,4 @@
-import type { ImportMapping, ImportSource, ImportStatus } from '../../shared/imports'
+import type { ImportMapping, ImportProblem, ImportSource, ImportStatus } from '../../shared/imports'
 import { defineTables, id, stamp } from '../../platform/db/kit'
 import { accountIdColumn } from '../accounts/tables'
 import { createdByColumn } from '../auth/tables'
@@ -25,6 +25,10 @@ export const importTables = defineTables((k) => {
       done: k.integer('done').notNull().default(0),
       created: k.integer('created').notNull().default(0),
       failed: k.integer('failed').notNull().default(0),
+      // Rows made at another address than the file asked for (counted in created too).
+      changed: k.integer('changed').notNull().default(0),
+      // The first rows that failed or were changed (IMPORT_PROBLEMS_SHOWN), kept as chunks finish.
+      problems: k.json<ImportProblem[]>('problems').notNull().default([]),
       // Paused until then (null: not paused).
       resumeAt: k.time('resume_at'),
       leaseUntil: k.time('lease_until'),

@@ -228,12 +228,19 @@ async function claimNames(wanted: { index: number; columns: Partial<repo.NewLink
   }
 }
 
-/** Which of these aliases (lower case) are in use already: by a link, as a former alias or as a slug. */
-export async function aliasesInUse(aliases: string[]): Promise<Set<string>> {
+/**
+ * Which of these aliases, each on its domain (null: the service's own host), are in use already, by
+ * any account's link, as a former alias or as a slug, as claimNames finds them: their keys
+ * (aliasKeyOf), in one look-up.
+ */
+export async function aliasesInUse(aliases: { alias: string; domain: string | null }[]): Promise<Set<string>> {
   if (aliases.length === 0) return new Set()
-  const keys = aliases.map((alias) => alias.toLowerCase())
-  const taken = await repo.namesInUse(aliases, keys)
-  return new Set(keys.filter((key, i) => taken.keys.has(key) || taken.names.has(aliases[i]!)))
+  const keys = aliases.map(({ alias, domain }) => aliasKeyOf(domain, alias))
+  const taken = await repo.namesInUse(
+    aliases.map(({ alias }) => alias),
+    keys,
+  )
+  return new Set(keys.filter((key, i) => taken.keys.has(key) || taken.names.has(aliases[i]!.alias)))
 }
 
 /** A fresh slug that is no route, no alias and no other slug, checked alone. */

@@ -7,6 +7,9 @@ import { linkExportFileName, type LinkExportFormat } from '../../shared/link-lis
 import { totalsSource } from './listing'
 import * as repo from './repo'
 import type { LinkWithCounts } from './schema'
+
+/** A link as exported: its counts of all time, without the list's trend line. */
+type ExportedLink = Omit<LinkWithCounts, 'clicksTowardLimit' | 'trend'>
 import { linksJson, type Owner } from './service'
 
 // A page of links with the longest texts is written in a few milliseconds.
@@ -51,17 +54,17 @@ const CSV_COLUMNS = [
   'clicks',
   'scans',
   'previews',
-] as const satisfies readonly (keyof LinkWithCounts)[]
+] as const satisfies readonly (keyof ExportedLink)[]
 
 /** A cell of the CSV: lists of names joined by commas (no alias or tag name has one), objects and lists of them as JSON. */
-function csvValue(value: LinkWithCounts[keyof LinkWithCounts]) {
+function csvValue(value: ExportedLink[keyof ExportedLink]) {
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ')
   if (value !== null && typeof value === 'object') return JSON.stringify(value)
   return typeof value === 'boolean' ? String(value) : value
 }
 
 /** The account's links with their counts of all time, oldest first, a page at a time. */
-async function* linkPages(owner: Owner): AsyncGenerator<LinkWithCounts[]> {
+async function* linkPages(owner: Owner): AsyncGenerator<ExportedLink[]> {
   let last: repo.LinkRow | undefined
   for (;;) {
     const rows = await repo.linksAfter(owner.accountId, last, PAGE)

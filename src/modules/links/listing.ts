@@ -12,9 +12,11 @@ type Counts = { clicks: number; scans: number; previews: number }
 export type LinkTotals = (accountId: string, since: Date | undefined, linkIds?: string[], options?: { flush?: boolean }) => Promise<Map<string, Counts>>
 /** The same counts as a statement with the columns link_id, clicks and previews, for the database to order links by. */
 type LinkCountsSql = (accountId: string, since: Date | undefined) => SQL
+/** Clicks per day of these links over the last `days` days, oldest first. */
+type ClickTrends = (accountId: string, linkIds: string[], days: number) => Promise<Map<string, number[]>>
 
 // The counts are analytics', which is built on links: runtime.ts hands them over.
-const linkCounts = handoverOf<{ totals: LinkTotals; countsSql: LinkCountsSql }>('link counts')
+const linkCounts = handoverOf<{ totals: LinkTotals; countsSql: LinkCountsSql; trends: ClickTrends }>('link counts')
 export const provideLinkCounts = linkCounts.provide
 const countsSource = linkCounts.get
 
@@ -29,6 +31,9 @@ function periodStart(period: Period, now = new Date()): Date | undefined {
   return new Date(today - (PERIOD_DAYS[period] - 1) * 86_400_000)
 }
 
+// The days of each link's trend line in the list.
+const TREND_DAYS = 14
+
 type ListQuery = Omit<LinkPageQuery, 'order'> & { period?: Period; sort?: LinkListSort }
 
 /** One page of the account's links with their counts in the period. */
@@ -36,11 +41,21 @@ export async function listLinksWithCounts(owner: Owner, query: ListQuery) {
   const since = periodStart(query.period ?? 'all')
   const sort = query.sort ?? 'newest'
   const listed = sort === 'clicks' || sort === 'previews' ? await pageByCount(owner, query, since, sort) : await pageInOrder(owner, { ...query, order: sort }, since)
-  const links: LinkWithCounts[] = (await linksJson(listed.rows)).map((link) => ({
+  const ids = listed.rows.map((row) => row.id)
+  // A click limit counts every click ever: read apart when the period is shorter.
+  const limited = listed.rows.filter((row) => row.clickLimit !== null).map((row) => row.id)
+  const [json, trends, everClicked] = await Promise.all([
+    linksJson(listed.rows),
+    countsSource().trends(owner.accountId, ids, TREND_DAYS),
+    since && limited.length > 0 ? totalsSource()(owner.accountId, undefined, limited, { flush: false }) : listed.totals,
+  ])
+  const links: LinkWithCounts[] = json.map((link) => ({
     ...link,
     clicks: listed.totals.get(link.id)?.clicks ?? 0,
     scans: listed.totals.get(link.id)?.scans ?? 0,
     previews: listed.totals.get(link.id)?.previews ?? 0,
+    clicksTowardLimit: link.clickLimit === null ? null : (everClicked.get(link.id)?.clicks ?? 0),
+    trend: trends.get(link.id) ?? [],
   }))
   return { total: listed.total, page: listed.page, limit: listed.limit, links }
 }

@@ -514,6 +514,16 @@ export async function updateTag(accountId: string, id: string, changes: Partial<
   return row
 }
 
+/** One of the account's tags, by id; another account's is not found. */
+export async function findTag(accountId: string, id: string) {
+  const [row] = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
+    .limit(1)
+  return row
+}
+
 export async function deleteTag(accountId: string, id: string) {
   const [row] = await db
     .delete(tags)

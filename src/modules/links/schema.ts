@@ -342,6 +342,8 @@ export const LinkWithCounts = t.Object({
   clicks: t.Integer({ description: 'Clicks in the chosen period' }),
   scans: t.Integer({ description: 'Clicks from the QR code in the chosen period, counted among the clicks' }),
   previews: t.Integer({ description: 'Previews in the chosen period' }),
+  clicksTowardLimit: t.Nullable(t.Integer({ description: "People's clicks counted against the click limit, ever; null when the link has no limit" })),
+  trend: t.Array(t.Integer(), { description: 'Clicks on each of the last 14 days (UTC), oldest first' }),
 })
 export type LinkWithCounts = typeof LinkWithCounts.static
 

@@ -335,7 +335,7 @@ export async function deleteLinksCreatedBy(userId: string, accountIds: string[],
 
 export { LINK_SORTS } from './repo'
 export { tryLinkPassword } from './password-tries'
-export { rekeyTags } from './tags'
+export { getTag, rekeyTags } from './tags'
 
 /** A page of an account's or a person's links (admin panel), as link JSON. */
 export async function listLinksPage(scope: repo.LinkScope, query: PageQuery<repo.LinkSort>): Promise<PageOf<Link>> {

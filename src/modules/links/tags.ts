@@ -65,6 +65,13 @@ export async function updateTag(owner: Owner, id: string, changes: { name?: stri
   return tag
 }
 
+/** One of the account's tags; another account's, like an unknown one, is not found. */
+export async function getTag(owner: Owner, id: string) {
+  const row = await repo.findTag(owner.accountId, id)
+  if (!row) throw new AppError('not_found', TAG_MESSAGES.notFound)
+  return row
+}
+
 /** Deletes one of the account's tags; its links lose it and stay as they are. */
 export async function deleteTag(owner: Owner, id: string) {
   if (!(await repo.deleteTag(owner.accountId, id))) throw new AppError('not_found', TAG_MESSAGES.notFound)

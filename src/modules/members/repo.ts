@@ -128,6 +128,7 @@ export async function listUsers(query: PageQuery<UserSort>) {
         accountId: users.accountId,
         accountName: accounts.name,
         plan: accounts.plan,
+        emailVerifiedAt: users.emailVerifiedAt,
         createdAt: users.createdAt,
       })
       .from(users)

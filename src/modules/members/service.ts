@@ -196,7 +196,7 @@ export { USER_SORTS } from './repo'
 /** A page of users with their account (admin panel): searched by e-mail, sorted, paged in SQL. */
 export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf<User>> {
   const { rows, total } = await repo.listUsers(query)
-  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total }
+  return { rows: rows.map(({ emailVerifiedAt, ...row }) => ({ ...row, emailVerified: emailVerifiedAt !== null, createdAt: row.createdAt.toISOString() })), total }
 }
 
 /** Users per account id, for a page of accounts (0 for an account without users). */

@@ -18,7 +18,14 @@ export function CodeBlock({ code, title, isWrapped, className }: CodeBlockProps)
         <span className="min-w-0 truncate font-mono text-xs text-slate-400">{title}</span>
         <CopyButton value={code} variant="ghost" size="sm" className="text-slate-300 hover:bg-white/10 hover:text-white" />
       </div>
-      <pre className={cn('overflow-x-auto p-4 text-[13px] leading-relaxed text-slate-100', isWrapped && 'whitespace-pre-wrap wrap-anywhere')}>
+      <pre
+        // It scrolls sideways: it takes the keyboard's focus, so it can be scrolled without a mouse.
+        tabIndex={isWrapped ? undefined : 0}
+        className={cn(
+          'overflow-x-auto p-4 text-[13px] leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400',
+          isWrapped && 'whitespace-pre-wrap wrap-anywhere',
+        )}
+      >
         <code className="font-mono">{code}</code>
       </pre>
     </div>

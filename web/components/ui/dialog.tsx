@@ -55,16 +55,32 @@ type DialogContentProps = ComponentProps<typeof RadixDialog.Content> & {
   hideClose?: boolean
 }
 
-export function DialogContent({ className, children, size = 'md', hideClose, ...props }: DialogContentProps) {
+export function DialogContent({ className, children, size = 'md', hideClose, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
   const { open, close } = useContext(DialogState)
   useEscapeWhileOpen(open, (event) => {
     props.onEscapeKeyDown?.(event)
     if (!event.defaultPrevented) close()
   })
+  // Radix gives the keyboard back to a Dialog.Trigger only; most dialogs here open from a row's
+  // button instead, which gets it back the same way.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={OVERLAY_CLASS} />
-      <RadixDialog.Content className={cn(PANEL_CLASS, WIDTHS[size], className)} {...props}>
+      <RadixDialog.Content
+        className={cn(PANEL_CLASS, WIDTHS[size], className)}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          onOpenAutoFocus?.(event)
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event)
+          if (event.defaultPrevented || !opener.current?.isConnected || opener.current === document.body) return
+          event.preventDefault()
+          opener.current.focus()
+        }}
+        {...props}
+      >
         {children}
         {!hideClose && (
           <RadixDialog.Close

@@ -21,11 +21,16 @@ export function ActionMenu({ trigger, children, label }: { trigger: ReactNode; c
   )
 }
 
-export function MenuItem({ onSelect, children }: { onSelect: () => void; children: ReactNode }) {
+/** An item of a menu; `danger` for one that deletes. */
+export function MenuItem({ onSelect, children, danger }: { onSelect: () => void; children: ReactNode; danger?: boolean }) {
   return (
     <DropdownMenu.Item
       onSelect={onSelect}
-      className="flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500"
+      className={
+        danger
+          ? 'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-red-700 outline-none select-none data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800 [&_svg]:size-4 [&_svg]:text-red-600'
+          : 'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 [&_svg]:size-4 [&_svg]:text-slate-500'
+      }
     >
       {children}
     </DropdownMenu.Item>

@@ -1,10 +1,26 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import { useEffect, useRef, useState, type HTMLAttributes, type TdHTMLAttributes, type ThHTMLAttributes } from 'react'
 import { cn } from '../../lib/cn'
 
-/** A data table that scrolls sideways on narrow screens instead of overflowing the page. */
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+/**
+ * A data table that scrolls sideways on narrow screens instead of overflowing the page. While it
+ * does, its frame takes the keyboard's focus (named by `label`), so it can be scrolled without a mouse.
+ */
+export function Table({ className, label, ...props }: HTMLAttributes<HTMLTableElement> & { label?: string }) {
+  const frame = useRef<HTMLDivElement>(null)
+  const [scrolls, setScrolls] = useState(false)
+  useEffect(() => {
+    const element = frame.current
+    if (!element) return
+    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth + 1))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      ref={frame}
+      className="w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label ?? 'Table' } : {})}
+    >
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   )

@@ -26,7 +26,7 @@ export function Toaster() {
           }}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg',
-            'data-[state=open]:animate-slide-in-right data-[state=closed]:animate-slide-out-right',
+            'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
             variant === 'destructive' ? 'border-red-600 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
@@ -48,8 +48,12 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* At the top, under the header: never over a dialog's buttons or a list's pager, which sit low. */}
-      <Toast.Viewport className="fixed top-16 right-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 outline-none sm:max-w-[400px] sm:p-6" />
+      {/*
+        Never over what people press next: on a phone, over the site's header bar (a page's own
+        buttons sit under it, a dialog's at the bottom); on a wider screen, at the bottom left,
+        away from the page's buttons (top right), a dialog's (bottom right of the centre) and the pager's.
+      */}
+      <Toast.Viewport className="fixed top-0 right-0 left-0 z-[100] flex max-h-dvh flex-col gap-2 px-3 pt-2 outline-none sm:top-auto sm:right-auto sm:bottom-0 sm:max-w-[400px] sm:p-6" />
     </Toast.Provider>
   )
 }

@@ -11,8 +11,8 @@ export const useMe = () => useSWR<CurrentUser>(ME, api.get)
 const EMAIL_STATUS = '/auth/email-status'
 
 /** Whether the signed-in user's address is confirmed. */
-export const useEmailStatus = (isSignedIn: boolean) =>
-  useSWR<{ email: string; emailVerified: boolean }>(isSignedIn ? EMAIL_STATUS : null, api.get)
+type EmailStatus = { email: string; emailVerified: boolean }
+export const useEmailStatus = (isSignedIn: boolean, known?: EmailStatus) => useSWR<EmailStatus>(isSignedIn ? EMAIL_STATUS : null, api.get, { fallbackData: known })
 
 export const resendConfirmation = () => api.post<{ message: string }>('/auth/resend-verification')
 

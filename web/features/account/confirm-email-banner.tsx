@@ -1,14 +1,16 @@
 import { useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { errorMessage } from '../../lib/api'
-import { useIsAuthenticated } from '../../lib/session'
+import { useCurrentUser, useIsAuthenticated } from '../../lib/session'
 import { toast } from '../../lib/toast'
 import { resendConfirmation, useEmailStatus } from './api'
 
 /** Asks a signed-in person with an unconfirmed address to open the link we mailed, and can resend it. */
 export function ConfirmEmailBanner() {
   const signedIn = useIsAuthenticated()
-  const { data } = useEmailStatus(signedIn)
+  const user = useCurrentUser()
+  // What the session said at sign-in shows at once, so the page does not move when the answer comes.
+  const { data } = useEmailStatus(signedIn, user && user.emailVerified !== undefined ? { email: user.email, emailVerified: user.emailVerified } : undefined)
   const [isSending, setIsSending] = useState(false)
   if (!signedIn || !data || data.emailVerified) return null
 

@@ -14,14 +14,15 @@ export function StatCards({ stats }: { stats: Partial<AdminStats> | undefined })
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {CARDS.map(({ key, label, icon: Icon }) => (
-        <Card key={key} className="flex items-start justify-between gap-3 p-4 sm:p-5">
-          <div className="grid gap-1">
-            <dt className="text-[13px] font-medium text-slate-500">{label}</dt>
-            <dd className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid={`stat-${key}`}>
-              {(stats?.[key] ?? 0).toLocaleString()}
-            </dd>
-          </div>
-          <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+        // Each card is one term and its value, as a description list's group may be: the icon lives in the term.
+        <Card key={key} className="relative grid content-start gap-1 p-4 sm:p-5">
+          <dt className="pr-8 text-[13px] font-medium text-slate-500">
+            {label}
+            <Icon className="absolute top-4 right-4 size-5 text-brand-600 sm:top-5 sm:right-5" aria-hidden="true" />
+          </dt>
+          <dd className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid={`stat-${key}`}>
+            {(stats?.[key] ?? 0).toLocaleString()}
+          </dd>
         </Card>
       ))}
     </dl>

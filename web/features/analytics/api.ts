@@ -1,12 +1,12 @@
 import useSWR, { mutate, preload } from 'swr'
-import type { LinkAnalytics } from '../../../src/modules/analytics/schema'
+import type { AccountAnalytics, LinkAnalytics } from '../../../src/modules/analytics/schema'
 import type { Link, LinkDetail } from '../../../src/modules/links/schema'
 import { DEFAULT_ANALYTICS_PERIOD, eventsCsvFileName, periodRange, type AnalyticsPeriod } from '../../../src/shared/analytics'
 import { linkPath } from '../../../src/shared/link-rules'
 import { api } from '../../lib/api'
 import { saveFile } from '../../lib/save-file'
 
-export type { LinkAnalytics, Link, LinkDetail }
+export type { AccountAnalytics, LinkAnalytics, Link, LinkDetail }
 
 const analyticsPath = (id: string, { from, to }: { from: string; to: string }) =>
   `/shareLinks/${encodeURIComponent(id)}/analytics?from=${from}&to=${to}`
@@ -21,6 +21,19 @@ export const preloadLinkAnalytics = (id: string) => void preload(analyticsPath(i
 export function useLinkAnalytics(id: string, period: AnalyticsPeriod) {
   const range = periodRange(period)
   return { range, ...useSWR<LinkAnalytics>(analyticsPath(id, range), api.get, { keepPreviousData: true }) }
+}
+
+/** The days an account's analytics cover, and the tag whose links they count (undefined: every link). */
+export type AccountQuery = { from: string; to: string; tag?: string }
+
+/**
+ * All the account's links together (or one tag's) over the days, beside the days before. The
+ * previous answer stays shown while the next loads, and opening the screen reads afresh: these
+ * numbers are about now.
+ */
+export function useAccountAnalytics({ from, to, tag }: AccountQuery) {
+  const path = `/analytics?from=${from}&to=${to}${tag ? `&tag=${encodeURIComponent(tag)}` : ''}`
+  return useSWR<AccountAnalytics>(path, api.get, { keepPreviousData: true, revalidateOnMount: true })
 }
 
 /** Saves the period's raw events under the server's own file name for them. */

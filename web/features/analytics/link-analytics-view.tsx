@@ -15,16 +15,9 @@ import { downloadEventsCsv, useLinkAnalytics, type Link } from './api'
 import { BreakdownTables } from './breakdown-tables'
 import { CardTestResults } from './card-test-results'
 import { ImportedHistory } from './imported-history'
-import { PERIOD_LABELS } from './labels'
+import { DAILY_SERIES, PERIOD_LABELS } from './labels'
 import { PeriodPicker } from './period-picker'
 import { VariantResults } from './variant-results'
-
-const SERIES = [
-  { key: 'clicks', label: 'Clicks', color: 'var(--color-brand-600)' },
-  { key: 'scans', label: 'Scans', color: '#8b5cf6' },
-  { key: 'previews', label: 'Previews', color: '#10b981' },
-  { key: 'uniqueVisitors', label: 'Unique visitors', color: '#f59e0b' },
-] as const
 
 /** A link's analytics: period picker, per-day chart, totals, breakdowns and CSV export. */
 export function LinkAnalyticsView({ link }: { link: Link }) {
@@ -69,7 +62,8 @@ export function LinkAnalyticsView({ link }: { link: Link }) {
           </div>
         </Alert>
       )}
-      {isLoading && !data && <LoadingState label="Loading analytics..." />}
+      {/* A screen tall, as the analytics will be: what follows them waits below the fold, so it does not move when they come. */}
+      {isLoading && !data && <LoadingState label="Loading analytics..." className="min-h-dvh items-start" />}
 
       {data && (
         <>
@@ -89,7 +83,7 @@ export function LinkAnalyticsView({ link }: { link: Link }) {
                   action={<CopyButton value={link.url} label="Copy short link" />}
                 />
               ) : (
-                <DailyChart data={data.series} series={SERIES} label={`Clicks, scans, previews and unique visitors per day, ${data.from} to ${data.to}`} />
+                <DailyChart data={data.series} series={DAILY_SERIES} label={`Clicks, scans, previews and unique visitors per day, ${data.from} to ${data.to}`} />
               )}
             </CardContent>
           </Card>

@@ -1,11 +1,14 @@
 import { API_KEY_SCOPE_NAMES, API_KEY_SCOPES } from '../../../src/shared/api-keys'
-import { KeyRound } from 'lucide-react'
+import { Ellipsis, FlaskConical, KeyRound, RefreshCw } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'wouter'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { EmptyState } from '../../components/ui/empty-state'
+import { ActionMenu, MenuItem } from '../../components/ui/menu'
 import { LoadingState } from '../../components/ui/spinner'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { errorMessage } from '../../lib/api'
@@ -13,29 +16,91 @@ import { formatDate, formatDateTime } from '../../lib/dates'
 import { relativeTime } from '../../lib/relative-time'
 import { toast } from '../../lib/toast'
 import { useMediaQuery } from '../../lib/use-media-query'
-import { revokeApiKey, useApiKeys, type ApiKey } from './api'
+import { revokeApiKey, useApiKeys, type ApiKey, type CreatedApiKey } from './api'
+import { expiresIn, keyStatus, keyWorks } from './key-status'
+import { docsTesterPath } from './new-key-dialog'
+import { RollKeyDialog } from './roll-key-dialog'
 
-/** The keys: a table on large screens, cards below, so status and Revoke are always on screen. */
+/** Now, drawn again every half minute while a rolled key counts down to its end. */
+function useNow(isTicking: boolean) {
+  const [, setTicks] = useState(0)
+  useEffect(() => {
+    if (!isTicking) return
+    const timer = setInterval(() => setTicks((ticks) => ticks + 1), 30_000)
+    return () => clearInterval(timer)
+  }, [isTicking])
+  return Date.now()
+}
+
+type RowActions = {
+  now: number
+  onRoll: (key: ApiKey) => void
+  /** Keeps each row's menu button, so focus can go back to it when a dialog closes. */
+  menuButtonRef: (id: string) => (button: HTMLButtonElement | null) => void
+}
+
+/** The keys: a table on large screens, cards below, so status and the actions are always on screen. */
 export function ApiKeyList() {
   const { data: keys, error, isLoading } = useApiKeys()
   const isWide = useMediaQuery('(min-width: 64rem)')
+  const now = useNow(keys?.some((key) => keyStatus(key) === 'ending') ?? false)
+  const [rolling, setRolling] = useState<ApiKey | null>(null)
+  const menuButtons = useRef(new Map<string, HTMLButtonElement>())
+  // The key whose menu button takes focus when the roll dialog closes: the new one once rolled.
+  const focusAfterRoll = useRef<string | null>(null)
   if (error) return <Alert variant="destructive">Failed to fetch API keys</Alert>
   if (isLoading || !keys) return <LoadingState label="Loading API keys..." />
   if (keys.length === 0)
     return <EmptyState icon={KeyRound} title="No API keys yet" description="Create a key with the button above to call the public API from your code." />
-  return isWide ? <ApiKeyTable keys={keys} /> : <ApiKeyCards keys={keys} />
+  const actions: RowActions = {
+    now,
+    onRoll: setRolling,
+    menuButtonRef: (id) => (button) => {
+      if (button) menuButtons.current.set(id, button)
+      else menuButtons.current.delete(id)
+    },
+  }
+  return (
+    <>
+      {isWide ? <ApiKeyTable keys={keys} {...actions} /> : <ApiKeyCards keys={keys} {...actions} />}
+      <RollKeyDialog
+        apiKey={rolling}
+        onClose={(rolled: CreatedApiKey | null) => {
+          focusAfterRoll.current = rolled?.id ?? rolling?.id ?? null
+          setRolling(null)
+        }}
+        onCloseAutoFocus={(event) => {
+          const button = focusAfterRoll.current && menuButtons.current.get(focusAfterRoll.current)
+          if (!button) return
+          event.preventDefault()
+          button.focus()
+        }}
+      />
+    </>
+  )
 }
 
-function StatusBadge({ apiKey }: { apiKey: ApiKey }) {
-  return apiKey.revokedAt ? (
-    <Badge variant="secondary" data-testid="api-key-status">
-      Revoked
-    </Badge>
-  ) : (
-    <Badge variant="success" data-testid="api-key-status">
-      Active
+function StatusBadge({ apiKey, now }: { apiKey: ApiKey; now: number }) {
+  const status = keyStatus(apiKey, now)
+  if (status === 'ending')
+    return (
+      <Badge variant="warning" data-testid="api-key-status" title={`Rolled: works until ${formatDateTime(apiKey.expiresAt!)}`}>
+        {expiresIn(apiKey.expiresAt!, now)}
+      </Badge>
+    )
+  return (
+    <Badge variant={status === 'active' ? 'success' : 'secondary'} data-testid="api-key-status">
+      {status === 'active' ? 'Active' : ENDED[status]}
     </Badge>
   )
+}
+
+const ENDED = { rolled: 'Rolled', revoked: 'Revoked' } as const
+
+/** When a key stopped working: revoked, or rolled and past its grace period. */
+const endedAt = (key: ApiKey, now: number) => {
+  const status = keyStatus(key, now)
+  return status === 'revoked' ? key.revokedAt : status === 'rolled' ? key.expiresAt : null
 }
 
 /** Only the prefix and the last 4 characters are stored: enough to tell keys apart, useless to call with. */
@@ -80,7 +145,50 @@ function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
   )
 }
 
-function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
+/** The less frequent actions of a working key: roll it (once), or try it in the docs. */
+function KeyMenu({ apiKey, now, onRoll, menuButtonRef, withLabel }: RowActions & { apiKey: ApiKey; withLabel?: boolean }) {
+  const [, navigate] = useLocation()
+  return (
+    <ActionMenu
+      trigger={
+        <Button
+          ref={menuButtonRef(apiKey.id)}
+          variant="ghost"
+          size={withLabel ? 'sm' : 'icon'}
+          className={withLabel ? undefined : 'size-8'}
+          aria-label={`More actions for ${apiKey.name}`}
+          title="More actions"
+        >
+          <Ellipsis aria-hidden="true" />
+          {withLabel && 'More'}
+        </Button>
+      }
+    >
+      {keyStatus(apiKey, now) === 'active' && (
+        <MenuItem onSelect={() => onRoll(apiKey)}>
+          <RefreshCw aria-hidden="true" />
+          Roll key…
+        </MenuItem>
+      )}
+      <MenuItem onSelect={() => navigate(docsTesterPath(apiKey.id))}>
+        <FlaskConical aria-hidden="true" />
+        Try it in the docs
+      </MenuItem>
+    </ActionMenu>
+  )
+}
+
+function KeyActions({ apiKey, withLabel, ...actions }: RowActions & { apiKey: ApiKey; withLabel?: boolean }) {
+  if (!keyWorks(apiKey, actions.now)) return null
+  return (
+    <div className="flex items-center gap-1 lg:justify-end">
+      <RevokeButton apiKey={apiKey} />
+      <KeyMenu apiKey={apiKey} withLabel={withLabel} {...actions} />
+    </div>
+  )
+}
+
+function ApiKeyTable({ keys, ...actions }: RowActions & { keys: ApiKey[] }) {
   return (
     <Card className="overflow-hidden">
       <Table>
@@ -109,12 +217,9 @@ function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
                 <Scopes apiKey={key} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
-                <StatusBadge apiKey={key} />
-                {key.revokedAt && (
-                  <p className="mt-1 text-xs text-slate-500">
-                    <LocalDate iso={key.revokedAt} />
-                  </p>
-                )}
+                <StatusBadge apiKey={key} now={actions.now} />
+                <EndedOn apiKey={key} now={actions.now} />
+                <ReplacedBy apiKey={key} keys={keys} className="mt-1 text-xs text-slate-500" />
               </TableCell>
               <TableCell className="whitespace-nowrap">
                 <LastUsed apiKey={key} />
@@ -122,7 +227,9 @@ function ApiKeyTable({ keys }: { keys: ApiKey[] }) {
               <TableCell className="whitespace-nowrap">
                 <LocalDate iso={key.createdAt} />
               </TableCell>
-              <TableCell className="text-right">{!key.revokedAt && <RevokeButton apiKey={key} />}</TableCell>
+              <TableCell className="text-right">
+                <KeyActions apiKey={key} {...actions} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -147,7 +254,24 @@ function Scopes({ apiKey }: { apiKey: ApiKey }) {
   )
 }
 
-function ApiKeyCards({ keys }: { keys: ApiKey[] }) {
+/** The key that replaced a rolled one, so two keys of one name are told apart. */
+function ReplacedBy({ apiKey, keys, className }: { apiKey: ApiKey; keys: ApiKey[]; className?: string }) {
+  const replacement = apiKey.replacedBy && keys.find((key) => key.id === apiKey.replacedBy)
+  if (!replacement) return null
+  return <p className={className}>Replaced by {replacement.maskedKey}</p>
+}
+
+function EndedOn({ apiKey, now }: { apiKey: ApiKey; now: number }) {
+  const ended = endedAt(apiKey, now)
+  if (!ended) return null
+  return (
+    <p className="mt-1 text-xs text-slate-500">
+      <LocalDate iso={ended} />
+    </p>
+  )
+}
+
+function ApiKeyCards({ keys, ...actions }: RowActions & { keys: ApiKey[] }) {
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label="API keys">
       {keys.map((key) => (
@@ -158,7 +282,7 @@ function ApiKeyCards({ keys }: { keys: ApiKey[] }) {
                 <h3 className="font-medium break-words text-slate-900">{key.name}</h3>
                 {key.description && <p className="text-xs break-words text-slate-500">{key.description}</p>}
               </div>
-              <StatusBadge apiKey={key} />
+              <StatusBadge apiKey={key} now={actions.now} />
             </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-1.5 text-sm">
               <dt className="text-slate-500">Key</dt>
@@ -177,23 +301,25 @@ function ApiKeyCards({ keys }: { keys: ApiKey[] }) {
               <dd className="text-slate-900">
                 <LocalDate iso={key.createdAt} />
               </dd>
-              {key.revokedAt && (
-                <>
-                  <dt className="text-slate-500">Revoked</dt>
-                  <dd className="text-slate-900">
-                    <LocalDate iso={key.revokedAt} />
-                  </dd>
-                </>
-              )}
+              <CardEnd apiKey={key} now={actions.now} />
             </dl>
-            {!key.revokedAt && (
-              <div>
-                <RevokeButton apiKey={key} />
-              </div>
-            )}
+            <ReplacedBy apiKey={key} keys={keys} className="text-[13px] text-slate-500" />
+            <KeyActions apiKey={key} withLabel {...actions} />
           </Card>
         </li>
       ))}
     </ul>
+  )
+}
+
+/** A card's last line: when the key ended, or when a rolled one will. */
+function CardEnd({ apiKey, now }: { apiKey: ApiKey; now: number }) {
+  const status = keyStatus(apiKey, now)
+  if (status === 'active') return null
+  return (
+    <>
+      <dt className="text-slate-500">{status === 'ending' ? 'Works until' : ENDED[status]}</dt>
+      <dd className="text-slate-900">{status === 'ending' ? formatDateTime(apiKey.expiresAt!) : <LocalDate iso={endedAt(apiKey, now)!} />}</dd>
+    </>
   )
 }

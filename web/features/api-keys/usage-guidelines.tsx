@@ -19,7 +19,8 @@ export function UsageGuidelines() {
           </li>
           <li>
             <span className="font-medium text-slate-900">Keep keys secret.</span> Use them from your server, never in a web page or app your users
-            download, and never commit them to a repository. Revoke a key as soon as it may have leaked.
+            download, and never commit them to a repository. Roll or revoke a key as soon as it may have leaked; rolling can keep the old
+            key working for a while, so you can swap it without downtime.
           </li>
           <li>
             <span className="font-medium text-slate-900">Rate limits.</span> {number(API_RATE_LIMITS.perHour)} requests per hour,{' '}

@@ -63,6 +63,12 @@ export function PlanGrid({ currentPlan, status, contact }: PlanGridProps) {
         </h2>
         <p className="text-sm text-slate-500">Upgrades are paid securely through Stripe; promotion codes are accepted at checkout.</p>
       </div>
+      <div className="grid gap-6 pt-3 sm:grid-cols-2 xl:grid-cols-4">
+        {PLAN_LIST.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} isCurrent={plan.id === currentPlan} action={action(plan)} />
+        ))}
+      </div>
+      {/* Under the plans: known only once the status arrives, it moves nothing already on screen. */}
       {!isConfigured && (
         <Alert title="Billing is not configured">
           Online payment is not set up on this server, so plans cannot be bought here. A super admin can still change your plan from the admin
@@ -70,11 +76,6 @@ export function PlanGrid({ currentPlan, status, contact }: PlanGridProps) {
         </Alert>
       )}
       {!isConfigured && <PlanSwitchForSuperAdmin />}
-      <div className="grid gap-6 pt-3 sm:grid-cols-2 xl:grid-cols-4">
-        {PLAN_LIST.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} isCurrent={plan.id === currentPlan} action={action(plan)} />
-        ))}
-      </div>
     </section>
   )
 }

@@ -33,9 +33,11 @@ export function UsageCard({ fallbackPlan }: { fallbackPlan: Plan }) {
         </div>
         {error && <Alert variant="destructive">Failed to fetch usage</Alert>}
         {isLoading && (
-          <div className="grid gap-2">
-            <Skeleton className="h-4 w-48" />
+          // The usage's own three lines, so nothing below moves when it arrives.
+          <div className="grid gap-2" aria-busy="true">
+            <Skeleton className="h-5 w-48" />
             <Skeleton className="h-2 w-full" />
+            <Skeleton className="h-[1.3rem] w-32" />
           </div>
         )}
         {usage && (

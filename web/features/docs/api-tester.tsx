@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { apiKeyInputError, cleanApiKeyInput } from '../../../src/shared/api-keys'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
@@ -51,8 +51,11 @@ const ENDPOINTS: Endpoint[] = [
 
 const pretty = (value: object | undefined) => (value ? JSON.stringify(value, null, 2) : '')
 
-/** The Try It Out tester: sends a real request with the user's key and shows the answer as it came. */
-export function ApiTester() {
+/**
+ * The Try It Out tester: sends a real request with the user's key and shows the answer as it came.
+ * `keyPicker` (from the page) offers the account's keys; what it picks fills in the key.
+ */
+export function ApiTester({ keyPicker }: { keyPicker?: (fillKey: (key: string) => void) => ReactNode }) {
   const [rawKey, setRawKey] = useState('')
   const [keyError, setKeyError] = useState<string | null>(null)
   const [endpointId, setEndpointId] = useState('create')
@@ -111,6 +114,10 @@ export function ApiTester() {
       <CardContent>
         <form onSubmit={send} noValidate className="grid gap-5 lg:grid-cols-2">
           <div className="grid content-start gap-4">
+            {keyPicker?.((key) => {
+              setRawKey(key)
+              setKeyError(null)
+            })}
             <FormField label="API Key" error={keyError}>
               <Input
                 value={rawKey}

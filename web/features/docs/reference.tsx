@@ -6,7 +6,9 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card'
 import { LoadingState } from '../../components/ui/spinner'
 import { apiUrl } from '../../lib/api'
 import { cn } from '../../lib/cn'
+import { AnchoredHeading } from './anchor-link'
 import { useOpenApiDocument, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './api'
+import { referenceGroups } from './outline'
 
 const METHOD_COLORS: Record<string, BadgeVariant> = { get: 'default', post: 'success', patch: 'warning', delete: 'destructive' }
 
@@ -148,13 +150,13 @@ const parameterFields = (parameters: Parameter[], doc: OpenApiDocument): Field[]
     description: p.description ?? resolve(p.schema, doc)?.description,
   }))
 
-const operationAnchor = (method: string, path: string) => `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-').replace(/-$/, '')
+type OperationCardProps = { id: string; method: string; path: string; operation: Operation; doc: OpenApiDocument }
 
-function OperationCard({ method, path, operation, doc }: { method: string; path: string; operation: Operation; doc: OpenApiDocument }) {
+function OperationCard({ id, method, path, operation, doc }: OperationCardProps) {
   const body = operation.requestBody?.content?.['application/json']?.schema
   const responses = Object.entries(operation.responses ?? {})
   return (
-    <Card id={operationAnchor(method, path)} data-testid="api-operation" className="scroll-mt-24">
+    <Card id={id} data-testid="api-operation" className="scroll-mt-32 lg:scroll-mt-24">
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={METHOD_COLORS[method] ?? 'secondary'} className="font-mono uppercase">
@@ -168,7 +170,9 @@ function OperationCard({ method, path, operation, doc }: { method: string; path:
             </span>
           ) : null}
         </div>
-        <h3 className="mt-1 text-base font-semibold text-slate-900">{operation.summary}</h3>
+        <AnchoredHeading id={id} label={`${method.toUpperCase()} ${path}`} className="mt-1">
+          <h3 className="text-base font-semibold text-slate-900">{operation.summary}</h3>
+        </AnchoredHeading>
         <Prose text={operation.description} />
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -215,17 +219,11 @@ function OperationCard({ method, path, operation, doc }: { method: string; path:
   )
 }
 
-const METHOD_ORDER = ['get', 'post', 'patch', 'put', 'delete']
-
 /** The reference, drawn from /api/openapi.json as the server answers it, so it cannot drift from the API. */
 export function ApiReference() {
   const { data: doc, error, isLoading } = useOpenApiDocument()
   if (error) return <Alert variant="destructive">The API reference could not be loaded. Please reload the page.</Alert>
   if (isLoading || !doc) return <LoadingState label="Loading the API reference..." />
-  const operations = Object.entries(doc.paths)
-    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })))
-    .sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method))
-  const tags = (doc.tags ?? []).filter((tag) => operations.some((o) => o.operation.tags?.includes(tag.name)))
   return (
     <div className="grid gap-8">
       <div className="grid gap-3">
@@ -242,19 +240,19 @@ export function ApiReference() {
           </a>
         </p>
       </div>
-      {tags.map((tag) => (
-        <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="grid gap-4">
+      {referenceGroups(doc).map((group) => (
+        <section key={group.id} id={group.id} aria-labelledby={`${group.id}-heading`} className="grid scroll-mt-32 gap-4 lg:scroll-mt-24">
           <div>
-            <h3 id={`tag-${tag.name}`} className="text-lg font-semibold text-slate-900">
-              {tag.name}
-            </h3>
-            <Prose text={tag.description} className="text-slate-500" />
+            <AnchoredHeading id={group.id} label={`${group.name} endpoints`}>
+              <h3 id={`${group.id}-heading`} className="text-lg font-semibold text-slate-900">
+                {group.name}
+              </h3>
+            </AnchoredHeading>
+            <Prose text={group.description} className="text-slate-500" />
           </div>
-          {operations
-            .filter((o) => o.operation.tags?.includes(tag.name))
-            .map(({ path, method, operation }) => (
-              <OperationCard key={`${method} ${path}`} method={method} path={path} operation={operation} doc={doc} />
-            ))}
+          {group.operations.map(({ id, path, method, operation }) => (
+            <OperationCard key={id} id={id} method={method} path={path} operation={operation} doc={doc} />
+          ))}
         </section>
       ))}
     </div>

@@ -9,7 +9,7 @@ import { linkExportFileName, type LinkBulkAction, type LinkExportFormat, type Li
 import { saveFile } from '../../lib/save-file'
 import type { ImageFacts } from '../../../src/shared/image-rules'
 import type { QrFormat } from '../../../src/shared/qr-design'
-import type { Import, ImportFailures, ImportPreview } from '../../../src/modules/imports/schema'
+import type { Import, ImportPreview, ImportResult } from '../../../src/modules/imports/schema'
 import { importReportFileName, type ImportMapping, type ImportSource } from '../../../src/shared/imports'
 
 export type { CustomDomainStatus, Import, ImportPreview, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag, UtmPreset }
@@ -182,13 +182,14 @@ export async function startImport(input: { file: string; source: ImportSource; f
   return job
 }
 
-/** The first rows a finished import could not make, and why (none asked for while it has none). */
-export const useImportFailures = (job: Import | undefined) =>
-  useSWR<ImportFailures>(job && !isUnderWay(job) && job.failed > 0 ? `${IMPORTS}/${encodeURIComponent(job.id)}/failures` : null, api.get)
+/** A finished import with the first rows that failed or were changed, and why (not asked for while it has none). */
+export const useImportResult = (job: Import | undefined) =>
+  useSWR<ImportResult>(job && !isUnderWay(job) && job.failed + job.changed > 0 ? `${IMPORTS}/${encodeURIComponent(job.id)}` : null, api.get)
 
 /** Once an import is done, the lists show its links. */
 export const showImportedLinks = refreshLinks
 
-export async function downloadImportReport(job: Import) {
-  saveFile(await api.download(`${IMPORTS}/${encodeURIComponent(job.id)}/report`), importReportFileName(job.fileName))
+/** The import's report as CSV: every row, or (`problems`) only those that failed or were changed. */
+export async function downloadImportReport(job: Import, rows: 'all' | 'problems' = 'all') {
+  saveFile(await api.download(`${IMPORTS}/${encodeURIComponent(job.id)}/report${rows === 'all' ? '' : `?rows=${rows}`}`), importReportFileName(job.fileName, rows))
 }

@@ -13,13 +13,26 @@ const SHARE_ON = [
   { name: 'Telegram', address: (url: string, title: string) => `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}` },
 ]
 
-type CreatedLinkDialogProps = { link: Link | null; onOpenChange: (open: boolean) => void }
+type CreatedLinkDialogProps = {
+  link: Link | null
+  onOpenChange: (open: boolean) => void
+  /** Where the keyboard goes once it closes: the dialog opens after the create form's, so it has no button of its own to go back to. */
+  returnFocusTo?: () => HTMLElement | null | undefined
+}
 
 /** After a link is made: its short URL to copy, its QR code, and buttons to share it. */
-export function CreatedLinkDialog({ link, onOpenChange }: CreatedLinkDialogProps) {
+export function CreatedLinkDialog({ link, onOpenChange, returnFocusTo }: CreatedLinkDialogProps) {
   return (
     <Dialog open={link !== null} onOpenChange={onOpenChange}>
-      <DialogContent size="sm">
+      <DialogContent
+        size="sm"
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.()
+          if (!target?.isConnected) return
+          event.preventDefault()
+          target.focus()
+        }}
+      >
         {link && (
           <>
             <DialogHeader>
@@ -30,7 +43,7 @@ export function CreatedLinkDialog({ link, onOpenChange }: CreatedLinkDialogProps
               <DialogDescription className="break-words">“{link.title}” is ready to share.</DialogDescription>
             </DialogHeader>
             <div className="flex min-w-0 items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 py-1.5 pr-1.5 pl-3">
-              <a href={link.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate font-mono text-sm text-brand-700 hover:underline" data-testid="created-url">
+              <a href={link.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 font-mono text-sm break-all text-brand-700 hover:underline" data-testid="created-url">
                 {link.url}
               </a>
               <CopyButton value={link.url} label="Copy" copiedLabel="Copied" size="sm" />

@@ -1,4 +1,4 @@
-import { CircleAlert, FileUp, History, PowerOff, Upload } from 'lucide-react'
+import { CircleAlert, Download, FileUp, History, PowerOff, Upload } from 'lucide-react'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import {
   IMPORT_FIELD_LABELS,
@@ -6,13 +6,15 @@ import {
   IMPORT_FILE_MAX_BYTES,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_BYTES,
-  IMPORT_FAILURES_SHOWN,
+  IMPORT_PROBLEMS_SHOWN,
   IMPORT_SOURCE_LABELS,
   jsonRecords,
   notALinkFile,
   type ImportField,
   type ImportMapping,
 } from '../../../src/shared/imports'
+import { Alert } from '../../components/ui/alert'
+import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
 import { Label } from '../../components/ui/label'
@@ -23,7 +25,7 @@ import { errorMessage } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { formatDateTime } from '../../lib/dates'
 import { toast } from '../../lib/toast'
-import { downloadImportReport, isUnderWay, previewImport, showImportedLinks, startImport, useImportFailures, useImports, type Import, type ImportPreview } from './api'
+import { downloadImportReport, isUnderWay, previewImport, showImportedLinks, startImport, useImportResult, useImports, type Import, type ImportPreview } from './api'
 
 const NOT_IMPORTED = '\u0000none'
 const number = (n: number) => n.toLocaleString('en')
@@ -101,6 +103,16 @@ function historyText({ createdAt, clicks }: { createdAt: string | null; clicks: 
   return [made, counted].filter(Boolean).join(' · ')
 }
 
+/** How many of the rows previewed lose their short code: the first thing to see before importing. */
+function TakenCount({ taken, shown, isWholeFile }: { taken: number; shown: number; isWholeFile: boolean }) {
+  const rows = isWholeFile ? `${number(taken)} ${taken === 1 ? 'row has' : 'rows have'}` : `${number(taken)} of the first ${number(shown)} rows ${taken === 1 ? 'has' : 'have'}`
+  return (
+    <Alert variant="warning" className="py-2.5" title={`${rows} a short code that is taken`}>
+      Flagged below: {taken === 1 ? 'it gets' : 'they get'} a random code instead. When the import ends, it lists every such row.
+    </Alert>
+  )
+}
+
 /** Which column fills each field, and the first rows as they would be imported. */
 function MappingStep({ chosen, onMapping, isUpdating }: { chosen: Chosen; onMapping: (mapping: ImportMapping) => void; isUpdating: boolean }) {
   const { preview } = chosen
@@ -117,6 +129,7 @@ function MappingStep({ chosen, onMapping, isUpdating }: { chosen: Chosen; onMapp
         <span className="font-medium text-slate-900">{chosen.name}</span>: {IMPORT_SOURCE_LABELS[preview.source]}, about {number(chosen.rows)}{' '}
         {chosen.rows === 1 ? 'row' : 'rows'}.
       </p>
+      {preview.aliasesTaken > 0 && <TakenCount taken={preview.aliasesTaken} shown={preview.rows.length} isWholeFile={preview.rows.length >= chosen.rows} />}
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-slate-900">Columns</legend>
         <p className="-mt-1 text-[13px] text-slate-500 sm:col-span-2">
@@ -148,11 +161,21 @@ function MappingStep({ chosen, onMapping, isUpdating }: { chosen: Chosen; onMapp
         </h3>
         <ul className="grid max-h-64 gap-2 overflow-y-auto">
           {preview.rows.map((row) => (
-            <li key={row.row} className="grid gap-0.5 rounded-lg border border-slate-200 px-3 py-2 text-[13px]" data-testid="import-row">
+            <li
+              key={row.row}
+              className={cn('grid gap-0.5 rounded-lg border px-3 py-2 text-[13px]', row.aliasTaken ? 'border-amber-300 bg-amber-50/40' : 'border-slate-200')}
+              data-testid="import-row"
+            >
               <div className="flex min-w-0 gap-2">
                 <span className="shrink-0 text-slate-400 tabular-nums">Row {row.row}</span>
                 <span className="truncate font-medium text-slate-900">{row.link.title}</span>
-                {row.link.alias && <span className="shrink-0 text-slate-500">/{row.link.alias}</span>}
+                {row.link.alias && <span className={cn('max-w-[40%] shrink-0 truncate', row.aliasTaken ? 'text-amber-700 line-through' : 'text-slate-500')}>/{row.link.alias}</span>}
+                {row.aliasTaken && (
+                  <Badge variant="warning" className="ml-auto shrink-0">
+                    <CircleAlert className="size-3 sm:hidden" aria-hidden="true" />
+                    <span className="max-sm:sr-only">Code taken</span>
+                  </Badge>
+                )}
               </div>
               <span className="truncate text-slate-500">{row.link.targetUrl || '(no target)'}</span>
               {(row.history || !row.isActive) && (
@@ -198,38 +221,62 @@ const STATUS_TEXT: Record<Import['status'], string> = {
   failed: 'Import stopped',
 }
 
-/** The rows a finished import could not make, and why: the first of them, the report has all. */
-function FailedRows({ job }: { job: Import }) {
-  const { data } = useImportFailures(job)
-  if (!data || data.rows.length === 0) return null
+/** The rows a finished import could not make, or made at another address, and why: the first of them, with all of them as CSV. */
+function ProblemRows({ job, onDownload }: { job: Import; onDownload: () => void }) {
+  const { data } = useImportResult(job)
+  if (!data || data.problems.rows.length === 0) return null
+  const { total, rows } = data.problems
   return (
-    <section aria-label="Rows not imported" className="grid gap-2">
-      <h3 className="text-sm font-medium text-slate-900">Rows not imported</h3>
-      <ul className="grid max-h-56 gap-1.5 overflow-y-auto" data-testid="import-failures">
-        {data.rows.map((row) => (
-          <li key={row.row} className="grid gap-0.5 rounded-lg border border-red-200 bg-red-50/50 px-3 py-2 text-[13px]" data-testid="import-failure">
-            <div className="flex min-w-0 gap-2">
+    <section aria-labelledby="import-problems-title" className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h3 id="import-problems-title" className="text-sm font-medium text-slate-900">
+          Rows failed or changed ({number(total)})
+        </h3>
+        <Button variant="link" size="sm" onClick={onDownload}>
+          <Download aria-hidden="true" />
+          Download as CSV
+        </Button>
+      </div>
+      <ul
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list takes focus so the keyboard can scroll it
+        tabIndex={0}
+        aria-labelledby="import-problems-title"
+        className="grid max-h-64 gap-1.5 overflow-y-auto rounded-lg focus-visible:ring-3 focus-visible:ring-brand-500/30 focus-visible:outline-none"
+        data-testid="import-problems"
+      >
+        {rows.map((row) => (
+          <li
+            key={row.row}
+            className={cn('grid gap-0.5 rounded-lg border px-3 py-2 text-[13px]', row.outcome === 'failed' ? 'border-red-200 bg-red-50/50' : 'border-amber-200 bg-amber-50/40')}
+            data-testid="import-problem"
+          >
+            <div className="flex min-w-0 items-center gap-2">
               <span className="shrink-0 text-slate-500 tabular-nums">Row {row.row}</span>
+              {row.alias && <span className="max-w-[40%] shrink-0 truncate font-medium text-slate-900">/{row.alias}</span>}
               <span className="truncate text-slate-700">{row.targetUrl || '(no target)'}</span>
+              <Badge variant={row.outcome === 'failed' ? 'destructive' : 'warning'} className="ml-auto shrink-0">
+                {row.outcome === 'failed' ? 'Not imported' : 'Changed'}
+              </Badge>
             </div>
-            <span className="flex items-start gap-1 text-red-700">
+            <span className={cn('flex items-start gap-1', row.outcome === 'failed' ? 'text-red-700' : 'text-amber-800')}>
               <CircleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
               {row.reason}
             </span>
+            {row.shortUrl && <span className="truncate text-slate-500">Made as {row.shortUrl}</span>}
           </li>
         ))}
       </ul>
-      {data.total > data.rows.length && (
+      {total > rows.length && (
         <p className="text-[13px] text-slate-500">
-          And {number(data.total - data.rows.length)} more: the report lists every row (the first {number(IMPORT_FAILURES_SHOWN)} are shown here).
+          And {number(total - rows.length)} more: the CSV lists every one of them (the first {number(IMPORT_PROBLEMS_SHOWN)} are shown here).
         </p>
       )}
     </section>
   )
 }
 
-/** An import's progress, then its outcome, the rows that failed, and its report. */
-function ProgressStep({ job }: { job: Import }) {
+/** An import's progress, then its outcome, the rows that failed or were changed, and its report. */
+function ProgressStep({ job, onProblem }: { job: Import; onProblem: (message: string) => void }) {
   const percent = job.total ? Math.round((job.done / job.total) * 100) : 0
   return (
     <div className="grid gap-3" aria-live="polite">
@@ -239,12 +286,12 @@ function ProgressStep({ job }: { job: Import }) {
       </div>
       <Progress value={percent} color={job.status === 'failed' ? 'danger' : job.status === 'done' ? 'success' : 'brand'} aria-label={`Import of ${job.fileName}`} />
       <p className="text-sm text-slate-600 tabular-nums">
-        {number(job.done)} of {number(job.total)} rows · {number(job.created)} created · {number(job.failed)} failed
+        {number(job.done)} of {number(job.total)} rows · {number(job.created)} created{job.changed > 0 && ` (${number(job.changed)} changed)`} · {number(job.failed)} failed
       </p>
       {job.message && <p className={cn('text-sm', job.status === 'failed' ? 'text-red-600' : 'text-amber-700')}>{job.message}</p>}
       {job.status === 'paused' && job.resumeAt && <p className="text-[13px] text-slate-500">Carries on at {formatDateTime(job.resumeAt)}.</p>}
       {isUnderWay(job) && <p className="text-[13px] text-slate-500">You can close this; the import goes on, and shows here when you come back.</p>}
-      {!isUnderWay(job) && <FailedRows job={job} />}
+      {!isUnderWay(job) && <ProblemRows job={job} onDownload={() => downloadImportReport(job, 'problems').catch((failure) => onProblem(errorMessage(failure, 'The list could not be downloaded.')))} />}
     </div>
   )
 }
@@ -338,7 +385,7 @@ export function ImportDialog() {
             <DialogTitle>Import links</DialogTitle>
             <DialogDescription>Short codes are kept as aliases where they are free; a report lists what became of every row.</DialogDescription>
           </DialogHeader>
-          {showsJob ? <ProgressStep job={job} /> : chosen ? <MappingStep chosen={chosen} onMapping={remap} isUpdating={isUpdating} /> : <FilePicker onFile={read} isReading={isReading} />}
+          {showsJob ? <ProgressStep job={job} onProblem={setProblem} /> : chosen ? <MappingStep chosen={chosen} onMapping={remap} isUpdating={isUpdating} /> : <FilePicker onFile={read} isReading={isReading} />}
           {problem && (
             <p role="alert" className="text-sm text-red-600">
               {problem}

@@ -1,12 +1,13 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { Eye } from 'lucide-react'
 import { Button } from '../../components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog'
 import {
   AliasFields,
-  CanonicalAndColourFields,
   CardTypeAndLimitFields,
   ContentFields,
   ImageFields,
+  MoreOptionsFields,
   PasswordFields,
   PlayerOrAppFields,
   SwitchField,
@@ -49,6 +50,7 @@ export function LinkFormDialog({ open, onOpenChange, link, template, onCreated }
 function LinkForm(options: LinkFormOptions) {
   const form = useLinkForm(options)
   const { values, errors, isEdit, isSaving, isFetching } = form
+  const previews = useRef<HTMLDivElement>(null)
   return (
     <form ref={form.formRef} onSubmit={form.submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="grid content-start gap-4">
@@ -59,16 +61,22 @@ function LinkForm(options: LinkFormOptions) {
         <CardTypeAndLimitFields form={form} />
         <RoutingFields values={values} errors={errors} onChange={form.changeRouting} />
         <VariantFields values={values} errors={errors} onChange={form.changeVariants} />
-        <SwitchField form={form} name="forwardQuery" />
         <PasswordFields form={form} />
         <PlayerOrAppFields form={form} />
         <PlatformCardFields values={values} errors={errors} platform={form.platform} onPlatformChange={form.setPlatform} onChange={form.changePlatformCard} />
         <CardTestFields values={values} errors={errors} onChange={form.changeCardTest} />
-        <CanonicalAndColourFields form={form} />
+        <MoreOptionsFields form={form} />
         {isEdit && <SwitchField form={form} name="isActive" />}
       </div>
-      <Previews form={form} />
-      <DialogFooter className="lg:col-span-2">
+      <div ref={previews} className="scroll-mt-4">
+        <Previews form={form} />
+      </div>
+      {/* Kept at the bottom of the dialog as it scrolls: the button, and on a phone the way to the previews below the fields, always in reach. */}
+      <DialogFooter className="sticky bottom-0 z-10 -mx-6 -mb-6 flex-row items-center justify-end border-t border-slate-200 bg-white/95 px-6 py-3 backdrop-blur lg:col-span-2">
+        <Button variant="ghost" className="mr-auto lg:hidden" onClick={() => previews.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+          <Eye aria-hidden="true" />
+          Preview
+        </Button>
         <Button variant="outline" onClick={options.onDone} disabled={isSaving || isFetching}>
           Cancel
         </Button>

@@ -5,10 +5,11 @@ import { useEffect, useState } from 'react'
 import { TWITTER_CARDS, type TwitterCard } from '../../../src/shared/domain'
 import { GOOGLE_PLAY_ID_MAX, PLAYER_SIZE_MAX } from '../../../src/shared/card-rules'
 import { CARD_IMAGE_LAYOUT_NAMES, CARD_IMAGE_LAYOUTS, type CardImageLayout } from '../../../src/shared/card-images'
-import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, TITLE_MAX, URL_MAX, } from '../../../src/shared/link-rules'
+import { ALIAS_MAX, CLICK_LIMIT_MAX, DESCRIPTION_MAX, FORMER_ALIASES_MAX, IMAGE_ALT_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN, TITLE_MAX, URL_MAX, withHttpsPrefix } from '../../../src/shared/link-rules'
 import { ImageUploadButton } from '../../components/image-upload-button'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
+import { Fold } from '../../components/ui/fold'
 import { FormField } from '../../components/ui/form-field'
 import { Input, Textarea } from '../../components/ui/input'
 import { Select, type SelectOption } from '../../components/ui/select'
@@ -45,6 +46,17 @@ export function TargetFields({ form }: FieldsProps) {
           name="targetUrl"
           value={values.targetUrl}
           onValueChange={set('targetUrl')}
+          onPaste={(event) => {
+            // A whole address pasted over the field fills the card from its page at once, as it would on Dub or Bitly.
+            const input = event.currentTarget
+            const replacesAll = input.selectionStart === 0 && input.selectionEnd === input.value.length
+            const pasted = event.clipboardData.getData('text').trim()
+            if (!replacesAll || isEdit || /\s/.test(pasted) || !pasted.includes('.')) return
+            event.preventDefault()
+            const url = withHttpsPrefix(pasted)
+            set('targetUrl')(url)
+            void form.loadMetadata(url)
+          }}
           autoComplete="url"
           required
           autoFocus={!isEdit}
@@ -52,11 +64,11 @@ export function TargetFields({ form }: FieldsProps) {
         />
       </FormField>
       <div className="-mt-2 flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={form.loadMetadata} isLoading={isFetching} disabled={isSaving}>
+        <Button variant="outline" size="sm" onClick={() => form.loadMetadata()} isLoading={isFetching} disabled={isSaving}>
           {!isFetching && <Sparkles aria-hidden="true" />}
           Fetch metadata
         </Button>
-        <span className="text-[13px] text-slate-500">Fills the empty fields below from the page itself.</span>
+        <span className="text-[13px] text-slate-500">Pasting a URL fills the empty fields below from its page; this reads it again.</span>
       </div>
       <UtmBuilder target={values.targetUrl} onChange={set('targetUrl')} />
     </>
@@ -327,7 +339,7 @@ export function PlayerOrAppFields({ form }: FieldsProps) {
 }
 
 /** The page's canonical address for search engines, and the accent colour Discord draws. */
-export function CanonicalAndColourFields({ form }: FieldsProps) {
+function CanonicalAndColourFields({ form }: FieldsProps) {
   const { text, set, errors, values } = form
   return (
     <>
@@ -351,6 +363,25 @@ export function CanonicalAndColourFields({ form }: FieldsProps) {
         <Input {...text('themeColor')} maxLength={7} autoCapitalize="off" spellCheck={false} placeholder="#4f46e5" className="font-mono" />
       </FormField>
     </>
+  )
+}
+
+/**
+ * What few links need (query forwarding, the canonical URL, the accent colour), folded away so the
+ * form is short; open when the link has one of them set or one is wrong.
+ */
+export function MoreOptionsFields({ form }: FieldsProps) {
+  const { values, errors } = form
+  const changed = [values.canonicalUrl.trim(), values.themeColor.trim(), !values.forwardQuery].filter(Boolean).length
+  const [isOpen, setIsOpen] = useState(changed > 0)
+  const shown = isOpen || Boolean(errors.canonicalUrl || errors.themeColor)
+  return (
+    <Fold title="More options" summary={changed > 0 && `${changed} set`} open={shown} onToggle={setIsOpen} testId="more-options">
+      <div className="mt-3 grid gap-4">
+        <SwitchField form={form} name="forwardQuery" />
+        <CanonicalAndColourFields form={form} />
+      </div>
+    </Fold>
   )
 }
 

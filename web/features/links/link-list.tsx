@@ -1,4 +1,4 @@
-import { BarChart3, CopyPlus, Ellipsis, Pencil, Power, PowerOff, QrCode, Trash2 } from 'lucide-react'
+import { BarChart3, CopyPlus, Ellipsis, Lock, Pencil, Power, PowerOff, QrCode, Trash2 } from 'lucide-react'
 import { Link as RouterLink } from 'wouter'
 import { Badge, type BadgeVariant } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
@@ -8,9 +8,10 @@ import { CopyButton } from '../../components/ui/copy-button'
 import { Skeleton } from '../../components/ui/spinner'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { cn } from '../../lib/cn'
-import { formatDate } from '../../lib/dates'
+import { formatDate, formatDateTime } from '../../lib/dates'
 import { useCan } from '../../lib/session'
 import { useMediaQuery } from '../../lib/use-media-query'
+import { useState } from 'react'
 import { useTags, type CustomDomainStatus, type LinkWithCounts } from './api'
 import { TagChip } from './tag-chip'
 import {
@@ -106,6 +107,77 @@ function StatusBadge({ link }: { link: LinkWithCounts }) {
   )
 }
 
+/** What a link asks of its visitors or when it stops: a password, a click limit with the clicks so far, an expiry to come. */
+function LinkFacts({ link, className }: { link: LinkWithCounts; className?: string }) {
+  const expires = link.expiresAt && linkStatus(link) === 'active' ? link.expiresAt : null
+  if (!link.hasPassword && link.clickLimit === null && !expires) return null
+  return (
+    <ul className={cn('flex flex-wrap gap-1', className)} aria-label="Link settings">
+      {link.hasPassword && (
+        <li>
+          <Badge variant="secondary" title="People give a password before they are sent on" data-testid="link-password">
+            <Lock aria-hidden="true" className="size-3" />
+            Password
+          </Badge>
+        </li>
+      )}
+      {link.clickLimit !== null && (
+        <li>
+          <Badge
+            variant={(link.clicksTowardLimit ?? 0) >= link.clickLimit ? 'warning' : 'secondary'}
+            title={`${formatCount(link.clicksTowardLimit ?? 0)} of the ${formatCount(link.clickLimit)} clicks it sends on`}
+            data-testid="link-click-limit"
+          >
+            {formatCount(link.clicksTowardLimit ?? 0)} / {formatCount(link.clickLimit)} clicks
+          </Badge>
+        </li>
+      )}
+      {expires && (
+        <li>
+          <Badge variant="secondary" title={`Stops working on ${formatDateTime(expires)}`} data-testid="link-expiry">
+            Expires {formatDate(expires)}
+          </Badge>
+        </li>
+      )}
+    </ul>
+  )
+}
+
+/** The link's card image, small, or the first letter of the target's site when it has none or it cannot be shown. */
+function LinkThumb({ link }: { link: LinkWithCounts }) {
+  const image = link.ogImage ?? link.cardImageUrl
+  const [failed, setFailed] = useState(false)
+  if (image && !failed) {
+    return <img src={image} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(true)} className="size-10 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover" />
+  }
+  const letter = withoutScheme(link.targetUrl).replace(/^www\./, '').charAt(0).toUpperCase() || '?'
+  return (
+    <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-md bg-brand-50 text-sm font-semibold text-brand-700">
+      {letter}
+    </span>
+  )
+}
+
+const TREND_WIDTH = 64
+const TREND_HEIGHT = 18
+
+/** The link's clicks over the last 14 days as a small line, with the same in words for screen readers. */
+function ClickTrend({ values }: { values: number[] }) {
+  if (values.length < 2) return null
+  const top = Math.max(1, ...values)
+  const step = TREND_WIDTH / (values.length - 1)
+  const points = values.map((value, i) => `${(i * step).toFixed(1)},${(TREND_HEIGHT - 1 - (value / top) * (TREND_HEIGHT - 2)).toFixed(1)}`).join(' ')
+  const total = values.reduce((sum, value) => sum + value, 0)
+  return (
+    <span className="inline-flex" data-testid="link-trend" data-total={total}>
+      <svg width={TREND_WIDTH} height={TREND_HEIGHT} viewBox={`0 0 ${TREND_WIDTH} ${TREND_HEIGHT}`} aria-hidden="true" className="overflow-visible">
+        <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" className={total > 0 ? 'text-brand-500' : 'text-slate-300'} />
+      </svg>
+      <span className="sr-only">{`${formatCount(total)} clicks in the last ${values.length} days`}</span>
+    </span>
+  )
+}
+
 function ShortUrls({ link, domain }: { link: LinkWithCounts; domain?: CustomDomainStatus }) {
   const custom = customDomainUrl(domain, link)
   return (
@@ -123,7 +195,7 @@ function UrlLine({ url, copyLabel, testId }: { url: string; copyLabel: string; t
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        className="truncate font-mono text-[13px] text-brand-700 hover:underline"
+        className="min-w-0 font-mono text-[13px] break-all text-brand-700 hover:underline"
         title={url}
         data-testid={testId}
       >
@@ -142,61 +214,55 @@ function TargetUrl({ url, className }: { url: string; className?: string }) {
   )
 }
 
-function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, onDelete, withLabels }: LinkActions & { link: LinkWithCounts; withLabels?: boolean }) {
-  const size = withLabels ? 'sm' : 'icon'
-  const iconClass = withLabels ? undefined : 'size-8'
-  const label = (text: string) => (withLabels ? {} : { 'aria-label': text, title: text })
+/** A link's actions as icon buttons; the ones used less often (and, in a compact row, Delete) in its More menu. */
+function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, onDelete, compact }: LinkActions & { link: LinkWithCounts; compact?: boolean }) {
   // A viewer looks: changing the link is not theirs to do.
   const mayChange = useCan('links:write')
   return (
-    <div className={withLabels ? 'flex flex-wrap gap-2' : 'flex items-center justify-end gap-0.5'}>
-      <Button asChild variant="ghost" size={size} className={iconClass}>
-        <RouterLink href={analyticsPath(link.id)} aria-label={withLabels ? undefined : 'Analytics'} title={withLabels ? undefined : 'Analytics'}>
+    <div className="flex items-center justify-end gap-0.5">
+      <Button asChild variant="ghost" size="icon" className="size-8">
+        <RouterLink href={analyticsPath(link.id)} aria-label="Analytics" title="Analytics">
           <BarChart3 aria-hidden="true" />
-          {withLabels && 'Analytics'}
         </RouterLink>
       </Button>
-      <Button variant="ghost" size={size} className={iconClass} onClick={() => onShowQr(link)} {...label('QR Code')}>
+      <Button variant="ghost" size="icon" className="size-8" onClick={() => onShowQr(link)} aria-label="QR Code" title="QR Code">
         <QrCode aria-hidden="true" />
-        {withLabels && 'QR Code'}
       </Button>
       {mayChange && (
         <>
-          <Button variant="ghost" size={size} className={iconClass} onClick={() => onEdit(link)} {...label('Edit')}>
+          <Button variant="ghost" size="icon" className="size-8" onClick={() => onEdit(link)} aria-label="Edit" title="Edit">
             <Pencil aria-hidden="true" />
-            {withLabels && 'Edit'}
           </Button>
-          <MoreActions link={link} onDuplicate={onDuplicate} onToggleActive={onToggleActive} withLabel={withLabels} />
-          <Button variant="ghost" size={size} className={cn(iconClass, 'text-red-600 hover:bg-red-50 hover:text-red-700')} onClick={() => onDelete(link)} {...label('Delete')}>
-            <Trash2 aria-hidden="true" />
-            {withLabels && 'Delete'}
-          </Button>
+          <ActionMenu
+            trigger={
+              <Button variant="ghost" size="icon" className="size-8" aria-label={`More actions for ${link.title}`} title="More actions">
+                <Ellipsis aria-hidden="true" />
+              </Button>
+            }
+          >
+            <MenuItem onSelect={() => onDuplicate(link)}>
+              <CopyPlus aria-hidden="true" />
+              Duplicate
+            </MenuItem>
+            <MenuItem onSelect={() => onToggleActive(link)}>
+              {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
+              {link.isActive ? 'Deactivate' : 'Activate'}
+            </MenuItem>
+            {compact && (
+              <MenuItem onSelect={() => onDelete(link)} danger>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </MenuItem>
+            )}
+          </ActionMenu>
+          {!compact && (
+            <Button variant="ghost" size="icon" className="size-8 text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => onDelete(link)} aria-label="Delete" title="Delete">
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
         </>
       )}
     </div>
-  )
-}
-
-/** The actions used less often, in a menu, so every row keeps its actions in view. */
-function MoreActions({ link, onDuplicate, onToggleActive, withLabel }: Pick<LinkActions, 'onDuplicate' | 'onToggleActive'> & { link: LinkWithCounts; withLabel?: boolean }) {
-  return (
-    <ActionMenu
-      trigger={
-        <Button variant="ghost" size={withLabel ? 'sm' : 'icon'} className={withLabel ? undefined : 'size-8'} aria-label={`More actions for ${link.title}`} title="More actions">
-          <Ellipsis aria-hidden="true" />
-          {withLabel && 'More'}
-        </Button>
-      }
-    >
-      <MenuItem onSelect={() => onDuplicate(link)}>
-        <CopyPlus aria-hidden="true" />
-        Duplicate
-      </MenuItem>
-      <MenuItem onSelect={() => onToggleActive(link)}>
-        {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
-        {link.isActive ? 'Deactivate' : 'Activate'}
-      </MenuItem>
-    </ActionMenu>
   )
 }
 
@@ -242,18 +308,29 @@ function LinkTable({ links, period, domain, selected, onSelect, ...actions }: Li
               <TableCell className="w-10 pr-0">
                 <SelectBox label={`Select ${link.title}`} checked={selected.has(link.id)} onChange={(picked) => onSelect([link.id], picked)} />
               </TableCell>
-              <TableCell className="max-w-64 min-w-48">
-                <p className="truncate font-medium text-slate-900" title={link.title}>
-                  {link.title}
-                </p>
-                <TargetUrl url={link.targetUrl} className="text-[13px]" />
-                <LinkTags names={link.tags} className="mt-1" />
+              <TableCell className="max-w-72 min-w-56">
+                <div className="flex min-w-0 items-start gap-3">
+                  <LinkThumb link={link} />
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900" title={link.title}>
+                      {link.title}
+                    </p>
+                    <TargetUrl url={link.targetUrl} className="text-[13px]" />
+                    <LinkFacts link={link} className="mt-1" />
+                    <LinkTags names={link.tags} className="mt-1" />
+                  </div>
+                </div>
               </TableCell>
               <TableCell className="max-w-80 min-w-64">
                 <ShortUrls link={link} domain={domain} />
               </TableCell>
-              <TableCell className="text-right tabular-nums" data-testid="link-clicks">
-                {formatCount(link.clicks)}
+              <TableCell className="text-right">
+                <span className="grid justify-items-end gap-1">
+                  <span className="tabular-nums" data-testid="link-clicks">
+                    {formatCount(link.clicks)}
+                  </span>
+                  <ClickTrend values={link.trend} />
+                </span>
               </TableCell>
               <TableCell className="text-right tabular-nums" data-testid="link-previews">
                 {formatCount(link.previews)}
@@ -273,44 +350,51 @@ function LinkTable({ links, period, domain, selected, onSelect, ...actions }: Li
   )
 }
 
+/** Compact rows below extra-large screens: what people copy and count in view, the rest in the row's menu. */
 function LinkCards({ links, period, domain, selected, onSelect, ...actions }: LinkListProps) {
   const span = TIME_FILTER_SHORT[period]
   return (
-    <ul className="grid gap-3 md:grid-cols-2" data-testid="link-cards">
+    <ul className="grid gap-2 md:grid-cols-2" data-testid="link-cards">
       {links.map((link) => (
         <li key={link.id}>
-          <Card className={cn('grid h-full content-start gap-3 p-4', selected.has(link.id) && 'ring-2 ring-brand-500/40')} data-testid="link-card">
-            <div className="flex items-start justify-between gap-3">
-              <div className="flex min-w-0 items-start gap-2.5">
-                <span className="mt-1 flex">
-                  <SelectBox label={`Select ${link.title}`} checked={selected.has(link.id)} onChange={(picked) => onSelect([link.id], picked)} />
-                </span>
-                <h3 className="min-w-0 font-medium break-words text-slate-900">{link.title}</h3>
+          <Card className={cn('grid h-full content-start gap-2 p-3', selected.has(link.id) && 'ring-2 ring-brand-500/40')} data-testid="link-card">
+            <div className="flex items-start gap-2.5">
+              <span className="mt-3 flex">
+                <SelectBox label={`Select ${link.title}`} checked={selected.has(link.id)} onChange={(picked) => onSelect([link.id], picked)} />
+              </span>
+              <LinkThumb link={link} />
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="min-w-0 truncate font-medium text-slate-900" title={link.title}>
+                    {link.title}
+                  </h3>
+                  <StatusBadge link={link} />
+                </div>
+                <TargetUrl url={link.targetUrl} className="text-[13px]" />
               </div>
-              <StatusBadge link={link} />
             </div>
-            <TargetUrl url={link.targetUrl} className="text-sm" />
-            <LinkTags names={link.tags} />
             <ShortUrls link={link} domain={domain} />
-            <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
-              <div>
-                <dt className="text-xs text-slate-500">Clicks ({span})</dt>
-                <dd className="font-medium text-slate-900 tabular-nums" data-testid="link-clicks">
-                  {formatCount(link.clicks)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Previews ({span})</dt>
-                <dd className="font-medium text-slate-900 tabular-nums" data-testid="link-previews">
-                  {formatCount(link.previews)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Created</dt>
-                <dd className="text-slate-900">{formatDate(link.createdAt)}</dd>
-              </div>
-            </dl>
-            <ActionButtons link={link} {...actions} withLabels />
+            <LinkFacts link={link} />
+            <LinkTags names={link.tags} />
+            <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+              <p className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+                <span>
+                  <span className="text-sm font-medium text-slate-900 tabular-nums" data-testid="link-clicks">
+                    {formatCount(link.clicks)}
+                  </span>{' '}
+                  clicks
+                </span>
+                <span>
+                  <span className="text-sm font-medium text-slate-900 tabular-nums" data-testid="link-previews">
+                    {formatCount(link.previews)}
+                  </span>{' '}
+                  previews
+                </span>
+                <span>({span})</span>
+                <ClickTrend values={link.trend} />
+              </p>
+              <ActionButtons link={link} {...actions} compact />
+            </div>
           </Card>
         </li>
       ))}

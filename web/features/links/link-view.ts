@@ -57,9 +57,6 @@ export const withoutScheme = (url: string) => url.replace(/^https?:\/\//i, '')
 
 export const formatCount = (value: number) => value.toLocaleString('en-US')
 
-/** The dashboard lists the 3 newest links, and asks the server for those only. */
-export const RECENT_LINKS = 3
-
 /** Links in one page of /share-links. */
 export const LINKS_PER_PAGE = 20
 

@@ -173,11 +173,11 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
           {small && <Picture image={view.image!} alt={view.alt} className="size-[88px] shrink-0" />}
           <div className="grid min-w-0 gap-0.5 px-2.5 py-2">
             {title('line-clamp-2 text-[14px] font-semibold text-[#111b21]')}
-            {description('line-clamp-2 text-[13px] text-[#667781]')}
-            {domain('text-[12px] text-[#667781]')}
+            {description('line-clamp-2 text-[13px] text-[#54656f]')}
+            {domain('text-[12px] text-[#54656f]')}
           </div>
         </div>
-        <p className="truncate px-1.5 pt-1 pb-0.5 text-[14px] text-[#027eb5]">https://{host}/…</p>
+        <p className="truncate px-1.5 pt-1 pb-0.5 text-[14px] text-[#006da8]">https://{host}/…</p>
       </div>
     ),
     imessage: () => (
@@ -185,7 +185,7 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
         {large && <Picture image={view.image!} alt={view.alt} className={RATIO} />}
         <div className="grid min-w-0 flex-1 gap-0.5 px-3 py-2">
           {title('line-clamp-2 text-[14px] font-semibold text-black')}
-          {domain('text-[13px] text-[#8e8e93]')}
+          {domain('text-[13px] text-[#636366]')}
         </div>
         {small && <Picture image={view.image!} alt={view.alt} className="m-2 size-[44px] shrink-0 rounded-md" />}
       </div>
@@ -197,7 +197,7 @@ function PlatformMockup({ platform, card, host, facts }: MockupProps) {
           <div className="grid min-w-0 flex-1 gap-0.5">
             <div className="flex items-start gap-2">
               <div className="grid min-w-0 flex-1 gap-0.5">
-                {domain('text-[14px] font-semibold text-[#3390ec]')}
+                {domain('text-[14px] font-semibold text-[#1f6bb5]')}
                 {title('text-[14px] font-semibold text-black')}
                 {description('text-[14px] text-black')}
               </div>

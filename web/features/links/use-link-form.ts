@@ -154,11 +154,12 @@ export function useLinkForm({ link, template, onCreated, onBusyChange, onDone }:
     }
   }
 
-  async function loadMetadata() {
-    const url = values.targetUrl.trim()
+  /** Fills the empty fields from the target's page: on request (`url` unset: the field's), or at once for a pasted URL, quietly when nothing is found. */
+  async function loadMetadata(pasted?: string) {
+    const url = (pasted ?? values.targetUrl).trim()
     const problem = metadataUrlError(url)
     if (problem) {
-      setErrors((current) => ({ ...current, targetUrl: problem }))
+      if (!pasted) setErrors((current) => ({ ...current, targetUrl: problem }))
       return
     }
     busy(true, setIsFetching)
@@ -167,9 +168,12 @@ export function useLinkForm({ link, template, onCreated, onBusyChange, onDone }:
       // Fields typed while the page was being read are kept: merge into the latest values.
       const { values: merged, filled } = mergeMetadata(latest.current, metadata)
       setValues(merged)
-      if (filled.length === 0) toast({ title: 'No new metadata', description: 'The page offers nothing for the fields that are still empty.' })
-      else toast({ title: 'Metadata fetched', description: `Filled in the ${filled.map((field) => FIELD_NAMES[field]).join(', ')}.` })
+      if (filled.length === 0) {
+        if (!pasted) toast({ title: 'No new metadata', description: 'The page offers nothing for the fields that are still empty.' })
+      } else toast({ title: 'Metadata fetched', description: `Filled in the ${filled.map((field) => FIELD_NAMES[field]).join(', ')}.` })
     } catch (failure) {
+      // A pasted URL whose page cannot be read leaves the fields to be typed: no error for what was not asked.
+      if (pasted) return
       if (failure instanceof ApiError)
         toast({ title: 'Failed to fetch metadata', description: errorMessage(failure, 'Could not load the page or extract metadata'), variant: 'destructive' })
       else toast({ title: 'Error fetching metadata', description: 'Check your connection and try again.', variant: 'destructive' })

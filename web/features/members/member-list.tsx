@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { EmptyState } from '../../components/ui/empty-state'
 import { Select } from '../../components/ui/select'
-import { LoadingState } from '../../components/ui/spinner'
+import { Skeleton } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { formatDate } from '../../lib/dates'
 import { refreshSession, useCurrentUser } from '../../lib/session'
@@ -37,7 +37,7 @@ export function MemberList() {
   const { data, error, isLoading } = useMembers()
   const you = useCurrentUser()
   if (error && !data) return <Alert variant="destructive">The members could not be loaded.</Alert>
-  if (isLoading || !data || !you) return <LoadingState label="Loading members..." />
+  if (isLoading || !data || !you) return <MemberListSkeleton mayManage={you ? can(you.role, 'members:manage') : false} />
   return (
     <div className="grid grid-cols-1 gap-6">
       <Card>
@@ -189,5 +189,32 @@ function PendingInvitations({ invitations }: { invitations: Invitation[] }) {
         </ul>
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * The list's shape while it loads, as a new account's looks (one person, no one invited), so the
+ * roles table below does not move when the list arrives.
+ */
+function MemberListSkeleton({ mayManage }: { mayManage: boolean }) {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading members" className="grid grid-cols-1 gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>People</CardTitle>
+          <Skeleton className="h-4 w-32" />
+        </CardHeader>
+        <CardContent className="border-t border-slate-100 px-6 py-4">
+          <div className="flex items-center gap-4">
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-56 max-w-full" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+            <Skeleton className="h-8 w-24" />
+          </div>
+        </CardContent>
+      </Card>
+      {mayManage && <Skeleton className="h-[13.25rem] rounded-xl" />}
+    </div>
   )
 }

@@ -12,7 +12,7 @@ export function RoleTable() {
         <CardDescription>An account has one owner; admins manage people and integrations; members work with links; viewers look.</CardDescription>
       </CardHeader>
       <CardContent className="p-0">
-        <Table>
+        <Table label="What each role may do">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>Can</TableHead>

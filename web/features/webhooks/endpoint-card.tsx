@@ -64,12 +64,18 @@ function Delivery({ endpointId, delivery }: { endpointId: string; delivery: Webh
             <span className="text-xs text-slate-500">
               <span className="font-medium uppercase">Body</span> · <code>{delivery.id}</code>
             </span>
-            <pre className="max-h-64 min-w-0 overflow-auto rounded bg-slate-950 p-3 text-xs text-slate-100">{JSON.stringify(JSON.parse(delivery.body), null, 2)}</pre>
+            <pre
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: it may scroll, and what scrolls must take the keyboard's focus to be scrolled without a mouse
+              tabIndex={0}
+              className="max-h-64 min-w-0 overflow-auto rounded bg-slate-950 p-3 text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-400">{JSON.stringify(JSON.parse(delivery.body), null, 2)}</pre>
           </div>
           {delivery.lastResponse !== null && (
             <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1">
               <span className="text-xs font-medium text-slate-500 uppercase">Response</span>
-              <pre className="max-h-40 overflow-auto rounded bg-slate-100 p-3 text-xs break-all whitespace-pre-wrap text-slate-800">{delivery.lastResponse || '(empty)'}</pre>
+              <pre
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: it may scroll, and what scrolls must take the keyboard's focus to be scrolled without a mouse
+                tabIndex={0}
+                className="max-h-40 overflow-auto rounded bg-slate-100 p-3 text-xs break-all whitespace-pre-wrap text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600">{delivery.lastResponse || '(empty)'}</pre>
             </div>
           )}
           <div>
