@@ -57,6 +57,8 @@ describe('/members and /invite', () => {
       // The roles table is the one the server checks.
       const roles = page.getByRole('table')
       expect(await roles.getByRole('columnheader').allTextContents()).toEqual(['Can', 'Owner', 'Admin', 'Member', 'Viewer'])
+      // Every role's column in view, on a phone too: the table does not scroll sideways.
+      expect(await roles.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth + 1)).toBe(true)
 
       const email = uniqueEmail(`joiner-${viewport.width}`)
       const token = await inviteThroughDialog(page, email, 'Viewer')

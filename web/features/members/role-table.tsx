@@ -15,9 +15,10 @@ export function RoleTable() {
         <Table label="What each role may do">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              <TableHead>Can</TableHead>
+              <TableHead className="pr-2 sm:pr-4">Can</TableHead>
+              {/* Narrow on a phone, so all four roles fit beside what they may do. */}
               {MEMBER_ROLES.map((role) => (
-                <TableHead key={role} className="text-center">
+                <TableHead key={role} className="px-1 text-center tracking-normal sm:px-4">
                   {ROLE_LABELS[role]}
                 </TableHead>
               ))}
@@ -26,9 +27,9 @@ export function RoleTable() {
           <TableBody>
             {(Object.keys(PERMISSIONS) as Permission[]).map((permission) => (
               <TableRow key={permission}>
-                <TableCell className="min-w-36 text-slate-900">{PERMISSIONS[permission].label}</TableCell>
+                <TableCell className="min-w-28 pr-2 text-slate-900 sm:min-w-36 sm:pr-4">{PERMISSIONS[permission].label}</TableCell>
                 {MEMBER_ROLES.map((role) => (
-                  <TableCell key={role} className="text-center">
+                  <TableCell key={role} className="px-1 text-center sm:px-4">
                     {can(role, permission) ? (
                       <Check className="mx-auto size-4 text-emerald-600" aria-label="Yes" />
                     ) : (
