@@ -4,7 +4,7 @@ import useSWR from 'swr'
 import { create } from 'zustand'
 import type { AccountMembership, Session, User } from '../../src/modules/auth/schema'
 import { can, type Permission } from '../../src/shared/members'
-import { api, clearApiCache, setTokenSource } from './api'
+import { api, ApiError, clearApiCache, setTokenSource } from './api'
 
 export const TOKEN_KEY = 'auth_token'
 export const USER_KEY = 'auth_user'
@@ -117,7 +117,10 @@ export async function logOut() {
 // Whether GET /auth/me has answered since the page loaded: until then a stored user may be out of date.
 const useRefreshed = create<boolean>(() => false)
 
-/** On start: a stored token is checked against GET /auth/me; any failure clears it silently. */
+/**
+ * On start: a stored token is checked against GET /auth/me. The server's refusal of it (401)
+ * clears it silently; a network error or a busy server keeps it, so a blip signs no one out.
+ */
 export async function refreshSession() {
   const { token } = useSession.getState()
   if (!token) {
@@ -129,8 +132,8 @@ export async function refreshSession() {
     const { user } = await api.get<{ user: User }>('/auth/me')
     // A sign-out or another sign-in while the call was out wins.
     if (useSession.getState().token === token) write({ token, user })
-  } catch {
-    if (useSession.getState().token === token) signOut()
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 401 && useSession.getState().token === token) signOut()
   } finally {
     useRefreshed.setState(true, true)
   }
