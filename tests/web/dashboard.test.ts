@@ -7,7 +7,7 @@ import { visit } from '../helpers/http'
 import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
 import { CRAWLER_UA } from '../helpers/user-agents'
-import { browserAroundTests, createAccount, openSignedIn, saveScreenshot } from './support'
+import { browserAroundTests, closeWithEscape, createAccount, openSignedIn, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -158,8 +158,7 @@ describe('dashboard', () => {
       await dialog(page).getByRole('button', { name: 'Create Link' }).click()
       await dialog(page).getByRole('heading', { name: 'Link created' }).waitFor()
       expect(new URL(page.url()).pathname).toBe('/dashboard')
-      await page.keyboard.press('Escape')
-      await dialog(page).waitFor({ state: 'detached' })
+      await closeWithEscape(page, page.getByRole('dialog', { name: 'Link created' }))
       await page.getByRole('group', { name: 'Total Links' }).getByText('2').waitFor()
       expect(await fitsWidth(page)).toBe(true)
       await context.close()

@@ -10,7 +10,7 @@ import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { visit } from '../helpers/http'
 import { dbTime, sql } from '../helpers/sql'
 import { until } from '../helpers/until'
-import { browserAroundTests, createAccount, openLinkList, openSignedIn, openSignedInPage, saveScreenshot, waitForToast } from './support'
+import { browserAroundTests, closeWithEscape, createAccount, openLinkList, openSignedIn, openSignedInPage, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -848,8 +848,7 @@ describe('links at volume', () => {
     const share = (name: string) => created.getByRole('link', { name, exact: true }).getAttribute('href')
     expect(await share('X')).toBe(`https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent('Original, for the newsletter')}`)
     expect(await share('LinkedIn')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`)
-    await page.keyboard.press('Escape')
-    await created.waitFor({ state: 'detached' })
+    await closeWithEscape(page, created)
     const [copy] = await listLinks(account)
     expect(copy).toMatchObject({ title: 'Original, for the newsletter', description: 'Kept along', ogImage: 'https://example.com/card.png', alias: null, url })
     await context.close()

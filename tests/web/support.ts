@@ -121,6 +121,17 @@ export async function waitForToast(page: Page, title: string, description?: stri
 }
 
 /**
+ * Closes a dialog with Escape as a person would: once it holds the keyboard. A dialog is painted a
+ * moment before its effects run, and until then Escape has no listener and the key is lost.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator) {
+  await dialog.waitFor()
+  await page.waitForFunction((element) => element?.contains(document.activeElement) ?? false, await dialog.elementHandle())
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/**
  * Saves a picture of the page or one element as `name` in SCREENSHOTS_DIR, for a person to look at
  * what a test saw; without that setting, nothing (a picture takes time and asserts nothing).
  */
