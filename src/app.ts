@@ -9,6 +9,7 @@ import { textInput } from './platform/text-input'
 import { adminRoutes } from './modules/admin/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { apiKeyRoutes } from './modules/api-keys/routes'
+import { auditRoutes } from './modules/audit/routes'
 import { authRoutes } from './modules/auth/routes'
 import { billingRoutes } from './modules/billing/routes'
 import { contactRoutes } from './modules/contact/routes'
@@ -60,6 +61,7 @@ const calls = new Elysia()
   .use(webhookRoutes)
   .use(memberRoutes)
   .use(invitationRoutes)
+  .use(auditRoutes)
   .use(publicApiRoutes)
   .use(mcpRoutes)
   .use(adminRoutes)

@@ -8,10 +8,14 @@ import { closeDb, migrate, openDatabase, upgradeOnce } from './platform/db'
 import { Lifecycle } from './platform/lifecycle'
 import { SQLITE_READER_ENTRY } from './threads'
 import { connectSharedState } from './platform/topology'
+import { describeAgent } from './modules/analytics/classify'
+import { countryOf } from './modules/analytics/geo'
 import { startRecording } from './modules/analytics/recorder'
 import { clickTrends, linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
+import { actingOf, recordAccountChange, startAuditLogSweep } from './modules/audit/service'
 import { provideToAuth } from './modules/auth/service'
+import { startSessionUseFlushing } from './modules/auth/session-use'
 import { provideDomainLinks, startDomainChecks, startUnknownPathCounting } from './modules/domains/service'
 import { startImports } from './modules/imports/service'
 import { addOwner, findUserAtWork, provideMemberCleanup } from './modules/members/service'
@@ -43,7 +47,14 @@ async function upgradeData() {
 export async function startLinkcard({ background = true } = {}) {
   // A module calls the ones built on it only through what is handed over here; it tells them of
   // its changes through account events (platform/events.ts) and drops their caches through the bus.
-  provideToAuth({ findUserAtWork, addOwner, revokeApiKeysCreatedBy })
+  provideToAuth({
+    findUserAtWork,
+    addOwner,
+    revokeApiKeysCreatedBy,
+    describeAgent,
+    countryOf,
+    recordSecurityChange: (tx, actor, action, target) => recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action, target }),
+  })
   provideMemberCleanup({ deleteLinksCreatedBy, revokeApiKeysCreatedBy })
   provideLinkCounts({ totals: linkTotals, countsSql: linkCountsSql, trends: clickTrends })
   provideDomainLinks({ countLinksOn: countLinksOnDomain })
@@ -57,12 +68,14 @@ export async function startLinkcard({ background = true } = {}) {
   await lifecycle.start('event recording', startRecording)
   await lifecycle.start('usage counting', startUsageFlushing)
   await lifecycle.start('API key use', startKeyUseFlushing)
+  await lifecycle.start('session use', startSessionUseFlushing)
   await lifecycle.start('unknown paths', startUnknownPathCounting)
   await lifecycle.start('imports', startImports)
   await lifecycle.start('webhooks', startWebhooks)
   if (background) {
     await lifecycle.start('custom domain checks', startDomainChecks)
     await lifecycle.start('event pruning', startEventPruning)
+    await lifecycle.start('audit log sweep', startAuditLogSweep)
   }
   return lifecycle
 }

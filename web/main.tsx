@@ -4,7 +4,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr'
 import { AppShell } from './components/app-shell'
 import { Toaster } from './components/ui/toaster'
 import { ConfirmEmailBanner } from './features/account/confirm-email-banner'
-import { fetcher } from './lib/api'
+import { fetcher, isSecondFactorRequired } from './lib/api'
 import { refreshSession } from './lib/session'
 import { AppRoutes } from './routes'
 
@@ -16,6 +16,10 @@ const swrDefaults: SWRConfiguration = {
   revalidateOnReconnect: false,
   refreshInterval: 0,
   revalidateIfStale: false,
+  // The workspace came to require a second factor since the page loaded: /auth/me says so, and every screen shows its set-up.
+  onError: (error) => {
+    if (isSecondFactorRequired(error)) void refreshSession()
+  },
 }
 
 void refreshSession()

@@ -27,6 +27,8 @@ const SettingsPage = lazy(() => import('./pages/settings').then((page) => ({ def
 const ShareLinksPage = lazy(() => import('./pages/share-links').then((page) => ({ default: page.ShareLinksPage })))
 const SignupPage = lazy(() => import('./pages/signup').then((page) => ({ default: page.SignupPage })))
 const MembersPage = lazy(() => import('./pages/members').then((page) => ({ default: page.MembersPage })))
+const AuditLogPage = lazy(() => import('./pages/audit-log').then((page) => ({ default: page.AuditLogPage })))
+const SetUpSecondFactorPage = lazy(() => import('./pages/set-up-second-factor').then((page) => ({ default: page.SetUpSecondFactorPage })))
 const InvitePage = lazy(() => import('./pages/invite').then((page) => ({ default: page.InvitePage })))
 const VerifyEmailPage = lazy(() => import('./pages/verify-email').then((page) => ({ default: page.VerifyEmailPage })))
 
@@ -61,6 +63,7 @@ const PAGES: Record<ScreenPath, ComponentType> = {
   '/api-keys': ApiKeysPage,
   '/webhooks': WebhooksPage,
   '/members': MembersPage,
+  '/audit-log': AuditLogPage,
   '/billing': BillingPage,
   '/domains': DomainsPage,
   '/settings': SettingsPage,
@@ -83,7 +86,7 @@ function Routes() {
         return (
           <Route key={path} path={path}>
             {access === 'signed-in' ? (
-              <RequireSession>
+              <RequireSession secondFactorSetUp={<SetUpSecondFactorPage />}>
                 <Page />
               </RequireSession>
             ) : access === 'signed-out' ? (
@@ -91,7 +94,7 @@ function Routes() {
                 <Page />
               </SignedOutOnly>
             ) : access === 'super-admin' ? (
-              <RequireSuperAdmin>
+              <RequireSuperAdmin secondFactorSetUp={<SetUpSecondFactorPage />}>
                 <Page />
               </RequireSuperAdmin>
             ) : (

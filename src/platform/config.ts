@@ -200,6 +200,9 @@ export function loadConfig(env: Env = process.env) {
       appToken: text(env, 'FACEBOOK_APP_TOKEN'),
       graphUrl: (url(env, 'FACEBOOK_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
     }),
+    // Whether a sign-in through Google, GitHub or OpenID Connect stands for both factors (the
+    // provider asked for its own): then it asks no authenticator code of those who set one up.
+    trustProviderSecondFactor: oneOf(env, 'TRUST_PROVIDER_SECOND_FACTOR', ['false', 'true'], 'false') === 'true',
     oidc: Object.freeze({
       issuer: url(env, 'OIDC_ISSUER', ['http:', 'https:']),
       clientId: text(env, 'OIDC_CLIENT_ID'),
@@ -216,6 +219,8 @@ export function loadConfig(env: Env = process.env) {
     domainTlsPort: port(env, 'DOMAIN_TLS_PORT', 443),
     domainTlsCaFile: readableFile(env, 'DOMAIN_TLS_CA_FILE'),
     eventRetentionDays: positiveInt(env, 'EVENT_RETENTION_DAYS', 90),
+    // How long an account's audit log, and the super-admin panel's, keep an entry.
+    auditLogRetentionDays: positiveInt(env, 'AUDIT_LOG_RETENTION_DAYS', 365),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     // The header a trusted proxy puts the visitor's country in (cf-ipcountry, x-country); unset: none is read.
     countryHeader: headerName(env, 'COUNTRY_HEADER'),

@@ -30,6 +30,8 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     /** Seconds a rate-limited client should wait; sent as Retry-After. */
     readonly retryAfter?: number,
+    /** A name for a refusal a client acts on beyond showing its message, sent as `code` (not this field's name: Elysia reads an error's `code`). */
+    readonly clientCode?: string,
   ) {
     super(message)
   }
@@ -83,7 +85,7 @@ function fromValidation(error: ValidationFailure, request: Request) {
   return { message, errors: unique }
 }
 
-const errorBody = (error: AppError) => ({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) })
+const errorBody = (error: AppError) => ({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.clientCode ? { code: error.clientCode } : {}) })
 
 /** An AppError answered before routing, where no Elysia hook runs: the same body and headers. */
 export function errorResponse(error: AppError, headers: Record<string, string>): Response {

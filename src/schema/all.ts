@@ -1,9 +1,9 @@
 // Every table of Linkcard, each written once in the module that owns it, built with one kit.
 import type { Kit } from '../platform/db/kit'
-import { adminTables } from '../modules/admin/tables'
 import { accountTables } from '../modules/accounts/tables'
 import { analyticsTables } from '../modules/analytics/tables'
 import { apiKeyTables } from '../modules/api-keys/tables'
+import { auditTables } from '../modules/audit/tables'
 import { authTables } from '../modules/auth/tables'
 import { billingTables } from '../modules/billing/tables'
 import { contactTables } from '../modules/contact/tables'
@@ -30,7 +30,7 @@ export const allTables = (k: Kit) => ({
   ...apiKeyTables(k),
   ...domainTables(k),
   ...contactTables(k),
-  ...adminTables(k),
+  ...auditTables(k),
   ...billingTables(k),
   ...webhookTables(k),
   ...platformTables(k),

@@ -3,6 +3,9 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 200
 export const EMAIL_MAX = 254
 
+/** The longest name a passkey may have. */
+export const PASSKEY_NAME_MAX = 60
+
 export const MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 200 characters.',
@@ -25,6 +28,7 @@ export const MESSAGES = {
   emailConfirmed: 'Your email address is confirmed.',
   emailChanged: 'Your email address has been changed.',
   verificationSent: 'We sent you a new confirmation link.',
+  invalidChallenge: 'This sign-in has expired or was already completed. Please sign in again.',
   invalidSignInCode: 'This sign-in link is invalid or has expired. Please sign in again.',
   accountReclaimed:
     'This address had an unconfirmed account with a password set by someone. We removed that password, ended every session and revoked the API keys made with it; you are now the only one signed in. You can set a new password in Settings.',

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   'integrations:manage': { label: 'Manage API keys and webhooks', roles: ['owner', 'admin'] },
   'domains:manage': { label: 'Manage the workspace name, custom domains and brand', roles: ['owner', 'admin'] },
   'members:manage': { label: 'Invite, change and remove members', roles: ['owner', 'admin'] },
+  'audit:read': { label: 'Read the audit log', roles: ['owner', 'admin'] },
   'billing:manage': { label: 'Manage the plan and billing', roles: ['owner'] },
 } as const satisfies Record<string, { label: string; roles: readonly MemberRole[] }>
 export type Permission = keyof typeof PERMISSIONS
@@ -57,7 +58,13 @@ export const MEMBER_MESSAGES = {
   transferToSelf: 'You own the account already.',
   ownsSharedAccount: 'You own an account with other members. Transfer its ownership or remove its members first.',
   notAMember: 'You are not a member of that account.',
+  secondFactorOwnerOnly: 'Only the owner can require two-factor authentication of every member.',
+  ownSecondFactorFirst: 'Set up two-factor authentication for yourself first (an authenticator app or a passkey), then require it of every member.',
+  secondFactorRequired: 'This workspace requires two-factor authentication. Set up an authenticator app or a passkey to continue.',
 } as const
+
+/** The `code` of the refusal a member gets until they set up the second factor their account requires. */
+export const SECOND_FACTOR_REQUIRED = 'second_factor_required'
 
 function rolesThatCan(permission: Permission) {
   const names = PERMISSIONS[permission].roles.map((role) => ROLE_LABELS[role].toLowerCase())

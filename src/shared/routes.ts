@@ -42,6 +42,7 @@ export const SCREENS = [
   { path: '/api-keys', access: 'signed-in' },
   { path: '/webhooks', access: 'signed-in' },
   { path: '/members', access: 'signed-in' },
+  { path: '/audit-log', access: 'signed-in' },
   { path: '/billing', access: 'signed-in' },
   { path: '/domains', access: 'signed-in' },
   { path: '/settings', access: 'signed-in' },

@@ -64,6 +64,7 @@ const ROUTES: [string, string][] = [
   ['GET', '/api/admin/accounts/x/links'],
   ['PATCH', '/api/admin/users/x/plan'],
   ['DELETE', '/api/admin/links/x'],
+  ['POST', '/api/admin/users/x/reset-second-factors'],
   ['DELETE', '/api/admin/users/x'],
   ['DELETE', '/api/admin/accounts/x'],
   ['GET', '/api/admin/audit-log'],
@@ -261,6 +262,8 @@ describe('account and user lists', () => {
       accountName: names[COUNT - 1],
       plan: person.user.plan,
       emailVerified: false,
+      secondFactorRequired: false,
+      hasSecondFactor: false,
       createdAt: (person.user as SignedIn['user'] & { createdAt: string }).createdAt,
     })
   })

@@ -39,7 +39,7 @@ describe('sign up', () => {
     expect(user.plan).toBe('free')
     expect(user.accountName).toBe(email.toLowerCase().split('@')[0])
     expect(user.emailVerified).toBe(false)
-    expect(Object.keys(user).sort()).toEqual(['accountId', 'accountName', 'createdAt', 'email', 'emailVerified', 'id', 'isSuperAdmin', 'plan', 'role'])
+    expect(Object.keys(user).sort()).toEqual(['accountId', 'accountName', 'createdAt', 'email', 'emailVerified', 'id', 'isSuperAdmin', 'mustSetUpSecondFactor', 'plan', 'role', 'secondFactorRequired'])
     const [stored] = await sql<{ password_hash: string }>(server, 'select password_hash from users where id = $1', [user.id])
     expect(stored.password_hash.startsWith('$argon2id$')).toBe(true)
   })

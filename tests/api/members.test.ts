@@ -158,6 +158,7 @@ describe('roles', () => {
     'integrations:manage': (who) => http.post('/api/apiKeys', { name: 'By role' }, as(who)),
     'domains:manage': (who) => http.put('/api/brand', { color: '#112233', logo: null }, as(who)),
     'members:manage': (who) => invite(who, uniqueEmail('by-role'), 'viewer'),
+    'audit:read': (who) => http.get('/api/audit-log', as(who)),
     'billing:manage': (who) => http.post('/api/billing/portal', undefined, as(who)),
   }
 

@@ -2,6 +2,7 @@
 // (oauth2-mock-server: discovery, JWKS, authorization code with PKCE, signed ID tokens).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { OAuth2Server } from 'oauth2-mock-server'
+import { Secret, TOTP } from 'otpauth'
 import { confirmAddress, exchangeProviderReturn, PASSWORD, signUp } from '../helpers/accounts'
 import { client, uniqueEmail, type Client } from '../helpers/http'
 import { sql } from '../helpers/sql'
@@ -53,6 +54,45 @@ async function signInThroughProvider(from: 'login' | 'signup') {
   expect(done.status).toBe(302)
   return { ...(await exchangeProviderReturn(server.url, done)), callback, cookie }
 }
+
+describe('identity-provider sign-in with a second factor', () => {
+  const codeOf = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 })
+
+  it('asks for the authenticator code after the provider, and the session comes with it', async () => {
+    const email = uniqueEmail('sso-2fa')
+    nextClaims = { sub: `sub-${email}`, email, email_verified: true }
+    const { token } = await signInThroughProvider('login')
+    const { secret } = (await http.post('/api/auth/2fa/totp/setup', {}, { token })).body
+    expect((await http.post('/api/auth/2fa/totp/enable', { code: codeOf(secret) }, { token })).status).toBe(200)
+
+    const again = await signInThroughProvider('login')
+    expect(again.token).toBeUndefined()
+    expect(again.body).toMatchObject({ twoFactorRequired: true, methods: ['totp', 'recovery'] })
+    const done = await http.post('/api/auth/2fa/verify', { challenge: again.body!.challenge, code: codeOf(secret, 1) })
+    expect(done.status).toBe(200)
+    expect(done.body.user.email).toBe(email)
+  })
+
+  it("takes the provider's sign-in for both factors when TRUST_PROVIDER_SECOND_FACTOR says so", async () => {
+    const email = uniqueEmail('sso-trusted')
+    nextClaims = { sub: `sub-${email}`, email, email_verified: true }
+    const { token } = await signInThroughProvider('login')
+    const { secret } = (await http.post('/api/auth/2fa/totp/setup', {}, { token })).body
+    await http.post('/api/auth/2fa/totp/enable', { code: codeOf(secret) }, { token })
+    // The same database and provider, the provider trusted.
+    const trusting = await startServer({ dataDir: server.dataDir, databaseUrl: server.databaseUrl, env: { ...server.env, PORT: '', PUBLIC_URL: '', TRUST_PROVIDER_SECOND_FACTOR: 'true' } })
+    try {
+      const start = await fetch(`${trusting.url}/api/auth/oidc?from=login`, { redirect: 'manual' })
+      const cookie = start.headers.get('set-cookie')!.split(';')[0]!
+      const approved = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' })
+      const done = await fetch(approved.headers.get('location')!, { redirect: 'manual', headers: { cookie } })
+      const { token: trusted } = await exchangeProviderReturn(trusting.url, done)
+      expect((await client(trusting.url).get('/api/auth/me', { token: trusted })).status).toBe(200)
+    } finally {
+      await trusting.close()
+    }
+  })
+})
 
 describe('identity-provider sign-in', () => {
   it('lists the configured provider', async () => {

@@ -58,7 +58,7 @@ describe('web app files', () => {
     const loaded = await Promise.all(scripts.map(async (path) => (await fetch(`${server.url}${path}`)).text()))
     const code = loaded.join('\n')
     // Words only the dashboard, the link list and the admin panel show.
-    for (const word of ['Counted against your plan', 'Actions on the selected links', 'Audit'])
+    for (const word of ['Counted against your plan', 'Actions on the selected links', 'Accounts Management'])
       expect(code).not.toContain(word)
   })
 })

@@ -57,13 +57,14 @@ export async function exchangeProviderReturn(baseUrl: string, done: Response) {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: JSON.stringify({ code }),
     })
-  let token: string | undefined
+  // A session ({token, user}), or for a user with a second factor a challenge to complete.
+  let body: { token?: string; twoFactorRequired?: true; challenge?: string } | undefined
   if (code) {
     const answer = await exchange()
     if (answer.status !== 200) throw new Error(`exchange failed: ${answer.status} ${await answer.text()}`)
-    token = ((await answer.json()) as { token: string }).token
+    body = (await answer.json()) as typeof body
   }
-  return { final, code, signInCookie, token, exchange }
+  return { final, code, signInCookie, token: body?.token, body, exchange }
 }
 
 /** Opens the newest confirmation link mailed to `email`, as the address' owner would. */

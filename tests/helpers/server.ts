@@ -98,8 +98,9 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
   }
   const port = freePort()
   env.PORT = String(port)
-  // PUBLIC_URL defaults to the real port, so links in answers point at this server.
-  env.PUBLIC_URL ||= `http://127.0.0.1:${port}`
+  // PUBLIC_URL defaults to the real port, so links in answers point at this server; a given one
+  // may name it as {port} (http://localhost:{port} for passkeys, whose site must be a host name).
+  env.PUBLIC_URL = (env.PUBLIC_URL || 'http://127.0.0.1:{port}').replace('{port}', String(port))
   let running: Awaited<ReturnType<typeof spawnServer>>
   const boot = async () => {
     running = await spawnServer(env, options.root)

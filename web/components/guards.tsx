@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { forgetReturn, rememberReturn, returnPath } from '../lib/return-to'
-import { useIsAuthenticated, useIsSuperAdmin } from '../lib/session'
+import { useIsAuthenticated, useIsSuperAdmin, useMustSetUpSecondFactor } from '../lib/session'
 import { EmptyState } from './ui/empty-state'
 import { LoadingState } from './ui/spinner'
 
@@ -14,10 +14,21 @@ function ToSignIn() {
   return <Redirect to="/login" replace />
 }
 
-/** Signed-in screens: anyone else goes to /login, and comes back once signed in. */
-export function RequireSession({ children }: { children: ReactNode }) {
+type Guarded = {
+  children: ReactNode
+  /** What shows instead while the workspace requires a second factor the user has not set up. */
+  secondFactorSetUp: ReactNode
+}
+
+/**
+ * Signed-in screens: anyone else goes to /login, and comes back once signed in; someone who must
+ * set up a second factor first sees that set-up instead (the server refuses them the rest).
+ */
+export function RequireSession({ children, secondFactorSetUp }: Guarded) {
   const signedIn = useIsAuthenticated()
+  const mustSetUpSecondFactor = useMustSetUpSecondFactor()
   if (!signedIn) return <ToSignIn />
+  if (mustSetUpSecondFactor) return <>{secondFactorSetUp}</>
   return <>{children}</>
 }
 
@@ -35,10 +46,12 @@ function OnAfterSignIn() {
 }
 
 /** The admin panel: signed out goes to /login; a signed-in non-super-admin is told why not. */
-export function RequireSuperAdmin({ children }: { children: ReactNode }) {
+export function RequireSuperAdmin({ children, secondFactorSetUp }: Guarded) {
   const signedIn = useIsAuthenticated()
   const { isSuperAdmin, isChecking } = useIsSuperAdmin()
+  const mustSetUpSecondFactor = useMustSetUpSecondFactor()
   if (!signedIn) return <ToSignIn />
+  if (mustSetUpSecondFactor) return <>{secondFactorSetUp}</>
   if (isChecking) return <LoadingState label="Checking permissions..." className="py-32" />
   if (!isSuperAdmin)
     return (

@@ -1,4 +1,4 @@
-import { Check, ChevronDown, CreditCard, LogOut, Menu, Settings, Users, X } from 'lucide-react'
+import { Check, ChevronDown, CreditCard, History, LogOut, Menu, Settings, Users, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { AccountMembership } from '../../src/modules/auth/schema'
@@ -122,6 +122,12 @@ function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => voi
         <Users aria-hidden="true" />
         Members
       </MenuItem>
+      {user && can(user.role, 'audit:read') && (
+        <MenuItem onSelect={() => navigate('/audit-log')}>
+          <History aria-hidden="true" />
+          Audit Log
+        </MenuItem>
+      )}
       {user && can(user.role, 'billing:manage') && (
         <MenuItem onSelect={() => navigate('/billing')}>
           <CreditCard aria-hidden="true" />
@@ -236,6 +242,9 @@ export function SiteHeader() {
               <p className="truncate px-3 text-sm text-slate-500">Signed in as {user?.email}</p>
               <AccountChoices />
               <NavLink item={{ label: 'Settings', href: '/settings' }} className={cn(linkClass, 'text-base')} onNavigate={() => setIsMenuOpen(false)} />
+              {user && can(user.role, 'audit:read') && (
+                <NavLink item={{ label: 'Audit Log', href: '/audit-log' }} className={cn(linkClass, 'text-base')} onNavigate={() => setIsMenuOpen(false)} />
+              )}
               <Button variant="outline" onClick={handleSignOut}>
                 Sign Out
               </Button>

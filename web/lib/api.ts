@@ -1,5 +1,6 @@
 // The one fetch wrapper. It only throws; each screen chooses its own toast.
 import { mutate } from 'swr'
+import { SECOND_FACTOR_REQUIRED } from '../../src/shared/members'
 
 export type HostConfig = { marketingHost: string | null; appHost: string | null; apiHost: string | null }
 
@@ -82,6 +83,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback
 }
+
+/** Whether the server refused the call until the user sets up the second factor their workspace requires. */
+export const isSecondFactorRequired = (error: unknown) => error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === SECOND_FACTOR_REQUIRED
 
 /** The fields a refusal names (`{errors: [{field, message}]}`), for the form to show each under its field. */
 export function fieldErrorsOf(error: unknown): { field?: string; message?: string }[] {

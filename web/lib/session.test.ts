@@ -18,6 +18,8 @@ const user = {
   accountName: 'ada',
   plan: 'free' as const,
   emailVerified: true,
+  secondFactorRequired: false,
+  mustSetUpSecondFactor: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 }
 

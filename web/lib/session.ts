@@ -57,6 +57,8 @@ export const isAuthenticated = (state: SessionState) => Boolean(state.token && s
 
 export const useIsAuthenticated = () => useSession(isAuthenticated)
 export const useCurrentUser = () => useSession((state) => state.user)
+/** Whether the workspace requires a second factor the signed-in person has not set up: the server refuses them all but that. */
+export const useMustSetUpSecondFactor = () => useSession((state) => state.user?.mustSetUpSecondFactor === true)
 /** Whether the signed-in person's role in their account allows it (the server checks it too). */
 export const useCan = (permission: Permission) => useSession((state) => state.user !== null && can(state.user.role, permission))
 

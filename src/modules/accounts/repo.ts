@@ -78,7 +78,7 @@ export async function findAccountByStripeCustomer(customerId: string) {
 
 export async function updateAccount(
   id: string,
-  changes: Partial<Pick<AccountRow, 'plan' | 'name' | 'billingPeriodStart' | 'billingPeriodEnd' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus' | 'brandColor' | 'brandLogo'>>,
+  changes: Partial<Pick<AccountRow, 'plan' | 'name' | 'billingPeriodStart' | 'billingPeriodEnd' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'subscriptionStatus' | 'brandColor' | 'brandLogo' | 'requireSecondFactor'>>,
   tx: Db = db,
 ) {
   const [row] = await tx

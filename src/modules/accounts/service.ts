@@ -22,7 +22,7 @@ export async function getAccount(id: string, tx?: Db) {
   return account
 }
 
-export const findAccount = (id: string) => repo.findAccount(id)
+export const findAccount = (id: string, tx?: Db) => repo.findAccount(id, tx)
 
 /** Holds the account's row until `tx` ends (false when it is gone): see holdingAccount. */
 export const holdAccount = repo.holdAccount

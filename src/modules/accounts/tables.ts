@@ -17,6 +17,8 @@ export const accountTables = defineTables((k) => ({
       // The account's colour and logo (an uploaded image's id) for the card images Linkcard makes.
       brandColor: k.text('brand_color'),
       brandLogo: k.text('brand_logo'),
+      // Set by the owner: a member without a second factor may then only set one up, or leave.
+      requireSecondFactor: k.flag('require_second_factor').notNull().default(false),
       createdAt: stamp(k, 'created_at'),
       updatedAt: stamp(k, 'updated_at'),
     },

@@ -54,6 +54,14 @@ export const adminRoutes = new Elysia({ prefix: '/admin' })
     response: AdminUser,
     detail: detail("Move a user's account to another plan"),
   })
+  .post(
+    '/users/:id/reset-second-factors',
+    async ({ user, params, set }) => {
+      await service.resetSecondFactors(user, params.id)
+      set.status = 204
+    },
+    { superAdmin: true, params: IdParams, detail: detail("Remove a user's authenticator, passkeys and recovery codes; they are mailed") },
+  )
   .delete(
     '/users/:id',
     async ({ user, params, set }) => {

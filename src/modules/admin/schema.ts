@@ -28,7 +28,14 @@ export type AdminAccountList = typeof AdminAccountList.static
 export const AdminUser = User
 export type AdminUser = typeof AdminUser.static
 
-export const AdminUserList = t.Object({ users: t.Array(User), total: Count })
+// A user as the list shows them: whether they have a second factor, not whether they must set one up now.
+export const AdminListedUser = t.Composite([
+  t.Omit(User, ['mustSetUpSecondFactor']),
+  t.Object({ hasSecondFactor: t.Boolean({ description: 'Whether signing in asks them for a second factor (an authenticator app or a passkey)' }) }),
+])
+export type AdminListedUser = typeof AdminListedUser.static
+
+export const AdminUserList = t.Object({ users: t.Array(AdminListedUser), total: Count })
 export type AdminUserList = typeof AdminUserList.static
 
 export const AdminLink = Link

@@ -1,6 +1,7 @@
 // The super-admin panel: oversight of every account, user and link. It composes the owning
-// modules' services; every change it makes is written to the audit log in the same transaction.
-import { transaction, type Db } from '../../platform/db'
+// modules' services; every change it makes is written to the audit log in the same transaction,
+// where the account changed shows it too (its people see Linkcard staff acted, not who).
+import { transaction } from '../../platform/db'
 import { fieldError } from '../../platform/errors'
 import type { PageQuery, SortOrder } from '../../platform/paging'
 import { PLANS, type Plan } from '../../shared/domain'
@@ -11,7 +12,7 @@ import type { Actor } from '../auth/service'
 import * as members from '../members/service'
 import * as links from '../links/service'
 import { usageThisMonthOf } from '../usage/service'
-import * as repo from './repo'
+import { asStaff, listPanelAudit, PANEL_SORTS, recordAccountChange } from '../audit/service'
 import type { AdminAccountList, AdminLinkList, AdminStats, AdminUser, AdminUserList, AuditLog, ListParams } from './schema'
 
 const DEFAULT_LIMIT = 20
@@ -49,10 +50,6 @@ function parseListQuery<S extends string>(params: ListParams, sorts: readonly S[
   return { page, limit, search, sortBy, sortOrder }
 }
 
-type AuditTarget = { action: string; targetType: 'account' | 'user' | 'link'; targetId: string; details: Record<string, unknown> }
-
-const audit = (actor: Actor, entry: AuditTarget, tx: Db) => repo.insertAuditEntry({ actorUserId: actor.id, actorEmail: actor.email, ...entry }, tx)
-
 export async function adminStats(): Promise<AdminStats> {
   const [totalAccounts, totalUsers, totalLinks, totalClicks] = await Promise.all([
     accounts.countAccounts(),
@@ -81,7 +78,8 @@ export async function listAccounts(params: ListParams): Promise<AdminAccountList
 
 export async function listUsers(params: ListParams): Promise<AdminUserList> {
   const { rows, total } = await members.listUsers(parseListQuery(params, members.USER_SORTS))
-  return { users: rows, total }
+  const withSecondFactor = await auth.usersWithSecondFactor(rows.map((row) => row.id))
+  return { users: rows.map((row) => ({ ...row, hasSecondFactor: withSecondFactor.has(row.id) })), total }
 }
 
 export async function linksOfUser(userId: string, params: ListParams): Promise<AdminLinkList> {
@@ -111,20 +109,44 @@ export async function changeUserPlan(actor: Actor, userId: string, body: unknown
     const user = await auth.getUser(userId, tx)
     if (user.plan === plan) return
     await accounts.changePlan(user.accountId, plan as Plan, tx)
-    await audit(actor, { action: 'account.plan_changed', targetType: 'account', targetId: user.accountId, details: { userId, email: user.email, from: user.plan, to: plan } }, tx)
+    await recordAccountChange(tx, asStaff(actor), {
+      accountId: user.accountId,
+      action: 'account.plan_changed',
+      target: { type: 'account', id: user.accountId },
+      changes: { plan: { from: user.plan, to: plan } },
+      details: { userId, email: user.email, from: user.plan, to: plan },
+    })
   })
   return auth.getUser(userId)
+}
+
+/**
+ * Removes the user's authenticator, passkeys and recovery codes (a lost phone, no codes left): they
+ * sign in with their password alone until they set them up again. Their sessions stay; they are told.
+ */
+export async function resetSecondFactors(actor: Actor, userId: string) {
+  await transaction(async (tx) => {
+    const user = await auth.getUser(userId, tx)
+    await auth.resetSecondFactors(user, tx)
+    await recordAccountChange(tx, asStaff(actor), {
+      accountId: user.accountId,
+      action: 'security.two_factor_reset',
+      target: { type: 'user', id: userId, name: user.email },
+      details: { email: user.email },
+    })
+  })
 }
 
 export async function deleteLink(actor: Actor, linkId: string) {
   await transaction(async (tx) => {
     const link = await links.deleteLinkById(linkId, tx)
-    await audit(actor, {
+    await recordAccountChange(tx, asStaff(actor), {
+      accountId: link.accountId,
       action: 'link.deleted',
-      targetType: 'link',
-      targetId: link.id,
+      target: { type: 'link', id: link.id },
+      changes: { targetUrl: { from: link.targetUrl, to: null }, title: { from: link.title, to: null } },
       details: { accountId: link.accountId, createdBy: link.createdBy, slug: link.slug, alias: link.alias, title: link.title, targetUrl: link.targetUrl },
-    }, tx)
+    })
   })
 }
 
@@ -134,12 +156,13 @@ export async function deleteUser(actor: Actor, userId: string) {
   if (userId === actor.id) throw fieldError('invalid', 'id', 'You cannot delete your own user here.')
   await transaction(async (tx) => {
     const deleted = await members.deleteUser(userId, tx)
-    await audit(actor, {
+    await recordAccountChange(tx, asStaff(actor), {
+      // An account that went with its last user keeps no log; one that stays shows its member deleted.
+      accountId: deleted.accountDeleted ? null : deleted.accountId,
       action: 'user.deleted',
-      targetType: 'user',
-      targetId: userId,
+      target: { type: 'user', id: userId },
       details: { email: deleted.email, accountId: deleted.accountId, accountName: deleted.accountName, accountDeleted: deleted.accountDeleted, linksDeleted: deleted.linksDeleted },
-    }, tx)
+    })
   })
 }
 
@@ -149,11 +172,10 @@ export async function deleteAccount(actor: Actor, accountId: string) {
   await transaction(async (tx) => {
     const account = await accounts.getAccount(accountId, tx)
     const usersDeleted = await members.deleteAccount(accountId, tx)
-    await audit(actor, { action: 'account.deleted', targetType: 'account', targetId: accountId, details: { name: account.name, plan: account.plan, usersDeleted } }, tx)
+    await recordAccountChange(tx, asStaff(actor), { accountId: null, action: 'account.deleted', target: { type: 'account', id: accountId }, details: { name: account.name, plan: account.plan, usersDeleted } })
   })
 }
 
 export async function auditLog(params: ListParams): Promise<AuditLog> {
-  const { rows, total } = await repo.listAuditEntries(parseListQuery(params, repo.AUDIT_SORTS))
-  return { entries: rows.map((row) => ({ ...row, details: row.details ?? null, createdAt: row.createdAt.toISOString() })), total }
+  return listPanelAudit(parseListQuery(params, PANEL_SORTS))
 }

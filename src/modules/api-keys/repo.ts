@@ -46,8 +46,8 @@ export async function findActiveKeyByHash(keyHash: string, now: Date) {
 }
 
 /** Sets revoked_at unless it is set already; answers the row only when this call revoked it. */
-export async function revokeApiKey(accountId: string, id: string, at: Date) {
-  const [row] = await db
+export async function revokeApiKey(accountId: string, id: string, at: Date, tx: Db = db) {
+  const [row] = await tx
     .update(apiKeys)
     .set({ revokedAt: at })
     .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))

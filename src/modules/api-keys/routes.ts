@@ -16,7 +16,7 @@ export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
     '/',
     async ({ user, body, set }) => {
       set.status = 201
-      return createApiKey({ accountId: user.accountId, userId: user.id }, body)
+      return createApiKey({ accountId: user.accountId, userId: user.id, acting: user.acting }, body)
     },
     { session: 'integrations:manage', body: ApiKeyInput, response: { 201: CreatedApiKey }, detail: { summary: 'Create an API key (shown in full once)', tags, hide: true } },
   )
@@ -24,7 +24,7 @@ export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
     '/:id/roll',
     async ({ user, params, body, set }) => {
       set.status = 201
-      return rollApiKey({ accountId: user.accountId, userId: user.id }, params.id, body?.graceHours)
+      return rollApiKey({ accountId: user.accountId, userId: user.id, acting: user.acting }, params.id, body?.graceHours)
     },
     {
       session: 'integrations:manage',
@@ -37,7 +37,7 @@ export const apiKeyRoutes = new Elysia({ prefix: '/apiKeys' })
   .delete(
     '/:id',
     async ({ user, params, set }) => {
-      await revokeApiKey(user.accountId, params.id)
+      await revokeApiKey(user, params.id)
       set.status = 204
     },
     { session: 'integrations:manage', params: t.Object({ id: t.String() }), detail: { summary: 'Revoke an API key', tags, hide: true } },

@@ -24,14 +24,25 @@ import {
   maskApiKey,
 } from '../../shared/api-keys'
 import type { Plan } from '../../shared/domain'
-import { afterCommit, type Db } from '../../platform/db'
+import { secretChange, type Acting } from '../../shared/audit'
+import { afterCommit, transaction, type Db } from '../../platform/db'
 import { ACCOUNT_CHANGED, type AccountCap, ensureRoom, findAccount } from '../accounts/service'
 import { asMemberNow } from '../members/service'
+import { actingOf, recordAccountChange } from '../audit/service'
 import * as repo from './repo'
 import type { ApiKey, ApiKeyInput, CreatedApiKey } from './schema'
 
 /** Who a public-API call acts for: the key's account, the person who made the key, the plan, the key. */
-export type ApiKeyOwner = { accountId: string; userId: string | null; plan: Plan; keyId: string; scopes: readonly ApiKeyScope[] | null }
+export type ApiKeyOwner = {
+  accountId: string
+  userId: string | null
+  plan: Plan
+  keyId: string
+  keyName: string
+  scopes: readonly ApiKeyScope[] | null
+  /** The key by its name, and the network of the call: what the audit log records of its changes (set by the call's check). */
+  acting?: Acting
+}
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
@@ -119,7 +130,7 @@ export async function verifyApiKey(key: string): Promise<ApiKeyOwner | undefined
   if (!row) return undefined
   const account = await findAccount(row.accountId)
   if (!account) return undefined
-  const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id, scopes: row.scopes }
+  const owner: ApiKeyOwner = { accountId: row.accountId, userId: row.createdBy, plan: account.plan, keyId: row.id, keyName: row.name, scopes: row.scopes }
   // A rolled key is remembered no longer than it works.
   const ttl = row.expiresAt ? Math.min(CACHE_TTL_MS, row.expiresAt.getTime() - Date.now()) : CACHE_TTL_MS
   if (seen === generation && ttl > 0) verified.set(keyHash, owner, ttl)
@@ -160,7 +171,7 @@ async function countNewKey(accountId: string) {
   if (!rate.allowed) throw new AppError('rate_limited', RATE_LIMIT_MESSAGES.apiKeysCreated(rate.retryAfter), undefined, rate.retryAfter)
 }
 
-type KeyMaker = { accountId: string; userId: string }
+type KeyMaker = { accountId: string; userId: string; acting?: Acting }
 type KeySettings = Pick<repo.NewApiKeyRow, 'name' | 'description' | 'scopes'>
 
 /** A new key and the row that stores it: its hash, never the key. */
@@ -192,7 +203,9 @@ export async function createApiKey(creator: KeyMaker, input: ApiKeyInput): Promi
   // Made while the creator's role still allows it: a demotion racing it revokes it, or refuses it.
   const row = await asMemberNow(creator.accountId, creator.userId, 'integrations:manage', async (tx) => {
     await ensureRoom(cap, tx)
-    return repo.insertApiKey(values, tx)
+    const row = await repo.insertApiKey(values, tx)
+    await recordAccountChange(tx, actingOf(creator), { accountId: creator.accountId, action: 'key.created', target: keyTarget(row), changes: { scopes: { from: null, to: row.scopes ?? [...API_KEY_SCOPES] } } })
+    return row
   })
   return { ...toApiKeyJson(row), key }
 }
@@ -227,20 +240,29 @@ export async function rollApiKey(roller: KeyMaker, id: string, graceHours: ApiKe
     }
     // Told once committed, so no instance keeps the old key cached past its end.
     afterCommit(tx, () => publish(KEY_REVOKED, old.keyHash))
+    await recordAccountChange(tx, actingOf(roller), { accountId: roller.accountId, action: 'key.rolled', target: keyTarget(old), changes: { key: secretChange(true, true), expiresAt: { from: null, to: old.expiresAt!.toISOString() }, replacedBy: { from: null, to: row.id } } })
     return row
   })
   return { ...toApiKeyJson(row), key }
 }
 
 /** Revokes one of the account's keys at once, on every instance. Revoking a revoked key changes nothing. */
-export async function revokeApiKey(accountId: string, id: string) {
-  const row = await repo.revokeApiKey(accountId, id, new Date())
+export async function revokeApiKey(revoker: { accountId: string; acting?: Acting }, id: string) {
+  const { accountId } = revoker
+  const row = await transaction(async (tx) => {
+    const row = await repo.revokeApiKey(accountId, id, new Date(), tx)
+    if (row) await recordAccountChange(tx, actingOf(revoker), { accountId, action: 'key.revoked', target: keyTarget(row), changes: { revokedAt: { from: null, to: row.revokedAt!.toISOString() } } })
+    return row
+  })
   if (row) {
     publish(KEY_REVOKED, row.keyHash)
     return
   }
   if (!(await repo.findApiKey(accountId, id))) throw new AppError('not_found', API_KEY_MESSAGES.notFound)
 }
+
+/** A key as the audit log names it: by its name and the end of its key, never the key. */
+const keyTarget = (row: repo.ApiKeyRow) => ({ type: 'key', id: row.id, name: `${row.name} (${maskApiKey(row.last4)})` })
 
 /** Revokes every key a user created (in one account, when given), on every instance: an account taken back from them, or they left it. */
 export async function revokeApiKeysCreatedBy(userId: string, accountId?: string, tx?: Db) {

@@ -1,8 +1,8 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { db, type Db, kit, prepared } from '../../platform/db'
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { db, type Db, kit, prepared, transaction } from '../../platform/db'
 import { authTables } from './tables'
 
-const { users, userIdentities, passwordResetTokens, spentTokens } = authTables(kit)
+const { users, userIdentities, passwordResetTokens, spentTokens, sessions } = authTables(kit)
 
 export type UserRow = typeof users.$inferSelect
 
@@ -30,22 +30,34 @@ export async function updateUser(id: string, changes: Partial<Pick<UserRow, 'ema
   return row
 }
 
-/** Sets a new password hash and ends every earlier session in one statement. */
+/** Sets a new password hash and ends every earlier session (pass a transaction: two statements). */
 export async function updatePasswordAndRevokeSessions(id: string, passwordHash: string, tx: Db = db) {
+  const now = new Date()
   const [row] = await tx
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
     .where(eq(users.id, id))
     .returning()
+  await endSessionRowsOfUser(id, now, tx)
   return row
 }
 
-/** Bumps the token version: every session signed before ends. */
+/** Bumps the token version: every session signed before ends (pass a transaction: two statements). */
 export async function revokeSessionsOfUser(id: string, tx: Db = db) {
+  const now = new Date()
   await tx
     .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
     .where(eq(users.id, id))
+  await endSessionRowsOfUser(id, now, tx)
+}
+
+/** The rows of the sessions a token version bump ends, marked ended: the list shows what works. */
+async function endSessionRowsOfUser(userId: string, at: Date, tx: Db) {
+  await tx
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
 }
 
 /** Marks the address verified, only while it is still the user's address. */
@@ -68,12 +80,13 @@ export async function changeEmail(id: string, from: string, to: string, at: Date
   return rows.length > 0
 }
 
-/** Takes an unverified account back for the address' owner: no password, no earlier session. */
+/** Takes an unverified account back for the address' owner: no password, no earlier session (pass a transaction). */
 export async function reclaimUser(id: string, at: Date, tx: Db = db) {
   await tx
     .update(users)
     .set({ passwordHash: null, emailVerifiedAt: at, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
     .where(eq(users.id, id))
+  await endSessionRowsOfUser(id, at, tx)
 }
 
 export async function deleteUserRow(id: string, tx: Db = db) {
@@ -147,4 +160,63 @@ export async function isTokenSpent(jti: string) {
 /** Spent tokens past their expiry are refused by their signature's `exp` anyway. */
 export async function deleteExpiredSpentTokens(now: Date) {
   await db.delete(spentTokens).where(lt(spentTokens.expiresAt, now))
+}
+
+/** Writes a session's row; a row already there (a session listed by two requests at once) stays as it is. */
+export async function insertSession(values: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(values).onConflictDoNothing()
+}
+
+const sessionById = prepared((db) =>
+  db
+    .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, endedAt: sessions.endedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+)
+
+/** What every authenticated request reads of its session. */
+export async function findSession(id: string) {
+  const [row] = await sessionById().execute({ id })
+  return row
+}
+
+/** The browsers and devices the user has signed in from (ended sessions count until they expire). */
+export function sessionDevicesOfUser(userId: string) {
+  return db.selectDistinct({ browser: sessions.browser, device: sessions.device }).from(sessions).where(eq(sessions.userId, userId))
+}
+
+/** The user's sessions that still work, the most recently used first. */
+export function listLiveSessions(userId: string, now: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+}
+
+/** Ends one of the user's sessions; false when they have no such session working. */
+export async function endSessionOfUser(userId: string, id: string, at: Date, tx: Db = db) {
+  const rows = await tx
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id), isNull(sessions.endedAt), gt(sessions.expiresAt, at)))
+    .returning({ id: sessions.id })
+  return rows.length > 0
+}
+
+/** Moves sessions' last use forward (never back: another instance may have written a later one). */
+export async function writeSessionsLastSeen(uses: { id: string; at: Date }[]) {
+  await transaction(async (tx) => {
+    for (const { id, at } of uses)
+      await tx
+        .update(sessions)
+        .set({ lastSeenAt: at })
+        .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, at)))
+  })
+}
+
+/** Sessions past their expiry are refused by their signature's `exp` anyway. */
+export async function deleteExpiredSessions(now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now))
 }

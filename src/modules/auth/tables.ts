@@ -68,7 +68,82 @@ export const authTables = defineTables((k) => {
     (t) => [k.index('spent_tokens_expires_idx').on(t.expiresAt)],
   )
 
-  return { users, userIdentities, passwordResetTokens, spentTokens }
+  // The sessions a user is signed in with, by their token's `jti`, so each can be listed and ended
+  // alone. A token whose row is ended or gone is refused (one signed before rows were written gets
+  // its row on first use); the row goes when the token would have expired.
+  const sessions = k.table(
+    'sessions',
+    {
+      id: k.text('id').primaryKey(),
+      userId: k
+        .text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      // Families only ("Firefox", "iPhone"), from the User-Agent: enough to recognise a device.
+      browser: k.text('browser').notNull(),
+      device: k.text('device').notNull(),
+      // Where the sign-in came from, as analytics tells countries (ISO 3166 alpha-2); null when unknown.
+      country: k.text('country'),
+      createdAt: stamp(k, 'created_at'),
+      lastSeenAt: k.time('last_seen_at').notNull(),
+      expiresAt: k.time('expires_at').notNull(),
+      // Signed out or ended from another device: the token is refused, and the row is kept until it
+      // expires so a later sign-in from the same browser is not taken for a new one.
+      endedAt: k.time('ended_at'),
+    },
+    (t) => [k.index('sessions_user_idx').on(t.userId), k.index('sessions_expires_idx').on(t.expiresAt)],
+  )
+
+  // A user's authenticator app (RFC 6238): its secret, sealed; unconfirmed until a first code
+  // proves the app holds it. A code counts once: its time step must be past the last one used.
+  const totpFactors = k.table('totp_factors', {
+    userId: k
+      .text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: k.text('secret').notNull(),
+    confirmedAt: k.time('confirmed_at'),
+    lastStep: k.integer('last_step').notNull().default(0),
+    createdAt: stamp(k, 'created_at'),
+  })
+
+  // Single-use codes for a lost authenticator, stored hashed (SHA-256: they are random, as API keys).
+  const recoveryCodes = k.table(
+    'recovery_codes',
+    {
+      id: id(k),
+      userId: k
+        .text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      codeHash: k.text('code_hash').notNull(),
+      usedAt: k.time('used_at'),
+      createdAt: stamp(k, 'created_at'),
+    },
+    (t) => [k.uniqueIndex('recovery_codes_hash_idx').on(t.codeHash), k.index('recovery_codes_user_idx').on(t.userId)],
+  )
+
+  // Passkeys (WebAuthn credentials), by the credential id the authenticator gave: a sign-in of their
+  // own, or the second step after a password. The counter, when the authenticator keeps one, must grow.
+  const passkeys = k.table(
+    'passkeys',
+    {
+      id: k.text('id').primaryKey(),
+      userId: k
+        .text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      name: k.text('name').notNull(),
+      publicKey: k.text('public_key').notNull(),
+      counter: k.integer('counter').notNull().default(0),
+      transports: k.json<string[]>('transports'),
+      createdAt: stamp(k, 'created_at'),
+      lastUsedAt: k.time('last_used_at'),
+    },
+    (t) => [k.index('passkeys_user_idx').on(t.userId)],
+  )
+
+  return { users, userIdentities, passwordResetTokens, spentTokens, sessions, totpFactors, recoveryCodes, passkeys }
 })
 
 /** Who made a row: the row stays, without them, when they are deleted. */

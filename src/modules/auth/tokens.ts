@@ -1,5 +1,6 @@
 // Session tokens: HS256 JWTs naming the user, the user's token version and the session (`jti`,
-// so one session can be ended alone; tokens made before it get one derived from the token). Only
+// so one session can be ended alone; tokens made before it get one derived from the token), and
+// saying the session has a row (`listed`: tokens made before sessions were listed have none). Only
 // HS256 is accepted, and `exp` is required, so forged, `alg: none`, expired or never-expiring tokens
 // fail verification.
 import { SignJWT, jwtVerify } from 'jose'
@@ -10,17 +11,28 @@ const key = () => (signingKey ??= new TextEncoder().encode(config.jwtSecret))
 const ISSUER = 'linkcard'
 
 export type SessionClaims = { userId: string; version: number }
-export type VerifiedSession = SessionClaims & { sessionId: string; expiresAt: Date }
+export type VerifiedSession = SessionClaims & {
+  sessionId: string
+  /** Signed since sessions are listed: its row was written first, so a token without one is refused. */
+  isListed: boolean
+  issuedAt: Date | undefined
+  expiresAt: Date
+}
 
+/** A session token and what its session row records of it. */
 export async function signSession({ userId, version }: SessionClaims) {
-  return new SignJWT({ ver: version, typ: 'session' })
+  const sessionId = crypto.randomUUID()
+  const issuedAt = Math.floor(Date.now() / 1000)
+  const expiresAt = new Date((issuedAt + config.sessionTtlDays * 24 * 60 * 60) * 1000)
+  const token = await new SignJWT({ ver: version, typ: 'session', listed: true })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
-    .setJti(crypto.randomUUID())
-    .setIssuedAt()
-    .setExpirationTime(`${config.sessionTtlDays}d`)
+    .setJti(sessionId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
     .sign(key())
+  return { token, sessionId, expiresAt }
 }
 
 /**
@@ -35,7 +47,14 @@ export async function verifySession(token: string): Promise<VerifiedSession | un
     const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'sub'] })
     if (payload.typ !== 'session' || typeof payload.ver !== 'number') return undefined
     const sessionId = typeof payload.jti === 'string' ? payload.jti : idOfUnnamedSession(token)
-    return { userId: payload.sub!, version: payload.ver, sessionId, expiresAt: new Date(payload.exp! * 1000) }
+    return {
+      userId: payload.sub!,
+      version: payload.ver,
+      sessionId,
+      isListed: payload.listed === true,
+      issuedAt: typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : undefined,
+      expiresAt: new Date(payload.exp! * 1000),
+    }
   } catch {
     return undefined
   }

@@ -9,6 +9,7 @@ import { log } from '../../platform/log'
 import type { Plan } from '../../shared/domain'
 import type { Actor } from '../auth/service'
 import * as accounts from '../accounts/service'
+import { actingOf, changesBetween, recordAccountChange } from '../audit/service'
 import * as repo from './repo'
 import type { BillingStatus, CheckoutInput, RedirectUrl } from './schema'
 
@@ -39,6 +40,13 @@ async function stripe(): Promise<Stripe> {
   }
   return client
 }
+
+// The payment provider's events change the account as Linkcard's own work, told by Stripe.
+const STRIPE = { type: 'system', id: null, name: 'Stripe', address: null } as const
+
+/** Records that the owner went to Stripe: where the account's plan and payment details change. */
+const recordVisit = (actor: Actor, action: 'billing.checkout_started' | 'billing.portal_opened', details?: Record<string, unknown>) =>
+  transaction((tx) => recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action, target: { type: 'account', id: actor.accountId, name: actor.accountName }, details }))
 
 const priceFor = (plan: SoldPlan) => (plan === 'indie' ? config.stripe.priceIndie! : config.stripe.pricePro!)
 
@@ -103,6 +111,7 @@ export async function createCheckout(actor: Actor, plan: SoldPlan): Promise<Redi
     }),
   )
   if (!session.url) throw new AppError('unavailable', 'The payment provider did not return a checkout page. Please try again.')
+  await recordVisit(actor, 'billing.checkout_started', { plan })
   return { url: session.url }
 }
 
@@ -115,6 +124,7 @@ export async function createPortal(actor: Actor): Promise<RedirectUrl> {
   const session = await callStripe('billingPortal.sessions.create', () =>
     api.billingPortal.sessions.create({ customer: account.stripeCustomerId!, return_url: `${config.publicUrl}/billing` }),
   )
+  await recordVisit(actor, 'billing.portal_opened')
   return { url: session.url }
 }
 
@@ -214,7 +224,19 @@ export async function handleWebhook(payload: Buffer, signature: string | undefin
   const change = await changesFor(event)
   const applied = await transaction(async (tx) => {
     if (!(await repo.insertStripeEvent(event.id, event.type, tx))) return false
-    if (change) await accounts.updateAccount(change.accountId, change.changes, tx)
+    if (change) {
+      const before = await accounts.findAccount(change.accountId, tx)
+      const after = await accounts.updateAccount(change.accountId, change.changes, tx)
+      const changes = before && after && changesBetween(before, after, ['plan', 'subscriptionStatus'])
+      if (changes)
+        await recordAccountChange(tx, STRIPE, {
+          accountId: change.accountId,
+          action: changes.plan ? 'account.plan_changed' : 'billing.subscription_changed',
+          target: { type: 'account', id: change.accountId, name: after.name },
+          changes,
+          details: { stripeEvent: event.id },
+        })
+    }
     return true
   })
   if (applied && change) log.info('billing event applied', { event: event.id, type: event.type, account: change.accountId, plan: change.changes.plan })

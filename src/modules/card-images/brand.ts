@@ -1,8 +1,10 @@
 // The account's brand on the card images Linkcard makes: its colour (a link's own accent colour
 // goes first) and its logo, drawn beside the site. A change to either is a new card version for
 // every link with a made image, so platforms fetch the new image.
+import { transaction } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import { getAccount, updateAccount } from '../accounts/service'
+import { actingOf, changesBetween, recordAccountChange, type Acting } from '../audit/service'
 import { accountLogoId, imageBytes, logoUrl } from '../images/service'
 import { newMadeImageVersions } from '../links/service'
 
@@ -13,13 +15,19 @@ export async function brandOf(accountId: string): Promise<Brand> {
   return { color: account.brandColor, logo: account.brandLogo && logoUrl(account.brandLogo) }
 }
 
-export async function setBrand(accountId: string, brand: Brand): Promise<Brand> {
+export async function setBrand(owner: { accountId: string; acting?: Acting }, brand: Brand): Promise<Brand> {
+  const { accountId } = owner
   const logoId = brand.logo === null ? null : await accountLogoId(accountId, brand.logo)
   if (logoId === undefined) throw fieldError('invalid', 'logo', 'logo must be the address of a logo uploaded to this account (purpose=logo).')
   const before = await getAccount(accountId)
   const color = brand.color?.toLowerCase() ?? null
   if (before.brandColor !== color || before.brandLogo !== logoId) {
-    if (!(await updateAccount(accountId, { brandColor: color, brandLogo: logoId }))) throw new AppError('not_found', 'Account not found.')
+    await transaction(async (tx) => {
+      const after = await updateAccount(accountId, { brandColor: color, brandLogo: logoId }, tx)
+      if (!after) throw new AppError('not_found', 'Account not found.')
+      const changes = changesBetween({ color: before.brandColor, logo: before.brandLogo }, { color: after.brandColor, logo: after.brandLogo })
+      if (changes) await recordAccountChange(tx, actingOf(owner), { accountId, action: 'brand.changed', target: { type: 'account', id: accountId, name: after.name }, changes })
+    })
     await newMadeImageVersions(accountId)
   }
   return brandOf(accountId)

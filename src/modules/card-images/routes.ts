@@ -17,7 +17,7 @@ const FOREVER = 'public, max-age=31536000, immutable'
 export const cardImageRoutes = new Elysia()
   .use(auth)
   .get('/brand', ({ user }) => brandOf(user.accountId), { session: true, response: Brand, detail: { summary: "The account's colour and logo for made images", tags: ['Links'], hide: true } })
-  .put('/brand', ({ user, body }) => setBrand(user.accountId, body), {
+  .put('/brand', ({ user, body }) => setBrand(user, body), {
     session: 'domains:manage',
     body: Brand,
     response: Brand,

@@ -67,8 +67,8 @@ export async function updateDomain(id: string, changes: DomainChanges, tx: Db = 
 }
 
 /** Deletes the account's domain; answers the deleted row, if there was one. */
-export async function deleteAccountDomain(accountId: string, id: string) {
-  const [row] = await db
+export async function deleteAccountDomain(accountId: string, id: string, tx: Db = db) {
+  const [row] = await tx
     .delete(customDomains)
     .where(and(eq(customDomains.accountId, accountId), eq(customDomains.id, id)))
     .returning()

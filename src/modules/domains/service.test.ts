@@ -34,6 +34,8 @@ const actorFor = (accountId: string, plan: Plan): Actor => ({
   plan,
   createdAt: new Date(),
   tokenVersion: 0,
+  secondFactorRequired: false,
+  mustSetUpSecondFactor: false,
 })
 
 describe('accountIdForHost', () => {

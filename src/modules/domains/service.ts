@@ -23,6 +23,7 @@ import { hasControlCharacters } from '../../shared/text'
 import { ACCOUNT_CHANGED, type AccountCap, findAccount, withinAccountCap } from '../accounts/service'
 import type { Actor } from '../auth/service'
 import { ownerEmailsOf } from '../members/service'
+import { actingOf, changesBetween, recordAccountChange } from '../audit/service'
 import { checkDns, hasValidCertificate, productHostname } from './checks'
 import { checkedAppFile } from './app-files'
 import * as repo from './repo'
@@ -316,9 +317,11 @@ async function addDomain(actor: Actor, input: string, { onlyOne = false } = {}):
   }
   let row: repo.DomainRow
   try {
-    row = await withinAccountCap(actor.accountId, cap, (tx) =>
-      repo.insertDomain({ accountId: actor.accountId, hostname, verificationToken: `linkcard-verify=${randomBytes(18).toString('base64url')}`, isDefault: had === 0 }, tx),
-    )
+    row = await withinAccountCap(actor.accountId, cap, async (tx) => {
+      const row = await repo.insertDomain({ accountId: actor.accountId, hostname, verificationToken: `linkcard-verify=${randomBytes(18).toString('base64url')}`, isDefault: had === 0 }, tx)
+      await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'domain.added', target: domainTarget(row), changes: { hostname: { from: null, to: hostname }, isDefault: { from: null, to: row.isDefault } } })
+      return row
+    })
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
     throw new AppError('conflict', MESSAGES.alreadyYours)
@@ -341,6 +344,10 @@ function checkedRedirect(field: string, value: string | null): string | null {
   return url
 }
 
+/** The settings the audit log compares, before and after a change. */
+const DOMAIN_SETTINGS = ['isDefault', 'rootRedirect', 'notFoundRedirect', 'appleAppSiteAssociation', 'assetLinks'] as const
+const domainTarget = (row: Pick<repo.DomainRow, 'id' | 'hostname'>) => ({ type: 'domain', id: row.id, name: row.hostname })
+
 /** Changes a domain's settings: the account's default, where its root and unknown paths send people, and its app files. */
 export async function updateDomain(actor: Actor, id: string, changes: DomainChanges): Promise<Domain> {
   const row = await accountDomain(actor, id)
@@ -352,7 +359,10 @@ export async function updateDomain(actor: Actor, id: string, changes: DomainChan
   if (changes.assetLinks !== undefined) settings.assetLinks = checkedAppFile('assetLinks', changes.assetLinks) as unknown[] | null
   const updated = await transaction(async (tx) => {
     if (changes.isDefault !== undefined && changes.isDefault !== row.isDefault) await repo.setDefaultDomain(actor.accountId, changes.isDefault ? id : null, tx)
-    return Object.keys(settings).length > 0 ? repo.updateDomain(id, settings, tx) : repo.findAccountDomain(actor.accountId, id, tx)
+    const updated = Object.keys(settings).length > 0 ? await repo.updateDomain(id, settings, tx) : await repo.findAccountDomain(actor.accountId, id, tx)
+    const audited = updated && changesBetween(row, updated, DOMAIN_SETTINGS)
+    if (audited) await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'domain.changed', target: domainTarget(updated), changes: audited })
+    return updated
   })
   if (!updated) throw new AppError('not_found', MESSAGES.notFound)
   forgetHost(row.hostname)
@@ -367,7 +377,12 @@ export const provideDomainLinks = domainLinks.provide
 async function removeDomain(actor: Actor, row: repo.DomainRow) {
   const links = await domainLinks.get().countLinksOn(actor.accountId, row.hostname)
   if (links > 0) throw new AppError('conflict', MESSAGES.hasLinks(row.hostname, links))
-  if (!(await repo.deleteAccountDomain(actor.accountId, row.id))) throw new AppError('not_found', MESSAGES.notFound)
+  const deleted = await transaction(async (tx) => {
+    const deleted = await repo.deleteAccountDomain(actor.accountId, row.id, tx)
+    if (deleted) await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'domain.removed', target: domainTarget(deleted), changes: { hostname: { from: deleted.hostname, to: null } } })
+    return deleted
+  })
+  if (!deleted) throw new AppError('not_found', MESSAGES.notFound)
   forgetHost(row.hostname)
 }
 

@@ -130,8 +130,8 @@ export async function completeChunk(
   })
 }
 
-export async function setImportState(importId: string, state: Partial<Pick<ImportRow, 'status' | 'message' | 'resumeAt' | 'leaseUntil' | 'finishedAt'>>) {
-  await db.update(linkImports).set(state).where(eq(linkImports.id, importId))
+export async function setImportState(importId: string, state: Partial<Pick<ImportRow, 'status' | 'message' | 'resumeAt' | 'leaseUntil' | 'finishedAt'>>, tx: Db = db) {
+  await tx.update(linkImports).set(state).where(eq(linkImports.id, importId))
 }
 
 /** An import's reports, a chunk at a time, in order. */

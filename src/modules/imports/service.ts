@@ -4,6 +4,7 @@
 // made from the import and the row, so a chunk done again after a restart makes nothing twice;
 // whichever instance holds the import's lease does the work.
 import { createHash } from 'node:crypto'
+import { transaction } from '../../platform/db'
 import { AppError, fieldError } from '../../platform/errors'
 import { consumeRate } from '../../platform/counters'
 import { csvLine } from '../../platform/downloads'
@@ -16,6 +17,7 @@ import { PLAN_INFO } from '../../shared/plans'
 import { IMPORT_READ_ENTRY } from '../../threads'
 import { type AccountCap, findAccount, withinAccountCap } from '../accounts/service'
 import type { Actor } from '../auth/service'
+import { actingOf, LINKCARD, recordAccountChange } from '../audit/service'
 import { verifiedDomainsOf } from '../domains/service'
 import { checkLinkInput, linkDomainOf } from '../links/input'
 import { aliasesInUse, createLinks } from '../links/create'
@@ -174,7 +176,10 @@ async function storeImport(actor: Actor, file: ReadFile) {
       await repo.insertChunk(row.id, position, decoder.decode(file.chunks.subarray(file.ends[position - 1] ?? 0, end)))
       await nextTurn()
     }
-    await repo.setImportState(row.id, { status: 'queued' })
+    await transaction(async (tx) => {
+      await repo.setImportState(row.id, { status: 'queued' }, tx)
+      await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'import.started', target: importTarget(row), changes: { status: { from: null, to: 'queued' } } })
+    })
   } catch (error) {
     await repo.deleteImport(row.id).catch(() => undefined)
     throw error
@@ -315,7 +320,7 @@ async function runImport(job: repo.ImportRow, running: () => boolean) {
   for (;;) {
     if (!running()) return repo.setImportState(job.id, { leaseUntil: null })
     const chunk = await repo.nextChunk(job.id)
-    if (!chunk) return repo.setImportState(job.id, { status: 'done', leaseUntil: null, finishedAt: new Date() })
+    if (!chunk) return finishImport(job, 'done')
     let report: ReportLine[]
     try {
       report = await runChunk(job, account.plan, JSON.parse(chunk.items) as ImportItem[])
@@ -325,13 +330,29 @@ async function runImport(job: repo.ImportRow, running: () => boolean) {
         return repo.setImportState(job.id, { status: 'paused', resumeAt, leaseUntil: null, message: "Paused at your plan's hourly link limit; it carries on by itself." })
       }
       log.error('import failed', { importId: job.id, error })
-      return repo.setImportState(job.id, { status: 'failed', leaseUntil: null, finishedAt: new Date(), message: 'The import stopped on an unexpected problem; the rows so far are in the report.' })
+      return finishImport(job, 'failed', 'The import stopped on an unexpected problem; the rows so far are in the report.')
     }
     const created = report.filter((line) => line.status === 'created').length
     const changed = report.filter((line) => line.changed).length
     const counts = { done: report.length, created, failed: report.length - created, changed }
     await repo.completeChunk(job.id, chunk.position, JSON.stringify(report), counts, problemsOf(report).slice(0, IMPORT_PROBLEMS_SHOWN), IMPORT_PROBLEMS_SHOWN, new Date(Date.now() + LEASE_MS))
   }
+}
+
+const importTarget = (row: Pick<repo.ImportRow, 'id' | 'fileName'>) => ({ type: 'import', id: row.id, name: row.fileName })
+
+/** Ends an import, done or failed, and records it with its counts: Linkcard's work, begun by whoever started it. */
+async function finishImport(job: repo.ImportRow, status: 'done' | 'failed', message?: string) {
+  const counts = (await repo.findImport(job.accountId, job.id)) ?? job
+  await transaction(async (tx) => {
+    await repo.setImportState(job.id, { status, leaseUntil: null, finishedAt: new Date(), ...(message && { message }) }, tx)
+    await recordAccountChange(tx, LINKCARD, {
+      accountId: job.accountId,
+      action: 'import.finished',
+      target: importTarget(job),
+      changes: { status: { from: 'running', to: status }, created: { from: null, to: counts.created }, failed: { from: null, to: counts.failed } },
+    })
+  })
 }
 
 let wake: () => void = () => {}

@@ -15,7 +15,7 @@ import { verifiedDomainsOf } from '../domains/service'
 import * as repo from './repo'
 import { invalidateLink } from './resolve'
 import type { Link, LinkInput } from './schema'
-import { CHANGE_CHUNK, changeLinks, linkJson, readImageOf, tellingOf, toLinkJson, type LinkRow, type Owner } from './service'
+import { CHANGE_CHUNK, changeLinks, linkJson, madeChanges, readImageOf, recordingOf, tellingOf, toLinkJson, type LinkRow, type Owner } from './service'
 import { checkedTagNames, makeTags, tagLinks } from './tags'
 
 /** Who makes links: the owner, and the plan, which sets how many new links an hour and a day. */
@@ -103,7 +103,9 @@ export async function createLinks(creator: Creator, inputs: NewLinkInput[], opti
       createdBy: creator.userId ?? null,
     }))
     const tagsOf = new Map(rows.map((row, i) => [row.id!, placed[i]!.tags]))
-    const stored = await insertNew(rows, tellingOf(creator.accountId, 'link.created', (row) => toLinkJson(row, [], tagsOf.get(row.id) ?? [])))
+    const telling = tellingOf(creator.accountId, 'link.created', (row) => toLinkJson(row, [], tagsOf.get(row.id) ?? []))
+    // An import's links are told of as one entry, the import finished (imports/service.ts).
+    const stored = await insertNew(rows, options.imported ? telling : recordingOf(creator, 'link.created', madeChanges, telling))
     if (tagIds) await tagLinks(stored.map((row, i) => ({ linkId: row.id, names: placed[i]!.tags })), tagIds)
     for (const [i, row] of stored.entries()) {
       await pause()

@@ -505,8 +505,8 @@ export async function insertTag(values: typeof tags.$inferInsert, tx: Db = db) {
   return row
 }
 
-export async function updateTag(accountId: string, id: string, changes: Partial<Pick<TagRow, 'name' | 'nameKey' | 'color'>>) {
-  const [row] = await db
+export async function updateTag(accountId: string, id: string, changes: Partial<Pick<TagRow, 'name' | 'nameKey' | 'color'>>, tx: Db = db) {
+  const [row] = await tx
     .update(tags)
     .set(changes)
     .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
@@ -515,17 +515,17 @@ export async function updateTag(accountId: string, id: string, changes: Partial<
 }
 
 /** One of the account's tags, by id; another account's is not found. */
-export async function findTag(accountId: string, id: string) {
-  const [row] = await db
-    .select({ id: tags.id, name: tags.name })
+export async function findTag(accountId: string, id: string, tx: Db = db) {
+  const [row] = await tx
+    .select({ id: tags.id, name: tags.name, color: tags.color })
     .from(tags)
     .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
     .limit(1)
   return row
 }
 
-export async function deleteTag(accountId: string, id: string) {
-  const [row] = await db
+export async function deleteTag(accountId: string, id: string, tx: Db = db) {
+  const [row] = await tx
     .delete(tags)
     .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
     .returning()

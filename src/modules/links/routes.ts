@@ -32,7 +32,7 @@ export const linkRoutes = new Elysia({ prefix: '/shareLinks' })
     '/',
     async ({ user, body, set }) => {
       set.status = 201
-      return createLink({ accountId: user.accountId, userId: user.id, plan: user.plan }, body)
+      return createLink({ accountId: user.accountId, userId: user.id, plan: user.plan, acting: user.acting }, body)
     },
     { session: 'links:write', body: LinkInput, response: { 201: Link }, detail: { summary: 'Create a link', tags, hide: true } },
   )

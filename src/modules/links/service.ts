@@ -13,6 +13,7 @@ import { tagKey } from '../../shared/tags'
 import { cardImagePath } from '../../shared/card-images'
 import { inPlatformOrder } from '../../shared/platform-cards'
 import { aliasError, aliasKeyOf, FORMER_ALIASES_MAX, LINK_MESSAGES, linkPath, normalizeTargetUrl, qualifiedAlias } from '../../shared/link-rules'
+import { secretChange, type AuditChanges } from '../../shared/audit'
 import { invalidateLink, withNormalizedUrls } from './resolve'
 import {
   aliasTaken,
@@ -28,6 +29,7 @@ import {
   passwordHashOf,
 } from './input'
 import { verifiedDomainsOf } from '../domains/service'
+import { actingOf, changesBetween, recordAccountChanges, type Acting } from '../audit/service'
 import { imageFactsOf, inBackground } from '../metadata/image-facts'
 import * as repo from './repo'
 import { passwordLockOf } from './password-tries'
@@ -35,8 +37,8 @@ import { checkedTagNames, makeTags, tagLink } from './tags'
 import type { Link, LinkChanges, LinkDetail } from './schema'
 
 export type LinkRow = repo.LinkRow
-/** Who a link belongs to: the account, and the person (if any) who made it. */
-export type Owner = { accountId: string; userId?: string | null }
+/** Who a link belongs to: the account, and the person (if any) who made it; and who acts, for the audit log. */
+export type Owner = { accountId: string; userId?: string | null; acting?: Acting }
 
 /** The short link itself: its custom domain (https) or PUBLIC_URL, and the alias or slug. */
 export const shortUrlOf = (row: Pick<LinkRow, 'slug' | 'alias' | 'domain'>) => `${row.domain ? `https://${row.domain}` : config.publicUrl}/${encodeURIComponent(linkPath(row))}`
@@ -209,11 +211,15 @@ export async function changeLinks(owner: Owner, action: LinkBulkAction, ids: str
     action === 'delete'
       ? tellingOf(owner.accountId, 'link.deleted', deletedJson)
       : former && tellingOf(owner.accountId, 'link.updated', (row) => toLinkJson(row, former.get(row.id) ?? [], tags!.get(row.id) ?? []))
+  const alongside =
+    action === 'delete'
+      ? recordingOf(owner, 'link.deleted', goneChanges, telling)
+      : recordingOf(owner, 'link.updated', (row) => ({ isActive: { from: !row.isActive, to: row.isActive } }), telling)
   // A part at a time, each a short statement with its messages, letting the event loop go between them.
   for (let at = 0; at < unique.length; at += CHANGE_CHUNK) {
     if (at > 0) await yieldToLoop()
     const part = unique.slice(at, at + CHANGE_CHUNK)
-    rows.push(...(action === 'delete' ? await repo.deleteLinks(owner.accountId, part, telling) : await repo.setLinksActive(owner.accountId, part, action === 'activate', telling)))
+    rows.push(...(action === 'delete' ? await repo.deleteLinks(owner.accountId, part, alongside) : await repo.setLinksActive(owner.accountId, part, action === 'activate', alongside)))
   }
   if (rows.length > 0) invalidateLink(...rows)
   return { action, changed: rows.map((row) => row.id) }
@@ -242,13 +248,16 @@ export async function updateLink(owner: Owner, id: string, changes: LinkChanges)
   const former = formerAliasesAfter(changes.formerAliases, before, formerBefore, columns.aliasKey === undefined ? before.aliasKey : columns.aliasKey)
   // What crawlers get changes: the card becomes its next version.
   const newCard = CARD_VERSION_FIELDS.some((field) => columns[field] !== undefined && !isDeepStrictEqual(columns[field], before[field]))
-  const tagsBefore = tags ? undefined : ((await repo.tagNamesOf([id])).get(id) ?? [])
+  const tagsBefore = (await repo.tagNamesOf([id])).get(id) ?? []
   let after: LinkRow | undefined
   let changed: Link | undefined
   try {
     // The link, its tags and the message that tells of them change together.
     after = await repo.updateLink(owner.accountId, id, columns, former, newCard, async (tx, row) => {
-      const json = toLinkJson(row, former ?? formerBefore, tags ? await tagLink(owner, id, tags, tagIds!, tx) : tagsBefore!)
+      const json = toLinkJson(row, former ?? formerBefore, tags ? await tagLink(owner, id, tags, tagIds!, tx) : tagsBefore)
+      const fields = changesBetween({ ...before, tags: tagsBefore, formerAliases: formerBefore.map((one) => one.alias) }, { ...row, tags: json.tags, formerAliases: json.formerAliases }, changedFields(changes))
+      const password = changes.password === undefined || (before.passwordHash === null && row.passwordHash === null) ? undefined : secretChange(before.passwordHash !== null, row.passwordHash !== null)
+      if (fields || password) await recordLinkChanges(tx, owner, 'link.updated', [row], () => ({ ...fields, ...(password && { password }) }))
       await tellAccountEvents(tx, [{ accountId: owner.accountId, type: 'link.updated', data: () => json }])
       changed = json
     })
@@ -288,6 +297,30 @@ function formerAliasesAfter(asked: string[] | undefined, before: LinkRow, former
 /** What a link.deleted message says of the link. */
 const deletedJson = (row: LinkRow) => ({ id: row.id, slug: row.slug, alias: row.alias, targetUrl: row.targetUrl, title: row.title })
 
+/** The fields a change asks for that the audit log compares, by the names the link's JSON has: the password is a secret, told apart. */
+const changedFields = (changes: LinkChanges) => Object.keys(changes).filter((field) => field !== 'password')
+
+/** What the audit log keeps of a link made, or gone: where it led and what it was called. */
+export const madeChanges = (row: LinkRow): AuditChanges => ({ targetUrl: { from: null, to: row.targetUrl }, title: { from: null, to: row.title } })
+const goneChanges = (row: LinkRow): AuditChanges => ({ targetUrl: { from: row.targetUrl, to: null }, title: { from: row.title, to: null } })
+
+/** Records, with the change's `tx`, an audit entry for each link it made, changed or deleted. */
+function recordLinkChanges(tx: Db, owner: Owner, action: 'link.created' | 'link.updated' | 'link.deleted', rows: LinkRow[], changesOf: (row: LinkRow) => AuditChanges) {
+  return recordAccountChanges(
+    tx,
+    actingOf(owner),
+    rows.map((row) => ({ accountId: row.accountId, action, target: { type: 'link', id: row.id, name: row.domain ? `${row.domain}/${linkPath(row)}` : linkPath(row) }, changes: changesOf(row) })),
+  )
+}
+
+/** What goes with a change of links in its transaction: their audit entries, and their messages when anyone wants them (`telling`). */
+export function recordingOf(owner: Owner, action: 'link.created' | 'link.updated' | 'link.deleted', changesOf: (row: LinkRow) => AuditChanges, telling?: repo.AlongsideChange<LinkRow[]>): repo.AlongsideChange<LinkRow[]> {
+  return async (tx, rows) => {
+    await recordLinkChanges(tx, owner, action, rows, changesOf)
+    await telling?.(tx, rows)
+  }
+}
+
 /**
  * Stores a message of each link a change makes, changes or deletes, in the change's transaction,
  * when anyone may want the event of the account (else nothing, and no transaction for it).
@@ -299,7 +332,7 @@ export function tellingOf(accountId: string, type: string, data: (row: LinkRow) 
 }
 
 export async function deleteLink(owner: Owner, id: string) {
-  const row = await repo.deleteLink(owner.accountId, id, tellingOf(owner.accountId, 'link.deleted', deletedJson))
+  const row = await repo.deleteLink(owner.accountId, id, recordingOf(owner, 'link.deleted', goneChanges, tellingOf(owner.accountId, 'link.deleted', deletedJson)))
   if (!row) throw new AppError('not_found', LINK_MESSAGES.linkNotFound)
   invalidateLink(row)
 }

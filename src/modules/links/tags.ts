@@ -1,13 +1,14 @@
 // Tags: an account's names for its links, each in a colour. A link names its tags; a name the
 // account does not have yet becomes a tag in the default colour, so both APIs tag links in one call.
 import { AppError, fieldError } from '../../platform/errors'
-import { isUniqueViolation, type Db } from '../../platform/db'
+import { isUniqueViolation, transaction, type Db } from '../../platform/db'
 import { yieldToLoop } from '../../platform/slices'
 import { type AccountCap, withinAccountCap } from '../accounts/service'
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagKey, tagNameError, TAGS_PER_ACCOUNT_MAX, TAGS_PER_LINK_MAX, type TagColor } from '../../shared/tags'
+import { actingOf, changesBetween, recordAccountChanges, type Acting } from '../audit/service'
 import * as repo from './repo'
 
-type Owner = { accountId: string }
+type Owner = { accountId: string; acting?: Acting }
 
 // Tags made, or put on links, in one statement: a few milliseconds' work.
 const TAG_ROWS_A_PART = 100
@@ -40,9 +41,11 @@ const tagCap = (owner: Owner, adding: AccountCap['adding'] = 1): AccountCap => (
 export async function createTag(owner: Owner, input: { name: string; color?: TagColor }): Promise<Tag> {
   const name = checkedName(input.name)
   try {
-    const row = await withinAccountCap(owner.accountId, tagCap(owner), (tx) =>
-      repo.insertTag({ accountId: owner.accountId, name, nameKey: tagKey(name), color: input.color ?? DEFAULT_TAG_COLOR }, tx),
-    )
+    const row = await withinAccountCap(owner.accountId, tagCap(owner), async (tx) => {
+      const row = await repo.insertTag({ accountId: owner.accountId, name, nameKey: tagKey(name), color: input.color ?? DEFAULT_TAG_COLOR }, tx)
+      await recordTagsMade(tx, owner, [row])
+      return row
+    })
     return { id: row.id, name: row.name, color: row.color, links: 0 }
   } catch (error) {
     if (isUniqueViolation(error)) tagTaken()
@@ -55,7 +58,13 @@ export async function updateTag(owner: Owner, id: string, changes: { name?: stri
   const name = changes.name === undefined ? undefined : checkedName(changes.name)
   const columns = { ...(name !== undefined && { name, nameKey: tagKey(name) }), ...(changes.color && { color: changes.color }) }
   try {
-    if (Object.keys(columns).length > 0) await repo.updateTag(owner.accountId, id, columns)
+    if (Object.keys(columns).length > 0)
+      await transaction(async (tx) => {
+        const before = await repo.findTag(owner.accountId, id, tx)
+        const after = await repo.updateTag(owner.accountId, id, columns, tx)
+        const changes = before && after && changesBetween(before, after, ['name', 'color'])
+        if (changes) await recordAccountChanges(tx, actingOf(owner), [{ accountId: owner.accountId, action: 'tag.updated', target: { type: 'tag', id, name: after.name }, changes }])
+      })
   } catch (error) {
     if (isUniqueViolation(error)) tagTaken()
     throw error
@@ -74,8 +83,24 @@ export async function getTag(owner: Owner, id: string) {
 
 /** Deletes one of the account's tags; its links lose it and stay as they are. */
 export async function deleteTag(owner: Owner, id: string) {
-  if (!(await repo.deleteTag(owner.accountId, id))) throw new AppError('not_found', TAG_MESSAGES.notFound)
+  const deleted = await transaction(async (tx) => {
+    const row = await repo.deleteTag(owner.accountId, id, tx)
+    if (row)
+      await recordAccountChanges(tx, actingOf(owner), [
+        { accountId: owner.accountId, action: 'tag.deleted', target: { type: 'tag', id, name: row.name }, changes: { name: { from: row.name, to: null }, color: { from: row.color, to: null } } },
+      ])
+    return row
+  })
+  if (!deleted) throw new AppError('not_found', TAG_MESSAGES.notFound)
 }
+
+/** Records, with `tx`, the tags a change made: on their own, or for the links that name them. */
+const recordTagsMade = (tx: Db, owner: Owner, rows: Pick<repo.TagRow, 'id' | 'name' | 'color'>[]) =>
+  recordAccountChanges(
+    tx,
+    actingOf(owner),
+    rows.map((row) => ({ accountId: owner.accountId, action: 'tag.created', target: { type: 'tag', id: row.id, name: row.name }, changes: { name: { from: null, to: row.name }, color: { from: null, to: row.color } } })),
+  )
 
 /** The tag names a link is given (or `max` of them), trimmed, each once (in any letter case), checked. */
 export function checkedTagNames(names: string[], max = TAGS_PER_LINK_MAX) {
@@ -105,11 +130,14 @@ export async function makeTags(owner: Owner, names: string[]): Promise<Map<strin
       return new Set(keys.filter((key) => !held.has(key))).size
     }),
     async (tx) => {
+      const had = new Set((await repo.findTagsByKey(owner.accountId, keys, tx)).map((tag) => tag.id))
       await repo.insertTags(
         names.map((name) => ({ accountId: owner.accountId, name, nameKey: tagKey(name), color: DEFAULT_TAG_COLOR })),
         tx,
       )
-      return idsOf(await repo.findTagsByKey(owner.accountId, keys, tx))
+      const rows = await repo.findTagsByKey(owner.accountId, keys, tx)
+      await recordTagsMade(tx, owner, rows.filter((tag) => !had.has(tag.id)))
+      return idsOf(rows)
     },
   )
 }

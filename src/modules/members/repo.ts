@@ -18,6 +18,7 @@ const userWithAccount = {
   role: memberships.role,
   accountName: accounts.name,
   plan: accounts.plan,
+  secondFactorRequired: accounts.requireSecondFactor,
 }
 // A user's current account and their membership of it: no row once they are no longer a member.
 const inCurrentAccount = and(eq(memberships.userId, users.id), eq(memberships.accountId, users.accountId))
@@ -129,6 +130,7 @@ export async function listUsers(query: PageQuery<UserSort>) {
         accountName: accounts.name,
         plan: accounts.plan,
         emailVerifiedAt: users.emailVerifiedAt,
+        secondFactorRequired: accounts.requireSecondFactor,
         createdAt: users.createdAt,
       })
       .from(users)
@@ -178,12 +180,12 @@ export async function putInvitation(values: typeof invitations.$inferInsert, tx:
   return row
 }
 
-export async function deleteInvitation(accountId: string, id: string) {
-  const rows = await db
+export async function deleteInvitation(accountId: string, id: string, tx: Db = db) {
+  const [row] = await tx
     .delete(invitations)
     .where(and(eq(invitations.accountId, accountId), eq(invitations.id, id)))
-    .returning({ id: invitations.id })
-  return rows.length > 0
+    .returning({ id: invitations.id, email: invitations.email, role: invitations.role })
+  return row
 }
 
 /** Withdraws what one person invited to one account. */

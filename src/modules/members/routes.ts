@@ -1,8 +1,7 @@
 import { Elysia, t } from 'elysia'
-import { auth } from '../auth/plugin'
+import { auth, clientOf } from '../auth/plugin'
 import { AccountMembership, CurrentUser, DeleteAccountInput, Session } from '../auth/schema'
-import { Invitation, InvitationInput, InvitationPreview, InvitedSignupInput, Members, RoleInput, TransferInput } from './schema'
-import { ACCOUNT_NAME_MAX, MEMBER_MESSAGES } from '../../shared/members'
+import { AccountInput, Invitation, InvitationInput, InvitationPreview, InvitedSignupInput, Members, RoleInput, TransferInput } from './schema'
 import * as service from './service'
 
 const tags = ['Members (app)']
@@ -67,18 +66,18 @@ export const invitationRoutes = new Elysia({ prefix: '/invitations' })
   )
   .post(
     '/:token/accept',
-    ({ user, params, set }) => {
+    ({ user, params, request, server, set }) => {
       Object.assign(set.headers, noStore)
-      return service.acceptInvitation(user, params.token)
+      return service.acceptInvitation(user, params.token, clientOf(request, server))
     },
     { session: true, params: TokenParams, response: Session, detail: { summary: 'Accept an invitation as the signed-in user', tags, hide: true } },
   )
   .post(
     '/:token/signup',
-    async ({ params, body, set }) => {
+    async ({ params, body, request, server, set }) => {
       set.status = 201
       Object.assign(set.headers, noStore)
-      return service.signUpByInvitation(params.token, body.password)
+      return service.signUpByInvitation(params.token, body.password, clientOf(request, server))
     },
     { params: TokenParams, body: InvitedSignupInput, response: { 201: Session }, detail: { summary: 'Accept an invitation by signing up', tags, hide: true } },
   )
@@ -89,18 +88,18 @@ const accountTags = ['Account']
 export const accountRoutes = new Elysia({ prefix: '/auth' })
   .use(auth)
   .get('/accounts', ({ user }) => service.accountsOf(user), {
-    session: true,
+    session: 'before-second-factor',
     response: t.Array(AccountMembership),
     detail: { summary: 'The accounts the user belongs to', tags: accountTags },
   })
-  .patch('/account', ({ user, body }) => service.renameAccount(user, body.name), {
+  .patch('/account', ({ user, body }) => service.changeAccount(user, body), {
     session: 'domains:manage',
-    body: t.Object({ name: t.String({ maxLength: ACCOUNT_NAME_MAX * 4, error: MEMBER_MESSAGES.accountName, description: `1 to ${ACCOUNT_NAME_MAX} characters on one line` }) }),
+    body: AccountInput,
     response: CurrentUser,
-    detail: { summary: 'Rename the workspace you work in (owners and admins)', tags: accountTags },
+    detail: { summary: 'Rename the workspace you work in (owners and admins), or require a second factor of every member (the owner)', tags: accountTags },
   })
   .post('/switch-account', ({ user, body }) => service.switchAccount(user, body.accountId), {
-    session: true,
+    session: 'before-second-factor',
     body: t.Object({ accountId: t.String({ maxLength: 100 }) }),
     response: CurrentUser,
     detail: { summary: 'Work in another of your accounts (on every device)', tags: accountTags },

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { INVITABLE_ROLES, MEMBER_ROLES } from '../../shared/members'
+import { ACCOUNT_NAME_MAX, INVITABLE_ROLES, MEMBER_MESSAGES, MEMBER_ROLES } from '../../shared/members'
 import { oneOf } from '../../platform/schema'
 import { Email, NewPassword } from '../auth/schema'
 
@@ -11,6 +11,7 @@ export const Member = t.Object({
   role: t.UnionEnum(MEMBER_ROLES),
   joinedAt: t.String({ format: 'date-time' }),
   isYou: t.Boolean(),
+  hasSecondFactor: t.Boolean({ description: 'Whether signing in asks them for a second factor (an authenticator app or a passkey)' }),
 })
 export type Member = typeof Member.static
 
@@ -40,3 +41,12 @@ export const InvitationPreview = t.Composite([
 export type InvitationPreview = typeof InvitationPreview.static
 
 export const InvitedSignupInput = t.Object({ password: NewPassword })
+
+// What PATCH /api/auth/account changes of the workspace; what is left out stays as it is.
+export const AccountInput = t.Object({
+  name: t.Optional(t.String({ maxLength: ACCOUNT_NAME_MAX * 4, error: MEMBER_MESSAGES.accountName, description: `1 to ${ACCOUNT_NAME_MAX} characters on one line` })),
+  requireSecondFactor: t.Optional(
+    t.Boolean({ description: 'Whether every member must have a second factor: the owner alone sets it, and turns it on only with a second factor of their own' }),
+  ),
+})
+export type AccountInput = typeof AccountInput.static

@@ -14,10 +14,12 @@ import { MESSAGES, normalizeEmail } from '../../shared/auth-rules'
 import { accountNameError, aRole, can, INVITATION_TTL_DAYS, INVITATIONS_MAX, MEMBER_MESSAGES, type InvitableRole, type MemberRole, type Permission } from '../../shared/members'
 import * as accounts from '../accounts/service'
 import * as auth from '../auth/service'
-import type { Actor } from '../auth/service'
+import type { Actor, Client } from '../auth/service'
 import type { DeleteAccountInput, User } from '../auth/schema'
+import { actingOf, forgetAccountAudit, recordAccountChange, type Acting } from '../audit/service'
+import { networkOf } from '../../shared/network'
 import * as repo from './repo'
-import type { Invitation, InvitationInput, InvitationPreview, Member, Members } from './schema'
+import type { AccountInput, Invitation, InvitationInput, InvitationPreview, Member, Members } from './schema'
 import { handoverOf } from '../../platform/handover'
 
 /**
@@ -90,14 +92,37 @@ export async function switchAccount(actor: Actor, accountId: string) {
   return auth.currentUser(moved)
 }
 
-/** Renames the workspace the actor works in (owners and admins: the route checks); answers who they are now, the name in it. */
-export async function renameAccount(actor: Actor, name: string) {
-  const problem = accountNameError(name)
+/**
+ * Changes the workspace the actor works in: its name (owners and admins), and whether every member
+ * must have a second factor (the owner alone, who must have one to turn it on). Answers who they
+ * are now, in the account as it is now.
+ */
+export async function changeAccount(actor: Actor, { name, requireSecondFactor }: AccountInput) {
+  const problem = name === undefined ? undefined : accountNameError(name)
   if (problem) throw fieldError('invalid', 'name', problem)
-  if (!(await accounts.updateAccount(actor.accountId, { name: name.trim() }))) throw new AppError('not_found', 'Account not found.')
-  const renamed = await auth.actorOf(actor.id)
-  if (!renamed) throw new AppError('unauthorized', 'Please sign in.')
-  return auth.currentUser(renamed)
+  // Read before the account is held: its transaction awaits only its own statements.
+  const hasOwnFactor = requireSecondFactor === true ? await auth.hasSecondFactor(actor.id) : true
+  await asMemberNow(actor.accountId, actor.id, 'domains:manage', async (tx, role) => {
+    if (requireSecondFactor !== undefined && role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.secondFactorOwnerOnly)
+    // Else the owner would lock themselves out of the workspace with everyone else.
+    if (!hasOwnFactor) throw fieldError('invalid', 'requireSecondFactor', MEMBER_MESSAGES.ownSecondFactorFirst)
+    const before = await accounts.getAccount(actor.accountId, tx)
+    const after = await accounts.updateAccount(actor.accountId, { name: name?.trim() ?? before.name, requireSecondFactor: requireSecondFactor ?? before.requireSecondFactor }, tx)
+    if (!after) throw new AppError('not_found', 'Account not found.')
+    const target = { type: 'account', id: actor.accountId, name: after.name }
+    if (after.name !== before.name)
+      await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'account.renamed', target, changes: { name: { from: before.name, to: after.name } } })
+    if (after.requireSecondFactor !== before.requireSecondFactor)
+      await recordAccountChange(tx, actingOf(actor), {
+        accountId: actor.accountId,
+        action: after.requireSecondFactor ? 'account.second_factor_required' : 'account.second_factor_optional',
+        target,
+        changes: { requireSecondFactor: { from: before.requireSecondFactor, to: after.requireSecondFactor } },
+      })
+  })
+  const changed = await auth.actorOf(actor.id)
+  if (!changed) throw new AppError('unauthorized', 'Please sign in.')
+  return auth.currentUser(changed)
 }
 
 /** Makes one of the user's accounts the one they work in, holding it (withAccountHeld); false when they are not its member. */
@@ -143,10 +168,11 @@ async function openAccountOfTheirOwn(userId: string, tx: Db) {
  * removed from keeps theirs). An account they were the last member of goes with
  * them (links, keys, events and domain cascade), so no account is left without a person who can
  * sign in; one they own with other members stays theirs until they hand it over (409). Runs in the
- * caller's transaction when given one (so an audit entry can share it).
+ * caller's transaction when given one (so an audit entry can share it). With `leaving`, who deletes
+ * themselves: the accounts that stay record that they left.
  */
-export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { accountDeleted: boolean; linksDeleted: number }> {
-  if (!tx) return transaction((inner) => deleteUser(userId, inner))
+export async function deleteUser(userId: string, tx?: Db, leaving?: Acting): Promise<Actor & { accountDeleted: boolean; linksDeleted: number }> {
+  if (!tx) return transaction((inner) => deleteUser(userId, inner, leaving))
   const actor = await auth.actorOf(userId, tx)
   if (!actor) throw new AppError('not_found', 'User not found.')
   // Held in one order, so two deletions cannot deadlock; read again once held.
@@ -165,6 +191,9 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
   // Keys they made would outlive them in the accounts that stay.
   await memberCleanup().revokeApiKeysCreatedBy(userId, undefined, tx)
   for (const { accountId } of alone) await deleteAccount(accountId, tx)
+  if (leaving)
+    for (const { accountId, role } of theirs.filter((membership) => !alone.includes(membership)))
+      await recordAccountChange(tx, leaving, { accountId, action: 'member.left', target: { type: 'member', id: userId, name: actor.email }, changes: { role: { from: role, to: null } }, details: { userDeleted: true } })
   await auth.deleteUserRecord(userId, tx)
   return { ...actor, accountDeleted: alone.some((membership) => membership.accountId === actor.accountId), linksDeleted }
 }
@@ -172,7 +201,7 @@ export async function deleteUser(userId: string, tx?: Db): Promise<Actor & { acc
 /** Deletes the signed-in user, once they show it is them (auth.confirmItIsThem). */
 export async function deleteOwnAccount(actor: Actor, proof: DeleteAccountInput) {
   await auth.confirmItIsThem(actor, proof)
-  return deleteUser(actor.id)
+  return deleteUser(actor.id, undefined, actingOf(actor))
 }
 
 /**
@@ -181,6 +210,7 @@ export async function deleteOwnAccount(actor: Actor, proof: DeleteAccountInput) 
  */
 export async function deleteAccount(accountId: string, tx: Db) {
   await accounts.holdAccount(accountId, tx)
+  await forgetAccountAudit(accountId, tx)
   let usersDeleted = 0
   for (const { id } of await auth.usersWorkingIn(accountId, tx)) {
     const elsewhere = (await repo.membershipsOfUser(id, tx)).find((membership) => membership.accountId !== accountId)
@@ -194,7 +224,7 @@ export async function deleteAccount(accountId: string, tx: Db) {
 export { USER_SORTS } from './repo'
 
 /** A page of users with their account (admin panel): searched by e-mail, sorted, paged in SQL. */
-export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf<User>> {
+export async function listUsers(query: PageQuery<repo.UserSort>): Promise<PageOf<Omit<User, 'mustSetUpSecondFactor'>>> {
   const { rows, total } = await repo.listUsers(query)
   return { rows: rows.map(({ emailVerifiedAt, ...row }) => ({ ...row, emailVerified: emailVerifiedAt !== null, createdAt: row.createdAt.toISOString() })), total }
 }
@@ -231,8 +261,11 @@ export async function listMembers(actor: Actor): Promise<Members> {
     repo.membersOfAccount(actor.accountId),
     can(actor.role, 'members:manage') ? repo.pendingInvitations(actor.accountId, new Date()) : [],
   ])
+  const withSecondFactor = await auth.usersWithSecondFactor(members.map((member) => member.userId))
   return {
-    members: members.map((member): Member => ({ ...member, joinedAt: member.joinedAt.toISOString(), isYou: member.userId === actor.id })),
+    members: members.map(
+      (member): Member => ({ ...member, joinedAt: member.joinedAt.toISOString(), isYou: member.userId === actor.id, hasSecondFactor: withSecondFactor.has(member.userId) }),
+    ),
     invitations: invitations.map(toInvitationJson),
   }
 }
@@ -257,10 +290,12 @@ export async function invite(actor: Actor, input: InvitationInput): Promise<Invi
     const members = await repo.membersOfAccount(actor.accountId, tx)
     if (members.some((member) => member.email === email)) throw fieldError('conflict', 'email', MEMBER_MESSAGES.alreadyMember)
     await accounts.ensureRoom({ limit: INVITATIONS_MAX, count: (held) => repo.countPending(actor.accountId, now, held), refusal: () => new AppError('conflict', MEMBER_MESSAGES.tooManyInvitations) }, tx)
-    return repo.putInvitation(
+    const invitation = await repo.putInvitation(
       { id: Bun.randomUUIDv7(), accountId: actor.accountId, email, role: input.role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY), createdAt: now },
       tx,
     )
+    await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'member.invited', target: { type: 'invitation', id: invitation.id, name: email }, changes: { role: { from: null, to: input.role } } })
+    return invitation
   })
   const link = `${config.publicUrl}/invite?token=${token}`
   await sendMail({
@@ -275,7 +310,17 @@ export async function invite(actor: Actor, input: InvitationInput): Promise<Invi
 }
 
 export async function withdrawInvitation(actor: Actor, id: string) {
-  if (!(await repo.deleteInvitation(actor.accountId, id))) throw new AppError('not_found', MEMBER_MESSAGES.invitationNotFound)
+  const withdrawn = await transaction(async (tx) => {
+    const row = await repo.deleteInvitation(actor.accountId, id, tx)
+    if (row) await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'invitation.revoked', target: { type: 'invitation', id, name: row.email }, changes: { role: { from: row.role, to: null } } })
+    return row
+  })
+  if (!withdrawn) throw new AppError('not_found', MEMBER_MESSAGES.invitationNotFound)
+}
+
+/** A member as the audit log names them: by their e-mail address then. */
+async function memberTarget(userId: string, tx: Db) {
+  return { type: 'member', id: userId, name: (await auth.findUser(userId, tx))?.email ?? null }
 }
 
 /** Another member of the actor's account as they are now, or 404. */
@@ -302,10 +347,13 @@ async function takeBackWhatRoleAllowed(accountId: string, userId: string, role: 
 
 export async function changeRole(actor: Actor, userId: string, role: InvitableRole) {
   await asMemberNow(actor.accountId, actor.id, 'members:manage', async (tx, yourRole) => {
-    mayChange(yourRole, await memberOf(actor.accountId, userId, tx))
+    const before = await memberOf(actor.accountId, userId, tx)
+    mayChange(yourRole, before)
     if (role === 'admin' && yourRole !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.adminsOnlyByOwner)
     await repo.setMembershipRole(actor.accountId, userId, role, tx)
     await takeBackWhatRoleAllowed(actor.accountId, userId, role, tx)
+    if (before.role !== role)
+      await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'member.role_changed', target: await memberTarget(userId, tx), changes: { role: { from: before.role, to: role } } })
   })
   return listMembers(actor)
 }
@@ -322,6 +370,7 @@ export async function removeMember(actor: Actor, userId: string) {
     if (!leaving) mayChange(yourRole, target)
     await takeBackWhatRoleAllowed(actor.accountId, userId, null, tx)
     await removeMembership(actor.accountId, userId, tx)
+    await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: leaving ? 'member.left' : 'member.removed', target: await memberTarget(userId, tx), changes: { role: { from: target.role, to: null } } })
   })
   log.info('member removed', { accountId: actor.accountId, userId, by: actor.id })
 }
@@ -336,11 +385,23 @@ export async function transferOwnership(actor: Actor, userId: string) {
     // Stepping down first: the account never has two owners (a unique index holds to it too).
     await repo.setMembershipRole(actor.accountId, actor.id, 'admin', tx)
     await repo.setMembershipRole(actor.accountId, userId, 'owner', tx)
+    const to = await memberTarget(userId, tx)
+    await recordAccountChange(tx, actingOf(actor), { accountId: actor.accountId, action: 'account.ownership_transferred', target: to, changes: { owner: { from: actor.email, to: to.name } } })
   })
   log.info('ownership transferred', { accountId: actor.accountId, from: actor.id, to: userId })
 }
 
 // ---- the invited person -----------------------------------------------------------------------
+
+/** Records, with `tx`, that the person invited joined the account (they are who acts). */
+const recordJoined = (tx: Db, acting: Acting, invitation: { id: string; accountId: string; email: string; role: MemberRole }) =>
+  recordAccountChange(tx, acting, {
+    accountId: invitation.accountId,
+    action: 'member.joined',
+    target: { type: 'member', id: acting.id!, name: invitation.email },
+    changes: { role: { from: null, to: invitation.role } },
+    details: { invitationId: invitation.id },
+  })
 
 async function liveInvitation(token: string) {
   const row = await repo.findByToken(hashToken(token), new Date())
@@ -356,19 +417,22 @@ export async function previewInvitation(token: string): Promise<InvitationPrevie
 }
 
 /** A signed-in person accepts: they must be the address invited. Answers a session in the account. */
-export async function acceptInvitation(actor: Actor, token: string) {
+export async function acceptInvitation(actor: Actor, token: string, client: Client) {
   const { invitation } = await liveInvitation(token)
   if (invitation.email !== actor.email) throw new AppError('forbidden', MEMBER_MESSAGES.wrongInvitee(invitation.email))
   await withAccountHeld(invitation.accountId, async (tx) => {
     if (!(await repo.takeByToken(invitation.tokenHash, new Date(), tx))) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)
     if (await repo.findMembership(invitation.accountId, actor.id, tx)) await switchTo(actor.id, invitation.accountId, tx)
-    else await addMembership(invitation.accountId, actor.id, invitation.role, tx)
+    else {
+      await addMembership(invitation.accountId, actor.id, invitation.role, tx)
+      await recordJoined(tx, actingOf(actor), invitation)
+    }
   })
-  return auth.sessionOf(actor.id)
+  return auth.sessionOf(actor.id, client)
 }
 
 /** Someone new accepts by choosing a password: the mailed link proves the address theirs. */
-export async function signUpByInvitation(token: string, password: string) {
+export async function signUpByInvitation(token: string, password: string, client: Client) {
   const { invitation } = await liveInvitation(token)
   if (await auth.isKnownEmail(invitation.email)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
   const passwordHash = await auth.hashAccountPassword(password)
@@ -377,10 +441,11 @@ export async function signUpByInvitation(token: string, password: string) {
       if (!(await repo.takeByToken(invitation.tokenHash, new Date(), tx))) throw new AppError('not_found', MEMBER_MESSAGES.invalidInvitation)
       const userId = await auth.createInvitedUser(invitation.email, passwordHash, invitation.accountId, tx)
       await repo.insertMembership({ accountId: invitation.accountId, userId, role: invitation.role }, tx)
+      await recordJoined(tx, { type: 'user', id: userId, name: invitation.email, address: networkOf(client.ip) }, invitation)
       return userId
     })
     log.info('signup by invitation', { userId, accountId: invitation.accountId })
-    return auth.sessionOf(userId)
+    return auth.sessionOf(userId, client)
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('conflict', 'email', MESSAGES.emailTaken)
     throw error

@@ -71,7 +71,8 @@ async function admitCall(request: Request, server: ServerLike | null, headers: R
     throw new AppError('rate_limited', `Rate limit of ${rate.limit} requests per ${per} reached. Try again in ${rate.retryAfter} seconds.`, undefined, rate.retryAfter)
   }
   countApiCall(owner.accountId).catch((error) => log.error('counting an API call failed', { error }))
-  return owner
+  // The key by its name, from the call's network: what the audit log records of the changes it makes.
+  return { ...owner, acting: { type: 'api_key', id: owner.keyId, name: owner.keyName, address: networkOf(clientIp(request, server)) } }
 }
 
 // The checks the `apiKey` option made: a route that names one of them is a call of the public API.

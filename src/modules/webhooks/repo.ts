@@ -34,8 +34,8 @@ export async function findEndpoint(accountId: string, id: string) {
   return row
 }
 
-export async function updateEndpoint(accountId: string, id: string, changes: EndpointChanges) {
-  const [row] = await db
+export async function updateEndpoint(accountId: string, id: string, changes: EndpointChanges, tx: Db = db) {
+  const [row] = await tx
     .update(webhookEndpoints)
     .set(changes)
     .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.id, id)))
@@ -43,11 +43,11 @@ export async function updateEndpoint(accountId: string, id: string, changes: End
   return row
 }
 
-export async function deleteEndpoint(accountId: string, id: string) {
-  const [row] = await db
+export async function deleteEndpoint(accountId: string, id: string, tx: Db = db) {
+  const [row] = await tx
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.id, id)))
-    .returning({ id: webhookEndpoints.id })
+    .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events, description: webhookEndpoints.description, isActive: webhookEndpoints.isActive })
   return row
 }
 

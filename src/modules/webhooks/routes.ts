@@ -13,11 +13,11 @@ export const webhookRoutes = new Elysia({ prefix: '/webhooks' })
     '/',
     async ({ user, body, set }) => {
       set.status = 201
-      return service.createEndpoint(user.accountId, body)
+      return service.createEndpoint(user, body)
     },
     { session: 'integrations:manage', body: WebhookEndpointInput, response: { 201: CreatedWebhookEndpoint }, detail: { summary: 'Add a webhook endpoint', tags, hide: true } },
   )
-  .patch('/:id', ({ user, params, body }) => service.updateEndpoint(user.accountId, params.id, body), {
+  .patch('/:id', ({ user, params, body }) => service.updateEndpoint(user, params.id, body), {
     session: 'integrations:manage',
     params: IdParams,
     body: WebhookEndpointChanges,
@@ -27,7 +27,7 @@ export const webhookRoutes = new Elysia({ prefix: '/webhooks' })
   .delete(
     '/:id',
     async ({ user, params, set }) => {
-      await service.deleteEndpoint(user.accountId, params.id)
+      await service.deleteEndpoint(user, params.id)
       set.status = 204
     },
     { session: 'integrations:manage', params: IdParams, detail: { summary: 'Remove a webhook endpoint and its deliveries', tags, hide: true } },

@@ -27,6 +27,7 @@ import {
 } from '../../shared/webhooks'
 import { isSpecialUseHost } from '../../shared/network'
 import { type AccountCap, withinAccountCap } from '../accounts/service'
+import { actingOf, changesBetween, recordAccountChange, type Acting } from '../audit/service'
 import * as repo from './repo'
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointChanges, WebhookEndpointInput } from './schema'
 import { newSecret, seal, signatureHeaders, unseal } from './signing'
@@ -313,17 +314,28 @@ function checkedDescription(raw: string | null | undefined) {
 
 const changed = (accountId: string) => publish(ENDPOINTS_CHANGED, accountId)
 
+/** Whose endpoints, and who acts on them (for the audit log). */
+type EndpointOwner = { accountId: string; acting?: Acting }
+/** The fields of an endpoint the audit log compares: never its secret. */
+const AUDITED = ['url', 'events', 'description', 'isActive'] as const
+const endpointTarget = (row: Pick<repo.EndpointRow, 'id' | 'url'>) => ({ type: 'webhook', id: row.id, name: row.url })
+
 export async function listEndpoints(accountId: string) {
   return (await repo.listEndpoints(accountId)).map(toEndpointJson)
 }
 
 /** A new endpoint, answered with its secret (which can be read again later). */
-export async function createEndpoint(accountId: string, input: WebhookEndpointInput) {
+export async function createEndpoint(owner: EndpointOwner, input: WebhookEndpointInput) {
+  const { accountId } = owner
   const values = { url: await checkedUrl(input.url), events: checkedEvents(input.events), description: checkedDescription(input.description) }
   const secret = newSecret()
   const sealed = seal(secret)
   const cap: AccountCap = { limit: WEBHOOK_ENDPOINTS_MAX, count: (tx) => repo.countEndpoints(accountId, tx), refusal: () => new AppError('conflict', WEBHOOK_MESSAGES.tooMany) }
-  const row = await withinAccountCap(accountId, cap, (tx) => repo.insertEndpoint({ accountId, ...values, secret: sealed }, tx))
+  const row = await withinAccountCap(accountId, cap, async (tx) => {
+    const row = await repo.insertEndpoint({ accountId, ...values, secret: sealed }, tx)
+    await recordAccountChange(tx, actingOf(owner), { accountId, action: 'webhook.created', target: endpointTarget(row), changes: changesBetween({ url: null, events: null, description: null, isActive: null }, row, AUDITED) })
+    return row
+  })
   changed(accountId)
   return { ...toEndpointJson(row), secret }
 }
@@ -334,7 +346,8 @@ async function endpointOf(accountId: string, id: string) {
   return row
 }
 
-export async function updateEndpoint(accountId: string, id: string, input: WebhookEndpointChanges) {
+export async function updateEndpoint(owner: EndpointOwner, id: string, input: WebhookEndpointChanges) {
+  const { accountId } = owner
   const before = await endpointOf(accountId, id)
   const changes = {
     ...(input.url !== undefined && { url: await checkedUrl(input.url) }),
@@ -344,14 +357,25 @@ export async function updateEndpoint(accountId: string, id: string, input: Webho
   }
   // Nothing to change: the endpoint as it is.
   if (Object.keys(changes).length === 0) return toEndpointJson(before)
-  const row = await repo.updateEndpoint(accountId, id, changes)
+  const row = await transaction(async (tx) => {
+    const row = await repo.updateEndpoint(accountId, id, changes, tx)
+    const audited = row && changesBetween(before, row, AUDITED)
+    if (audited) await recordAccountChange(tx, actingOf(owner), { accountId, action: 'webhook.updated', target: endpointTarget(row), changes: audited })
+    return row
+  })
   if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound)
   changed(accountId)
   return toEndpointJson(row)
 }
 
-export async function deleteEndpoint(accountId: string, id: string) {
-  if (!(await repo.deleteEndpoint(accountId, id))) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound)
+export async function deleteEndpoint(owner: EndpointOwner, id: string) {
+  const { accountId } = owner
+  const deleted = await transaction(async (tx) => {
+    const row = await repo.deleteEndpoint(accountId, id, tx)
+    if (row) await recordAccountChange(tx, actingOf(owner), { accountId, action: 'webhook.deleted', target: endpointTarget(row), changes: changesBetween(row, { url: null, events: null, description: null, isActive: null }, AUDITED) })
+    return row
+  })
+  if (!deleted) throw new AppError('not_found', WEBHOOK_MESSAGES.notFound)
   changed(accountId)
 }
 

@@ -1,5 +1,6 @@
 import useSWR, { mutate } from 'swr'
-import type { CurrentUser, DeleteAccountInput, Session, User } from '../../../src/modules/auth/schema'
+import type { CurrentUser, DeleteAccountInput, Session, SessionList, User } from '../../../src/modules/auth/schema'
+import type { AccountInput } from '../../../src/modules/members/schema'
 import { api } from '../../lib/api'
 import { setSession, setUser, signOut, useSession } from '../../lib/session'
 
@@ -21,22 +22,34 @@ export async function updateEmail(email: string, currentPassword: string) {
   return api.patch<{ user: User; message: string }>('/auth/update-email', { email, currentPassword })
 }
 
+/** Reads the signed-in user afresh, when what they may do changed on the server (a second factor set up). */
+export async function reloadCurrentUser() {
+  const me = await api.get<CurrentUser>(ME)
+  setUser(me.user)
+  await mutate(ME, me, { revalidate: false })
+}
+
 /** After a confirmation link was opened, what the screens show is stale. */
 export async function refreshAfterConfirmation() {
   if (!useSession.getState().token) return
-  const me = await api.get<CurrentUser>(ME)
-  setUser(me.user)
-  await Promise.all([mutate(ME, me, { revalidate: false }), mutate(EMAIL_STATUS)])
+  await Promise.all([reloadCurrentUser(), mutate(EMAIL_STATUS)])
 }
 
-/** Renames the workspace the user works in; the header and every screen show the new name. */
-export async function renameWorkspace(name: string) {
-  const me = await api.patch<CurrentUser>('/auth/account', { name })
+/** Changes the workspace the user works in; every screen shows it as it is now. */
+async function changeWorkspace(changes: AccountInput) {
+  const me = await api.patch<CurrentUser>('/auth/account', changes)
   setUser(me.user)
   await mutate(ME, me, { revalidate: false })
+}
+
+export async function renameWorkspace(name: string) {
+  await changeWorkspace({ name })
   // The account menu lists the user's workspaces by name.
   await mutate((key) => Array.isArray(key) && key[0] === '/auth/accounts')
 }
+
+/** Requires a second factor of every member of the workspace, or stops requiring it (the owner). */
+export const setSecondFactorRequired = (requireSecondFactor: boolean) => changeWorkspace({ requireSecondFactor })
 
 /** Ends every session of this user, this one included. */
 export async function signOutEverywhere() {
@@ -53,3 +66,14 @@ export async function updatePassword(currentPassword: string, newPassword: strin
 
 /** The password, or for people without one their e-mail address typed out: the server checks it. */
 export const deleteAccount = (proof: DeleteAccountInput) => api.delete('/auth/delete-account', proof)
+
+const SESSIONS = '/auth/sessions'
+
+/** The sessions the user is signed in with, this one first. */
+export const useSessions = () => useSWR<SessionList>(SESSIONS, api.get)
+
+/** Ends one session: its device is signed out at once. */
+export async function endSession(id: string) {
+  await api.delete(`${SESSIONS}/${encodeURIComponent(id)}`)
+  await mutate(SESSIONS)
+}

@@ -23,7 +23,7 @@ export function SignOutEverywhere() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sessions</CardTitle>
+        <CardTitle>Sign out everywhere</CardTitle>
         <CardDescription>Signed in on a device you no longer use, or not sure? End every session, this one included.</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-end">

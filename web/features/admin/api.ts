@@ -1,10 +1,22 @@
 // The admin panel's calls and the refreshes each change needs (every change adds to the audit log).
 import useSWR, { mutate } from 'swr'
-import type { AdminAccount, AdminAccountList, AdminLink, AdminLinkList, AdminMember, AdminStats, AdminUser, AdminUserList, AuditEntry, AuditLog } from '../../../src/modules/admin/schema'
+import type {
+  AdminAccount,
+  AdminAccountList,
+  AdminLink,
+  AdminLinkList,
+  AdminListedUser,
+  AdminMember,
+  AdminStats,
+  AdminUser,
+  AdminUserList,
+  AuditEntry,
+  AuditLog,
+} from '../../../src/modules/admin/schema'
 import type { Plan } from '../../../src/shared/domain'
 import { api } from '../../lib/api'
 
-export type { AdminAccount, AdminLink, AdminStats, AdminUser, AuditEntry }
+export type { AdminAccount, AdminLink, AdminListedUser, AdminStats, AdminUser, AuditEntry }
 
 /** Admin pages hold 20 rows. */
 export const PAGE_SIZE = 20
@@ -65,6 +77,12 @@ export async function changeUserPlan(userId: string, plan: Plan) {
   const user = await api.patch<AdminUser>(`/admin/users/${encodeURIComponent(userId)}/plan`, { plan })
   await Promise.all([refreshUsers(), refreshAccounts(), refreshAuditLog()])
   return user
+}
+
+/** Removes the user's authenticator, passkeys and recovery codes; the server mails them. */
+export async function resetSecondFactors(userId: string) {
+  await api.post(`/admin/users/${encodeURIComponent(userId)}/reset-second-factors`)
+  await Promise.all([refreshUsers(), refreshAuditLog()])
 }
 
 /** Refreshes users, accounts and stats, and the open link tables. */

@@ -7,7 +7,7 @@ type DetailCardProps = {
   /** Under the title: the plan badge, the account name. */
   meta?: ReactNode
   onClose: () => void
-  /** The delete button with its confirmation. */
+  /** The action buttons (delete, and more for a user) with their confirmations. */
   action: ReactNode
   /** Above the links, e.g. an account's members. */
   before?: ReactNode

@@ -6,7 +6,7 @@ import { Select } from '../../components/ui/select'
 import { formatDate } from '../../lib/dates'
 import { toast } from '../../lib/toast'
 import { AdminList, useListControls } from './admin-list'
-import { changeUserPlan, useAdminUsers, type AdminUser } from './api'
+import { changeUserPlan, useAdminUsers, type AdminListedUser } from './api'
 import { planName } from './format'
 import type { Column } from './row-list'
 import { UserDetails } from './user-details'
@@ -21,7 +21,7 @@ const SORTS = [
 const PLAN_OPTIONS = PLANS.map((plan) => ({ value: plan, label: planName(plan) }))
 
 /** Changes the plan as soon as one is picked: no confirmation. */
-function PlanSelect({ user }: { user: AdminUser }) {
+function PlanSelect({ user }: { user: AdminListedUser }) {
   const [isSaving, setIsSaving] = useState(false)
   async function change(plan: Plan) {
     if (plan === user.plan) return
@@ -38,7 +38,7 @@ function PlanSelect({ user }: { user: AdminUser }) {
   return <Select value={user.plan} onValueChange={change} options={PLAN_OPTIONS} size="sm" disabled={isSaving} aria-label={`Plan of ${user.email}`} className="w-32" />
 }
 
-const COLUMNS: Column<AdminUser>[] = [
+const COLUMNS: Column<AdminListedUser>[] = [
   {
     label: 'Email',
     value: (user) => (
@@ -57,6 +57,10 @@ const COLUMNS: Column<AdminUser>[] = [
         {user.role}
       </RoleBadge>
     ),
+  },
+  {
+    label: 'Two-Factor',
+    value: (user) => <Badge variant={user.hasSecondFactor ? 'success' : 'secondary'}>{user.hasSecondFactor ? 'On' : 'Off'}</Badge>,
   },
   { label: 'Created', value: (user) => formatDate(user.createdAt), cellClassName: 'whitespace-nowrap' },
 ]

@@ -1,3 +1,4 @@
+import { Fingerprint } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import { MESSAGES } from '../../../src/shared/auth-rules'
@@ -5,12 +6,25 @@ import { EmailField, PasswordField } from '../../components/form-fields'
 import { Button } from '../../components/ui/button'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
-import { login } from './api'
+import { login, signInWithPasskey } from './api'
 
 export function LoginForm() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const [isUsingPasskey, setIsUsingPasskey] = useState(false)
+
+  async function passkeySignIn() {
+    setIsUsingPasskey(true)
+    try {
+      await signInWithPasskey()
+    } catch (error) {
+      setIsUsingPasskey(false)
+      // Dismissing the browser's own prompt is no failure worth more than a word.
+      const description = error instanceof Error && error.name === 'NotAllowedError' ? 'No passkey was used.' : errorMessage(error, 'The passkey did not sign you in.')
+      toast({ title: 'Passkey sign-in failed', description, variant: 'destructive' })
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -41,6 +55,10 @@ export function LoginForm() {
       />
       <Button type="submit" className="mt-2 w-full" isLoading={isSubmitting}>
         Sign In
+      </Button>
+      <Button type="button" variant="outline" className="w-full" isLoading={isUsingPasskey} disabled={isSubmitting} onClick={passkeySignIn}>
+        <Fingerprint aria-hidden="true" />
+        Use a Passkey
       </Button>
     </form>
   )

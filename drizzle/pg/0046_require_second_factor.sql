@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "require_second_factor" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `accounts` ADD `require_second_factor` integer DEFAULT false NOT NULL;
