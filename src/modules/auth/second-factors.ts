@@ -122,8 +122,7 @@ export async function secondFactorStatus(userId: string) {
 
 /** After a passkey goes: recovery codes stand in for second factors, so with none left they go too. */
 export async function dropRecoveryCodesWithoutFactor(userId: string) {
-  if ((await secondFactorMethods(userId)).some((method) => method !== 'recovery')) return
-  await repo.removeRecoveryCodes(userId)
+  if (!(await hasSecondFactor(userId))) await repo.removeRecoveryCodes(userId)
 }
 
 /** Turns the authenticator off; the recovery codes go with it unless passkeys still need them. */
