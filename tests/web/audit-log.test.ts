@@ -9,6 +9,7 @@ import { MEMBER_MESSAGES } from '../../src/shared/members'
 import { confirmAddress, invitedMember } from '../helpers/accounts'
 import { DESKTOP, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
+import { until } from '../helpers/until'
 import { browserAroundTests, createAccount, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
@@ -37,7 +38,16 @@ async function chooseWithKeyboard(page: Page, label: string, option: string) {
   await page.keyboard.press('Enter')
   const choice = page.getByRole('option', { name: option, exact: true })
   await choice.waitFor()
-  while (!(await choice.evaluate((element) => element.hasAttribute('data-highlighted')))) await page.keyboard.press('ArrowDown')
+  // Each key waits for the highlight to move before the next, so a busy page cannot be overshot.
+  const options = page.getByRole('option')
+  const wanted = await options.evaluateAll((all, element) => all.indexOf(element as HTMLElement), await choice.elementHandle())
+  const highlighted = () => options.evaluateAll((all) => all.findIndex((element) => element.hasAttribute('data-highlighted')))
+  let at = await highlighted()
+  while (at !== wanted) {
+    const from = at
+    await page.keyboard.press(from >= 0 && from > wanted ? 'ArrowUp' : 'ArrowDown')
+    at = await until(highlighted, { what: `the highlight to move from option ${from} towards ${wanted}`, done: (now) => now !== from })
+  }
   await page.keyboard.press('Enter')
   await page.getByRole('listbox').waitFor({ state: 'detached' })
 }
