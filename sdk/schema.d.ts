@@ -348,6 +348,23 @@ export interface components {
                 createdAt: string | null;
                 clicks: number | null;
             } | null;
+            /** @description The scheduled check of the target (status, redirects, a sign-in page) and the card image (reachable, type and size within every platform's rules) */
+            health: {
+                /**
+                 * @description `ok`: the target and card image answered as they should; `broken`: one did not (see reason); `unknown`: not checked since the link got its target and image
+                 * @enum {string}
+                 */
+                status: "ok" | "broken" | "unknown";
+                /** @description What is wrong, in a sentence; null when nothing is */
+                reason: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the link was last checked; null before its first check
+                 */
+                checkedAt: string | null;
+                /** @description Where the target led after its redirects at that check; null when it could not be reached */
+                finalUrl: string | null;
+            };
             /**
              * Format: date-time
              * @description When the link was made
@@ -857,12 +874,28 @@ export interface components {
                 occurredAt: string;
                 /** @description The crawler's platform, for previews (facebook, x, linkedin, ...) */
                 platform: string | null;
+                /** @description A card served to a request that claimed the platform's crawler from an address not the platform's: not counted among the previews */
+                unverified: boolean;
                 /** @description The referring site, for clicks */
                 referrerHost: string | null;
                 /** @description ISO country code, when known */
                 country: string | null;
                 /** @description desktop, mobile, tablet, other (TVs, consoles) or bot (crawlers), when known */
                 device: string | null;
+            }[];
+            /** @description Previews of the period by platform, most first; verified and unverified apart */
+            previewsByPlatform: {
+                /** @description The crawler platform (facebook, x, linkedin, whatsapp, ...) */
+                platform: string;
+                /**
+                 * @description How the platform's crawler is told from an impostor: its address ranges, or reverse DNS confirmed forward; null when it cannot be (previews made on the sender's device, or by servers nobody lists)
+                 * @enum {string|null}
+                 */
+                verifiedBy: "ranges" | "reverse-dns" | null;
+                /** @description Previews counted: each from the platform's own address where verifiedBy names how */
+                previews: number;
+                /** @description Cards served to requests that claimed the platform's crawler from an address not the platform's: never counted */
+                unverified: number;
             }[];
             /** @description Clicks of the period sent to each of the link's variants, in the link's order; only for a link with variants */
             variants?: {
@@ -1152,6 +1185,7 @@ export interface operations {
                 search?: string;
                 status?: "all" | "active" | "inactive";
                 tag?: string;
+                health?: "broken" | "ok";
             };
             header?: never;
             path?: never;
@@ -1709,6 +1743,23 @@ export interface operations {
                             createdAt: string | null;
                             clicks: number | null;
                         } | null;
+                        /** @description The scheduled check of the target (status, redirects, a sign-in page) and the card image (reachable, type and size within every platform's rules) */
+                        health: {
+                            /**
+                             * @description `ok`: the target and card image answered as they should; `broken`: one did not (see reason); `unknown`: not checked since the link got its target and image
+                             * @enum {string}
+                             */
+                            status: "ok" | "broken" | "unknown";
+                            /** @description What is wrong, in a sentence; null when nothing is */
+                            reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the link was last checked; null before its first check
+                             */
+                            checkedAt: string | null;
+                            /** @description Where the target led after its redirects at that check; null when it could not be reached */
+                            finalUrl: string | null;
+                        };
                         /**
                          * Format: date-time
                          * @description When the link was made

@@ -16,17 +16,20 @@ import { contactRoutes } from './modules/contact/routes'
 import { domainListRoutes, domainRoutes } from './modules/domains/routes'
 import { healthRoutes } from './modules/health/routes'
 import { mcpRoutes } from './modules/mcp/routes'
+import { metricsRoutes } from './modules/metrics/routes'
+import { observeRequest, type RequestKind } from './modules/metrics/service'
 import { accountRoutes, invitationRoutes, memberRoutes } from './modules/members/routes'
 import { metadataRoutes } from './modules/metadata/routes'
 import { imageRoutes } from './modules/images/routes'
 import { importRoutes } from './modules/imports/routes'
 import { linkRoutes, tagRoutes } from './modules/links/routes'
+import { linkHealthRoutes } from './modules/link-health/routes'
 import { cardRoutes } from './modules/cards/routes'
 import { cardImageRoutes } from './modules/card-images/routes'
 import { utmPresetRoutes } from './modules/utm-presets/routes'
 import { qrRoutes } from './modules/qr/routes'
 import { answerShortLink, domainOwnAnswer, shortLinkPath, unlockRoutes } from './modules/redirect/routes'
-import { publicApiPaths } from './modules/public-api/api-key-auth'
+import { isApiKeyCheck, publicApiPaths } from './modules/public-api/api-key-auth'
 import { apiPreflights } from './modules/public-api/cors'
 import { apiDocs } from './modules/public-api/docs'
 import { apiHostUrl } from './modules/public-api/host'
@@ -44,6 +47,7 @@ const calls = new Elysia()
   .use(accountRoutes)
   .use(metadataRoutes)
   .use(linkRoutes)
+  .use(linkHealthRoutes)
   .use(cardRoutes)
   .use(tagRoutes)
   .use(importRoutes)
@@ -97,6 +101,7 @@ export const app = new Elysia()
   })
   .use(textInput)
   .use(api)
+  .use(metricsRoutes)
   .use(siteRoutes)
   .get('/*', ({ request }) => notFoundPage(request))
 
@@ -109,22 +114,37 @@ export const app = new Elysia()
  * its body (RFC 9110 9.3.2): no handler answers HEAD on its own.
  */
 export function handleRequest(request: Request, server: ServerLike): Response | Promise<Response> {
+  const startedAt = performance.now()
   try {
-    if (!hasValidHost(request)) return earlyErrorResponse(new AppError('invalid', 'Malformed Host header.'))
+    if (!hasValidHost(request)) return counted('other', earlyErrorResponse(new AppError('invalid', 'Malformed Host header.')), startedAt)
     const apiUrl = apiHostUrl(request)
     const path = apiUrl === undefined ? shortLinkPath(request) : undefined
-    if (path !== undefined) return answerShortLink(request, path, server)
+    // A short link counts itself: whether it was a crawler's card or a redirect is its answer's.
+    if (path !== undefined) return answerShortLink(request, path, server, startedAt)
+    const kind = kindOf(request, apiUrl)
     // A custom domain's bare root may send people elsewhere, and it serves its app files; the rest is the app's.
     const own = apiUrl === undefined ? domainOwnAnswer(request) : undefined
     if (own instanceof Promise)
       return own.then(
         (answer) => answer ?? routed(request, server, apiUrl),
         (error) => unexpectedFailure(request, error),
-      )
-    return own ?? routed(request, server, apiUrl)
+      ).then((response) => counted(kind, response, startedAt))
+    return counted(kind, own, startedAt) ?? routed(request, server, apiUrl).then((response) => counted(kind, response, startedAt))
   } catch (error) {
-    return unexpectedFailure(request, error)
+    return counted('other', unexpectedFailure(request, error), startedAt)
   }
+}
+
+/** What Elysia answers, for the metrics: a call of the public API (one that takes an API key), another call, or the rest. */
+function kindOf(request: Request, apiUrl: string | undefined): RequestKind {
+  const path = apiUrl === undefined ? requestPath(request) : new URL(apiUrl).pathname
+  if (path !== '/api' && !path.startsWith('/api/')) return 'other'
+  return isApiKeyCheck(routeCheck(request.method, path)) ? 'public_api' : 'app_api'
+}
+
+function counted<T extends Response | undefined>(kind: RequestKind, response: T, startedAt: number): T {
+  if (response) observeRequest(kind, response.status, startedAt)
+  return response
 }
 
 async function routed(request: Request, server: ServerLike, apiUrl: string | undefined): Promise<Response> {

@@ -3,6 +3,8 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import ipaddr from 'ipaddr.js'
+import { VERIFIABLE_PLATFORMS } from '../shared/crawler-platforms'
 import { PLANS } from '../shared/domain'
 import { parseTrustProxy, type TrustProxy } from './proxy'
 
@@ -29,6 +31,14 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   if (raw === undefined) return fallback
   const value = Number(raw)
   if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive whole number, got "${raw}".`)
+  return value
+}
+
+function nonNegativeInt(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name)
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number (0 or more), got "${raw}".`)
   return value
 }
 
@@ -90,6 +100,40 @@ function hostList(env: Env, name: string): readonly { hostname: string; port?: n
       return { hostname, port }
     }),
   )
+}
+
+const isAddressBlock = (entry: unknown) => {
+  if (typeof entry !== 'string') return false
+  const [address, bits, extra] = entry.trim().split('/')
+  const isIpv6 = address.includes(':') && ipaddr.IPv6.isValid(address)
+  if (extra !== undefined || !(isIpv6 || ipaddr.IPv4.isValidFourPartDecimal(address))) return false
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIpv6 ? 128 : 32))
+}
+
+/** The operator's own crawler ranges: a JSON file of `{"<platform>": ["<CIDR>", …]}`, read and checked at start. */
+function crawlerRanges(env: Env, name: string): Readonly<Record<string, readonly string[]>> {
+  const path = readableFile(env, name)
+  if (path === undefined) return Object.freeze({})
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new ConfigError(`${name} must name a JSON file: ${(error as Error).message}`)
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ConfigError(`${name} must hold a JSON object such as {"facebook": ["203.0.113.0/24"]}.`)
+  for (const [platform, blocks] of Object.entries(parsed)) {
+    if (!VERIFIABLE_PLATFORMS.includes(platform)) throw new ConfigError(`${name}: "${platform}" is not a platform whose crawler is verified; use one of ${VERIFIABLE_PLATFORMS.join(', ')}.`)
+    const bad = Array.isArray(blocks) ? blocks.find((block) => !isAddressBlock(block)) : blocks
+    if (bad !== undefined) throw new ConfigError(`${name}: ${platform} must list address blocks such as 203.0.113.0/24 or 2001:db8::/32, got ${JSON.stringify(bad)}.`)
+  }
+  return Object.freeze(parsed as Record<string, string[]>)
+}
+
+/** A bearer token a scraper sends: long enough that it cannot be guessed. */
+function bearerSecret(env: Env, name: string): string | undefined {
+  const given = text(env, name)
+  if (given !== undefined && (given.length < 16 || /\s/.test(given))) throw new ConfigError(`${name} must be at least 16 characters long, without spaces.`)
+  return given
 }
 
 function trustProxy(env: Env, name: string): TrustProxy | null {
@@ -213,8 +257,11 @@ export function loadConfig(env: Env = process.env) {
     apiHost: hostname(env, 'API_HOST'),
     appHost: hostname(env, 'APP_HOST'),
     marketingHost: hostname(env, 'MARKETING_HOST'),
-    // DNS servers for custom-domain checks; unset means the system's resolver.
+    // DNS servers for custom-domain checks and crawlers' reverse DNS; unset means the system's resolver.
     dnsResolver: dnsServers(env, 'DNS_RESOLVER'),
+    // Crawler ranges added to the shipped ones, and whether the shipped ones are refreshed daily from their sources.
+    crawlerRanges: crawlerRanges(env, 'CRAWLER_RANGES_FILE'),
+    crawlerRangesRefresh: oneOf(env, 'CRAWLER_RANGES_REFRESH', ['on', 'off'], 'off') === 'on',
     // Where the TLS proxy answers for custom domains, and an extra CA it may use (private or test CAs).
     domainTlsPort: port(env, 'DOMAIN_TLS_PORT', 443),
     domainTlsCaFile: readableFile(env, 'DOMAIN_TLS_CA_FILE'),
@@ -233,6 +280,19 @@ export function loadConfig(env: Env = process.env) {
     webhookBatchSeconds: positiveInt(env, 'WEBHOOK_BATCH_SECONDS', 60),
     // Intranet hosts whose pages may be fetched for metadata although they have private addresses.
     fetchAllowedHosts: hostList(env, 'FETCH_ALLOWED_HOSTS'),
+    // The bearer token of GET /metrics (Prometheus); unset, the endpoint does not exist.
+    metricsToken: bearerSecret(env, 'METRICS_TOKEN'),
+    // The scheduled check of every active link's target and card image (docs/self-hosting.md).
+    linkHealth: Object.freeze({
+      isOn: oneOf(env, 'LINK_HEALTH_CHECKS', ['on', 'off'], 'on') === 'on',
+      // How long after a check a link is checked again: a day's checks spread over the day.
+      intervalMs: positiveInt(env, 'LINK_HEALTH_INTERVAL_SECONDS', 86_400) * 1000,
+      // Checks this instance starts in a minute at most, whatever the backlog.
+      perMinute: positiveInt(env, 'LINK_HEALTH_CHECKS_PER_MINUTE', 60),
+      // The least time between two requests to one host (and never two at once).
+      hostGapMs: nonNegativeInt(env, 'LINK_HEALTH_HOST_GAP_MS', 1000),
+      timeoutMs: positiveInt(env, 'LINK_HEALTH_TIMEOUT_SECONDS', 10) * 1000,
+    }),
   })
 }
 

@@ -154,8 +154,8 @@ const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
   br: createBrotliDecompress,
 }
 
-async function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
-  if (Number(response.headers['content-length'] ?? 0) > maxBytes) throw new AppError('invalid', 'The page is too large.')
+async function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal, startOnly = false): Promise<Uint8Array> {
+  if (!startOnly && Number(response.headers['content-length'] ?? 0) > maxBytes) throw new AppError('invalid', 'The page is too large.')
   const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase()
   const decoder = DECODERS[encoding]?.()
   if (decoder) response.on('error', (error) => decoder.emit('error', error))
@@ -164,6 +164,10 @@ async function readBody(response: IncomingMessage, maxBytes: number, signal: Abo
   // The limit counts decoded bytes, so a small compressed bomb stops as early as a huge page.
   for await (const chunk of decoder ? response.pipe(decoder) : response) {
     size += chunk.length
+    if (size > maxBytes && startOnly) {
+      chunks.push(chunk)
+      return Buffer.concat(chunks).subarray(0, maxBytes)
+    }
     if (size > maxBytes) throw new AppError('invalid', 'The page is too large.')
     chunks.push(chunk)
   }
@@ -184,11 +188,17 @@ export type FetchOptions = {
   accept: readonly string[]
   timeoutMs?: number
   maxBytes?: number
+  /** Answer an error status (with `body: null`) instead of refusing it. */
+  anyStatus?: boolean
+  /** Read the first `maxBytes` of a longer body instead of refusing it. */
+  startOnly?: boolean
 }
 
 export type FetchedPage = {
   /** The URL after redirects. */
   url: string
+  /** The HTTP status of the last answer. */
+  status: number
   /** The Content-Type header as sent, parameters included. */
   contentType: string
   body: Uint8Array | null
@@ -198,7 +208,7 @@ export type FetchedPage = {
  * GETs a page on the public internet (or on FETCH_ALLOWED_HOSTS), following up to 5 redirects,
  * all within one time limit. Every refusal and failure is an AppError('invalid') saying why.
  */
-export async function safeFetch(url: string, { accept, timeoutMs = 5000, maxBytes = 1024 * 1024 }: FetchOptions): Promise<FetchedPage> {
+export async function safeFetch(url: string, { accept, timeoutMs = 5000, maxBytes = 1024 * 1024, anyStatus = false, startOnly = false }: FetchOptions): Promise<FetchedPage> {
   const signal = AbortSignal.timeout(timeoutMs)
   let target: URL
   try {
@@ -218,11 +228,14 @@ export async function safeFetch(url: string, { accept, timeoutMs = 5000, maxByte
         target = new URL(location, target)
         continue
       }
-      if (status < 200 || status >= 300) throw new AppError('invalid', `The page could not be loaded (HTTP ${status}).`)
       const contentType = String(response.headers['content-type'] ?? '')
+      if (status < 200 || status >= 300) {
+        if (anyStatus) return { url: target.href, status, contentType, body: null }
+        throw new AppError('invalid', `The page could not be loaded (HTTP ${status}).`)
+      }
       const mediaType = contentType.split(';')[0].trim().toLowerCase()
-      const body = accept.includes(mediaType) ? await readBody(response, maxBytes, signal) : null
-      return { url: target.href, contentType, body }
+      const body = accept.includes(mediaType) ? await readBody(response, maxBytes, signal, startOnly) : null
+      return { url: target.href, status, contentType, body }
     }
   } catch (error) {
     throw toAppError(error, signal)

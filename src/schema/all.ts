@@ -11,6 +11,7 @@ import { domainTables } from '../modules/domains/tables'
 import { imageTables } from '../modules/images/tables'
 import { importTables } from '../modules/imports/tables'
 import { linkTables } from '../modules/links/tables'
+import { linkHealthTables } from '../modules/link-health/tables'
 import { memberTables } from '../modules/members/tables'
 import { usageTables } from '../modules/usage/tables'
 import { utmPresetTables } from '../modules/utm-presets/tables'
@@ -33,5 +34,6 @@ export const allTables = (k: Kit) => ({
   ...auditTables(k),
   ...billingTables(k),
   ...webhookTables(k),
+  ...linkHealthTables(k),
   ...platformTables(k),
 })

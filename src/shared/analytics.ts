@@ -21,7 +21,7 @@ export type DeviceType = (typeof DEVICE_TYPES)[number]
  * (`device|browser|os`): one row instead of three per kind of visitor, as events are written on
  * the thread that answers redirects.
  */
-const BREAKDOWN_DIMENSIONS = ['referrer', 'platform', 'country', 'agent', 'variant', 'card'] as const
+const BREAKDOWN_DIMENSIONS = ['referrer', 'platform', 'unverified', 'country', 'agent', 'variant', 'card'] as const
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number]
 
 export const agentKey = (device: string | null, browser: string | null, os: string | null) => `${device ?? ''}|${browser ?? ''}|${os ?? ''}`

@@ -104,7 +104,7 @@ export const LINK_MESSAGES = {
 export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
   'admin', 'dashboard', 'api', 'www', 'app', 'login', 'signup', 'auth', 'account', 'settings', 'billing', 'pricing', 'docs', 'support', 'help',
   ...CLIENT_ROUTES.map((route) => route.slice(1)).filter(Boolean),
-  'assets', 'blog', 'how-to', 'favicon.svg', 'robots.txt', 'content.css', 'chrome.js', 'share.png', 'index.html', 'edge-worker.js', 'health', 'qr', 'static', 'public',
+  'assets', 'blog', 'how-to', 'favicon.svg', 'robots.txt', 'content.css', 'chrome.js', 'share.png', 'index.html', 'edge-worker.js', 'health', 'metrics', 'qr', 'static', 'public',
 ])
 
 /** What is wrong with an alias, in the product's words, or undefined when it is fine. */

@@ -1,6 +1,6 @@
 // Webhooks: the events an endpoint may ask for, and how deliveries are retried. Messages are
 // signed per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature).
-export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'preview.served', 'click', 'quota.reached', 'audit.recorded'] as const
+export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'preview.served', 'click', 'quota.reached', 'audit.recorded', 'link.broken', 'link.recovered', 'card.image_broken'] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 /** What "Send test event" sends. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test'
@@ -13,6 +13,9 @@ export const WEBHOOK_EVENT_NAMES: Record<WebhookEvent, string> = {
   click: 'Clicks and QR scans, per link (sent once a minute)',
   'quota.reached': "The month's previews reached 80% or 100% of the plan",
   'audit.recorded': 'A change was written to the audit log (who, what, when, from where)',
+  'link.broken': "A link's target stopped answering as it should (an error, a loop, too slow, a sign-in page)",
+  'link.recovered': 'A link that was broken answers as it should again',
+  'card.image_broken': "A link's card image stopped showing: unreachable, not an image, or against a platform's rules",
 }
 
 /** Seconds after each failed attempt before the next: the last attempt is about a day after the first. */

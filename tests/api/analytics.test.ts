@@ -72,7 +72,8 @@ describe('a link with a mix of visits', () => {
       [DEVICE_UA.edgeWindows, { 'x-forwarded-for': '203.0.113.9', 'cf-ipcountry': 'FR', referer: 'https://www.google.com/search?q=x' }],
       [DEVICE_UA.samsungInternet, { 'x-forwarded-for': '81.2.69.142', referer: 'http://=sum(1,2).example/' }],
       [DEVICE_UA.galaxyTab, {}],
-      [CRAWLER_UA.facebook, { 'x-forwarded-for': '8.8.8.8' }],
+      // From a private address, which says nothing of the crawler: counted as before verification.
+      [CRAWLER_UA.facebook, { 'x-forwarded-for': '10.0.0.7' }],
       [CRAWLER_UA.slack, {}],
       [CRAWLER_UA.x, {}],
       // A repeat within the preview window is still recorded, though counted against the quota once.
@@ -165,12 +166,12 @@ describe('a link with a mix of visits', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="linkcard-${link.slug}-${daysAgo(6)}-to-${today()}.csv"`)
     const lines = (await response.text()).split('\r\n')
     expect(lines.at(-1)).toBe('')
-    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan,variant,card')
+    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan,variant,card,unverified')
     const rows = lines.slice(1, -1)
     expect(rows).toHaveLength(11)
-    expect(rows).toContain(`${rows.find((row) => row.includes('sum'))!.split(',')[0]},click,,"'=sum(1,2).example",GB,mobile,Samsung Internet,Android,false,,`)
+    expect(rows).toContain(`${rows.find((row) => row.includes('sum'))!.split(',')[0]},click,,"'=sum(1,2).example",GB,mobile,Samsung Internet,Android,false,,,false`)
     expect(rows.filter((row) => row.includes(',preview,facebook,'))).toHaveLength(2)
-    expect(rows.some((row) => /,click,,t\.co,US,mobile,Safari,iOS,false,,$/.test(row))).toBe(true)
+    expect(rows.some((row) => /,click,,t\.co,US,mobile,Safari,iOS,false,,,false$/.test(row))).toBe(true)
     const times = rows.map((row) => Date.parse(row.split(',')[0]))
     expect(times.every((time) => !Number.isNaN(time))).toBe(true)
     expect(times).toEqual([...times].sort((a, b) => a - b))

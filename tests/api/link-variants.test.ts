@@ -148,8 +148,8 @@ describe('variants', () => {
     const csv = await fetch(`${server.url}/api/shareLinks/${link.id}/analytics?format=csv&from=${today()}&to=${today()}`, { headers: { authorization: `Bearer ${owner.token}` } })
     const rows = (await csv.text()).trim().split('\r\n').slice(1)
     expect(rows).toHaveLength(220)
-    expect(rows.filter((row) => row.endsWith(`,${A},`)).length).toBe(analytics.body.variants[0].clicks)
-    expect(rows.filter((row) => row.endsWith(`,${B},`)).length).toBe(analytics.body.variants[1].clicks)
+    expect(rows.filter((row) => row.endsWith(`,${A},,false`)).length).toBe(analytics.body.variants[0].clicks)
+    expect(rows.filter((row) => row.endsWith(`,${B},,false`)).length).toBe(analytics.body.variants[1].clicks)
   })
 
   it('forward the query string to the variant, come after device URLs, and leave crawlers the card', async () => {
@@ -244,8 +244,8 @@ describe('card tests', () => {
     expect(analytics.body.cardVariants.find((row: { version: string }) => row.version === other).clicks).toBe(0)
     const csv = await fetch(`${server.url}/api/shareLinks/${link.id}/analytics?format=csv&from=${today()}&to=${today()}`, { headers: { authorization: `Bearer ${owner.token}` } })
     const rows = (await csv.text()).trim().split('\r\n')
-    expect(rows[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan,variant,card')
-    expect(rows.filter((row) => row.endsWith(`,${served}`))).toHaveLength(3)
+    expect(rows[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan,variant,card,unverified')
+    expect(rows.filter((row) => row.endsWith(`,${served},false`))).toHaveLength(3)
   })
 
   it('end keeping the second card as the link\'s own', async () => {

@@ -116,7 +116,7 @@ describe('GET /api/openapi.json', () => {
     const stats = document.paths['/api/stats/{id}'].get
     expect(Object.keys(stats.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429'])
     expect(Object.keys(stats.responses['200'].content['application/json'].schema.properties).sort()).toEqual(
-      ['cardVariants', 'clicksInPeriod', 'from', 'linkId', 'previewsInPeriod', 'recentEvents', 'scansInPeriod', 'to', 'totalClicks', 'totalPreviews', 'totalScans', 'variants'].sort(),
+      ['cardVariants', 'clicksInPeriod', 'from', 'linkId', 'previewsByPlatform', 'previewsInPeriod', 'recentEvents', 'scansInPeriod', 'to', 'totalClicks', 'totalPreviews', 'totalScans', 'variants'].sort(),
     )
     expect(stats.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:from', 'query:to'])
     expect(Object.keys(document.paths['/api/link/{id}'].delete.responses)).toContain('204')

@@ -474,7 +474,7 @@ describe('GET /api/stats/:id', () => {
     expect(answer.body).toMatchObject({ linkId, totalClicks: 2, totalPreviews: 1, clicksInPeriod: 2, previewsInPeriod: 1, from: monthAgo, to: today })
     expect(answer.body.recentEvents).toHaveLength(3)
     expect(answer.body.recentEvents.map((e: { type: string }) => e.type).sort()).toEqual(['click', 'click', 'preview'])
-    for (const event of answer.body.recentEvents) expect(Object.keys(event).sort()).toEqual(['country', 'device', 'isScan', 'occurredAt', 'platform', 'referrerHost', 'type'])
+    for (const event of answer.body.recentEvents) expect(Object.keys(event).sort()).toEqual(['country', 'device', 'isScan', 'occurredAt', 'platform', 'referrerHost', 'type', 'unverified'])
     expect(answer.body.recentEvents.find((e: { type: string }) => e.type === 'preview').platform).toBe('facebook')
     expect(answer.body.recentEvents.some((e: { referrerHost: string }) => e.referrerHost === 'news.ycombinator.com')).toBe(true)
     const times = answer.body.recentEvents.map((e: { occurredAt: string }) => Date.parse(e.occurredAt))

@@ -3,6 +3,7 @@
 // answered then is what this code must answer now (tests/fixtures/release-528eca0/README.md).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { API_KEY_SCOPES } from '../../src/shared/api-keys'
+import { verifiedByOf } from '../../src/shared/crawler-platforms'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -152,6 +153,15 @@ describe('links', () => {
   })
 })
 
+// Previews are told verified or not by platform since: the old release's platform breakdown, none unverified.
+const previewsByPlatformOf = (id: string) =>
+  ((release.owner.analytics[id] as { top10: { platforms: { name: string; count: number }[] } }).top10.platforms ?? []).map(({ name, count }) => ({
+    platform: name,
+    verifiedBy: verifiedByOf(name),
+    previews: count,
+    unverified: 0,
+  }))
+
 // Before any visit or key call below, which would add to them.
 describe('totals', () => {
   it("keeps the dashboard's clicks, previews and API calls, per link too", async () => {
@@ -166,7 +176,7 @@ describe('totals', () => {
       expect(answer.status).toBe(200)
       // QR code scans are told apart since: none before.
       const { totals, series } = expected as { totals: object; series: object[] }
-      expect(answer.body).toEqual({ ...expected, totals: { ...totals, scans: 0 }, series: series.map((day) => ({ ...day, scans: 0 })) })
+      expect(answer.body).toEqual({ ...expected, totals: { ...totals, scans: 0 }, series: series.map((day) => ({ ...day, scans: 0 })), previewsByPlatform: previewsByPlatformOf(id) })
     }
     expect(release.owner.analytics[release.ids.custom].totals).toMatchObject({ clicks: 2, previews: 4 })
   })
@@ -198,7 +208,7 @@ describe('the public API with the key made under the old release', () => {
     const answer = await withKey('/api/links')
     expect(answer.status).toBe(200)
     // Fields added since, empty on every link made before them.
-    const added = { twitterPlayer: null, twitterApp: null, themeColor: null, formerAliases: [], tags: [], fallbackUrl: null, clickLimit: null, hasPassword: false, iosUrl: null, androidUrl: null, geoTargets: null, variants: null, forwardQuery: true, domain: null, appLink: false, platformCards: null, cardVariant: null, cardImage: null, cardImageUrl: null, cardVersion: 1, importedFrom: null }
+    const added = { twitterPlayer: null, twitterApp: null, themeColor: null, formerAliases: [], tags: [], fallbackUrl: null, clickLimit: null, hasPassword: false, iosUrl: null, androidUrl: null, geoTargets: null, variants: null, forwardQuery: true, domain: null, appLink: false, platformCards: null, cardVariant: null, cardImage: null, cardImageUrl: null, cardVersion: 1, importedFrom: null, health: { status: 'unknown', reason: null, checkedAt: null, finalUrl: null } }
     expect(answer.body).toEqual(here(release.publicApi.links).map((link: object) => ({ ...link, ...added })))
   })
 
@@ -206,9 +216,9 @@ describe('the public API with the key made under the old release', () => {
     for (const [id, expected] of Object.entries(release.publicApi.stats)) {
       const answer = await withKey(`/api/stats/${id}?${period}`)
       expect(answer.status).toBe(200)
-      // QR code scans are told apart since: none before.
-      const recentEvents = (expected as Stats).recentEvents.map((event) => ({ ...(event as object), isScan: false }))
-      expect(answer.body).toEqual({ ...expected, totalScans: 0, scansInPeriod: 0, recentEvents })
+      // QR code scans, and unverified previews, are told apart since: none before.
+      const recentEvents = (expected as Stats).recentEvents.map((event) => ({ ...(event as object), isScan: false, unverified: false }))
+      expect(answer.body).toEqual({ ...expected, totalScans: 0, scansInPeriod: 0, recentEvents, previewsByPlatform: previewsByPlatformOf(id) })
     }
   })
 

@@ -1,9 +1,16 @@
-// A small authoritative DNS server over UDP (RFC 1035 wire format) answering TXT, CNAME and A
-// questions from records a test sets, so custom-domain checks run real look-ups without the internet.
+// A small authoritative DNS server over UDP (RFC 1035 wire format) answering TXT, CNAME, A and PTR
+// questions from records a test sets, so custom-domain and crawler checks run real look-ups without
+// the internet.
 import { createSocket } from 'node:dgram'
 
-/** `failing`: the name answers SERVFAIL, as a broken or unreachable authoritative server would. */
-export type DnsRecords = { TXT?: string[]; CNAME?: string; A?: string[]; failing?: boolean }
+/**
+ * `failing`: the name answers SERVFAIL, as a broken authoritative server would; `silent`: no answer
+ * at all, as an unreachable one.
+ */
+export type DnsRecords = { TXT?: string[]; CNAME?: string; A?: string[]; PTR?: string; failing?: boolean; silent?: boolean }
+
+/** The name a PTR record of an IPv4 address is asked for (1.2.3.4 → 4.3.2.1.in-addr.arpa). */
+export const reverseName = (ipv4: string) => `${ipv4.split('.').reverse().join('.')}.in-addr.arpa`
 
 export type DnsServer = {
   /** "127.0.0.1:<port>", the value for DNS_RESOLVER. */
@@ -13,7 +20,7 @@ export type DnsServer = {
   close(): void
 }
 
-const TYPE = { A: 1, CNAME: 5, TXT: 16 } as const
+const TYPE = { A: 1, CNAME: 5, PTR: 12, TXT: 16 } as const
 
 function encodeName(name: string) {
   const labels = name.replace(/\.$/, '').split('.').filter(Boolean)
@@ -59,12 +66,14 @@ export async function startDnsServer(): Promise<DnsServer> {
     const { name, end } = readName(query, 12)
     const type = query.readUInt16BE(end)
     const records = zone.get(name)
+    if (records?.silent) return
     const answers: Buffer[] = []
     // A name with a CNAME has no other data: resolvers follow the alias.
     if (records?.CNAME) answers.push(resourceRecord(TYPE.CNAME, encodeName(records.CNAME)))
     else if (type === TYPE.TXT) for (const value of records?.TXT ?? []) answers.push(resourceRecord(TYPE.TXT, txtData(value)))
     else if (type === TYPE.A)
       for (const ip of records?.A ?? []) answers.push(resourceRecord(TYPE.A, Buffer.from(ip.split('.').map(Number))))
+    else if (type === TYPE.PTR && records?.PTR) answers.push(resourceRecord(TYPE.PTR, encodeName(records.PTR)))
     const header = Buffer.alloc(12)
     header.writeUInt16BE(query.readUInt16BE(0), 0)
     // QR=1, AA=1, RD copied; RCODE 3 (NXDOMAIN) for unknown names, 2 (SERVFAIL) for failing ones, else 0.

@@ -18,6 +18,7 @@ export const LINK_FIELDS = [
   'forwardQuery',
   'geoTargets',
   'hasPassword',
+  'health',
   'id',
   'importedFrom',
   'iosUrl',

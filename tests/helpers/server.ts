@@ -94,6 +94,8 @@ export async function startServer(options: Options = {}): Promise<TestServer> {
     LOG_LEVEL: 'info',
     DATABASE_URL: databaseUrl ?? '',
     REDIS_URL: '',
+    // The scheduled link checks would reach out to every test's made-up targets; the tests of them switch them on.
+    LINK_HEALTH_CHECKS: 'off',
     ...options.env,
   }
   const port = freePort()

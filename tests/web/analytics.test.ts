@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import type { Link } from '../../src/modules/links/schema'
-import { openPage, PHONE } from '../helpers/browser'
+import { DESKTOP, openPage, PHONE } from '../helpers/browser'
 import { until } from '../helpers/until'
 import { BROWSER_UA, CRAWLER_UA, DEVICE_UA } from '../helpers/user-agents'
-import { browserAroundTests, createAccount, openSignedIn, openSignedInPage } from './support'
+import { browserAroundTests, createAccount, openSignedIn, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -78,7 +78,7 @@ describe('link analytics', () => {
         .getByTestId('breakdown-row')
         .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()).join(' | ')))
     expect(await rows('referrers')).toEqual(['t.co | 2', 'Direct or unknown | 1', 'linkedin.com | 1'])
-    expect(await rows('platforms')).toEqual(['Facebook | 1', 'Slack | 1'])
+    expect(await rows('platforms')).toEqual(['FacebookChecked by address | 1 | 0', 'SlackCannot be checked | 1 | 0'])
     expect(await rows('countries')).toEqual(['United States (US) | 2', 'Germany (DE) | 1', 'United Kingdom (GB) | 1'])
     expect(await rows('devices')).toEqual(['Mobile | 2', 'Desktop | 1', 'Tablet | 1'])
 
@@ -110,7 +110,7 @@ describe('link analytics', () => {
     const file = await download
     expect(file.suggestedFilename()).toBe(`linkcard-${link.slug}-${daysAgo(29)}-to-${daysAgo(0)}.csv`)
     const lines = readFileSync((await file.path())!, 'utf8').trim().split('\r\n')
-    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan,variant,card')
+    expect(lines[0]).toBe('time,type,platform,referrer,country,device,browser,os,scan,variant,card,unverified')
     expect(lines).toHaveLength(7)
     expect(lines.filter((line) => line.includes(',click,,t.co,US,mobile,Safari,iOS'))).toHaveLength(2)
     await context.close()
@@ -127,6 +127,30 @@ describe('link analytics', () => {
     await page.getByTestId('breakdown-platforms').getByText('No previews in this period.').waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await context.close()
+  })
+
+  it('shows each platform\'s previews with the unverified claims apart, on a desktop and on a phone', async () => {
+    const account = await createAccount(web.server, 'analytics-unverified')
+    const link = await createLinkApi(account, 'Claimed')
+    // Meta's crawler through the proxy's own network (nothing to check: counted), then twice from addresses not Meta's.
+    for (const [userAgent, from] of [[CRAWLER_UA.facebook, '10.0.0.9'], [CRAWLER_UA.facebook, '93.184.215.7'], [CRAWLER_UA.facebook, '93.184.215.8'], [CRAWLER_UA.whatsapp, '93.184.215.9']])
+      await fetch(link.url, { headers: { 'user-agent': userAgent!, 'x-forwarded-for': from! }, redirect: 'manual' })
+    await until(async () => (await web.http.get(`/api/shareLinks/${link.id}/analytics`, { token: account.token })).body.previewsByPlatform, {
+      what: 'the previews and the unverified claims to be counted',
+      done: (rows) => rows?.[0]?.unverified === 2 && rows?.[1]?.previews === 1,
+    })
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context } = await openSignedInPage(web, `/share-links/${link.id}/analytics`, { session: account, viewport })
+      const rows = page.getByTestId('breakdown-platforms').getByTestId('breakdown-row')
+      await rows.first().waitFor()
+      expect(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()).join(' | ')))).toEqual([
+        'FacebookChecked by address | 1 | 2',
+        'WhatsAppCannot be checked | 1 | 0',
+      ])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await saveScreenshot(page.getByTestId('breakdown-platforms'), `analytics-platforms-${viewport.width}`)
+      await context.close()
+    }
   })
 
   it('draws the chart on a phone', async () => {

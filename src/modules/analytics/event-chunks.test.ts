@@ -70,6 +70,33 @@ describe('the journal format', () => {
   })
 })
 
+describe('unverified previews', () => {
+  const claimed = stored({ type: 'preview', platform: 'facebook', referrerHost: null, unverified: true, count: 2 })
+  const counted = stored({ type: 'preview', platform: 'facebook', referrerHost: null, at: T + 1 })
+
+  it('keep their mark through the journal and the chunks, apart from counted previews alike', () => {
+    expect(journalEvents(journalText([claimed, counted]))).toEqual([claimed, counted])
+    const [chunk] = toChunks([claimed, counted])
+    expect(chunkEvents(chunk).map((event) => [event.unverified, event.count])).toEqual([
+      [true, 2],
+      [undefined, 1],
+    ])
+  })
+
+  it('add up apart from the previews: by the platform they claimed, never in the totals', () => {
+    const { daily, breakdowns } = rollupsOf([claimed, counted])
+    expect(daily[0]).toMatchObject({ previews: 1 })
+    expect(breakdowns.filter((row) => row.dimension === 'unverified')).toEqual([{ linkId: 'link-1', dimension: 'unverified', day: isoDay(T), value: 'facebook', count: 2 }])
+    expect(breakdowns.filter((row) => row.dimension === 'platform')).toEqual([{ linkId: 'link-1', dimension: 'platform', day: isoDay(T), value: 'facebook', count: 1 }])
+  })
+
+  it('read rows written before they were told apart as counted', () => {
+    const older = JSON.stringify({ kinds: [['preview', null, 'facebook', 'DE', 'mobile', 'Safari', 'iOS', 0, null, 'a']], events: [0, 0, 3] })
+    expect(chunkEvents({ firstAt: T, events: older })[0]).toMatchObject({ type: 'preview', platform: 'facebook', card: 'a', count: 3 })
+    expect(chunkEvents({ firstAt: T, events: older })[0]!.unverified).toBeUndefined()
+  })
+})
+
 describe('scans', () => {
   it('come back from the journal and from chunks as scans, apart from plain clicks of the same kind', () => {
     const batch = [stored({ isScan: true }), stored({ at: T + 1 }), stored({ at: T + 2, isScan: true, count: 4 })]

@@ -16,6 +16,8 @@ export type StoredEvent = {
   variant?: string
   /** A card test's version a preview served or a click is counted for; absent on other events. */
   card?: CardVersionName
+  /** A preview served to a claimed crawler whose address was not its platform's; absent on other events. */
+  unverified?: boolean
   at: number
   referrerHost: string | null
   platform: string | null
@@ -37,15 +39,16 @@ export type NewChunk = { linkId: string; accountId: string; firstAt: Date; lastA
 const CHUNK_ENTRIES = 1000
 
 // What an event is besides its link, time and count, then what only some events have: a 1 for a
-// scan (else 0), a variant's target (else null), a card test's version, left off from the end when
-// absent. A kind stored before these were told apart has none of them, and reads as none.
+// scan (else 0), a variant's target (else null), a card test's version (else null), a 1 for an
+// unverified preview, left off from the end when absent. A kind stored before these were told apart
+// has none of them, and reads as none.
 type KindFieldsList = [EventType, string | null, string | null, string | null, string | null, string | null, string | null]
-type Kind = [...KindFieldsList, (0 | 1)?, (string | null)?, CardVersionName?]
+type Kind = [...KindFieldsList, (0 | 1)?, (string | null)?, (CardVersionName | null)?, 1?]
 
-type KindFields = Pick<StoredEvent, 'type' | 'isScan' | 'variant' | 'card' | 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os'>
+type KindFields = Pick<StoredEvent, 'type' | 'isScan' | 'variant' | 'card' | 'unverified' | 'referrerHost' | 'platform' | 'country' | 'device' | 'browser' | 'os'>
 
 /** Whether two events are of one kind, but for their variant and card version (a Profile of the writer knows neither). */
-export const sameKind = (a: Omit<KindFields, 'variant' | 'card'>, b: Omit<KindFields, 'variant' | 'card'>) =>
+export const sameKind = (a: Omit<KindFields, 'variant' | 'card' | 'unverified'>, b: Omit<KindFields, 'variant' | 'card' | 'unverified'>) =>
   a.type === b.type && !a.isScan === !b.isScan && a.referrerHost === b.referrerHost && a.platform === b.platform && a.country === b.country &&
   a.device === b.device && a.browser === b.browser && a.os === b.os
 
@@ -60,11 +63,13 @@ class Kinds {
   private number = -1
 
   of(event: StoredEvent) {
-    if (this.previous && this.previous.variant === event.variant && this.previous.card === event.card && sameKind(this.previous, event)) return this.number
+    const previous = this.previous
+    if (previous && previous.variant === event.variant && previous.card === event.card && !previous.unverified === !event.unverified && sameKind(previous, event)) return this.number
     const kind: Kind = [event.type, event.referrerHost, event.platform, event.country, event.device, event.browser, event.os]
-    if (event.isScan || event.variant || event.card) kind.push(event.isScan ? 1 : 0)
-    if (event.variant || event.card) kind.push(event.variant ?? null)
-    if (event.card) kind.push(event.card)
+    if (event.isScan || event.variant || event.card || event.unverified) kind.push(event.isScan ? 1 : 0)
+    if (event.variant || event.card || event.unverified) kind.push(event.variant ?? null)
+    if (event.card || event.unverified) kind.push(event.card ?? null)
+    if (event.unverified) kind.push(1)
     const key = JSON.stringify(kind)
     let number = this.numbers.get(key)
     if (number === undefined) {
@@ -77,11 +82,12 @@ class Kinds {
   }
 }
 
-function fromKind([type, referrerHost, platform, country, device, browser, os, scan, variant, card]: Kind): KindFields {
+function fromKind([type, referrerHost, platform, country, device, browser, os, scan, variant, card, unverified]: Kind): KindFields {
   const fields: KindFields = { type, referrerHost, platform, country, device, browser, os }
   if (scan === 1) fields.isScan = true
   if (variant) fields.variant = variant
   if (card) fields.card = card
+  if (unverified === 1) fields.unverified = true
   return fields
 }
 

@@ -76,6 +76,12 @@ describe('event batches', () => {
     expect(send(events).map((e) => e.card)).toEqual(['b', 'a', undefined])
   })
 
+  it('tell an unverified preview from a counted one', () => {
+    const { send } = channel()
+    const events = [event({ type: 'preview', platform: 'facebook', unverified: true }), event({ type: 'preview', platform: 'facebook' })]
+    expect(send(events).map((e) => e.unverified)).toEqual([true, undefined])
+  })
+
   it('send each string once, with the first batch that uses it', () => {
     const { send, sent } = channel()
     send([event(), event({ userAgent: PHONE }), event({ ip: '203.0.113.10' }), event({ userAgent: PHONE })])

@@ -1,6 +1,6 @@
 // Events cross from the request thread to the writer's in batches of numbers: each event is a row
 // of a typed array, and each string it carries (link, account, User-Agent, referrer, address,
-// country, platform, variant, card version) is named by its number in a dictionary both threads keep. A string crosses
+// country, platform, variant, card version; and whether a preview was unverified) is named by its number in a dictionary both threads keep. A string crosses
 // once, with the first batch that uses it, however many events carry it later; recording a visit
 // costs the request thread a few look-ups and no string building, and a batch's rows cross
 // without being copied.
@@ -19,7 +19,8 @@ const COUNTRY = 8
 const COUNT = 9
 const VARIANT = 10
 const CARD = 11
-const COLUMNS = 12
+const UNVERIFIED = 12
+const COLUMNS = 13
 
 const NONE = -1
 // The type column: a click, a preview, or a click from the link's QR code.
@@ -114,6 +115,7 @@ export class EventBatch {
     rows[row + COUNT] = 1
     rows[row + VARIANT] = this.number(VARIANT, event.variant ?? null)
     rows[row + CARD] = event.card === undefined ? NONE : CARD_VERSIONS.indexOf(event.card)
+    rows[row + UNVERIFIED] = event.unverified ? 1 : 0
   }
 
   private number(column: number, word: string | null) {
@@ -162,6 +164,7 @@ export class EventReader {
       }
       if (variant !== NONE) events[i].variant = this.words[variant]
       if (rows[row + CARD] !== NONE) events[i].card = CARD_VERSIONS[rows[row + CARD]]
+      if (rows[row + UNVERIFIED] === 1) events[i].unverified = true
     }
     return events
   }

@@ -31,10 +31,10 @@ let previous: RecordedEvent | undefined
 
 const sameEvent = (a: RecordedEvent, b: RecordedEvent) =>
   a.at === b.at && a.linkId === b.linkId && a.type === b.type && a.isScan === b.isScan && a.ip === b.ip && a.userAgent === b.userAgent &&
-  a.referrer === b.referrer && a.country === b.country && a.platform === b.platform && a.variant === b.variant && a.card === b.card
+  a.referrer === b.referrer && a.country === b.country && a.platform === b.platform && a.variant === b.variant && a.card === b.card && a.unverified === b.unverified
 
 let nextId = 0
-const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>()
+const waiting = new Map<number, { resolve: (reply: WriterReply) => void; reject: (error: Error) => void }>()
 let worker: Worker | undefined
 
 function startWriter() {
@@ -47,7 +47,7 @@ function startWriter() {
     const request = waiting.get(data.id)
     waiting.delete(data.id)
     if (data.error) request?.reject(new Error(data.error))
-    else request?.resolve()
+    else request?.resolve(data)
   }
   writer.onerror = (event) => {
     // The batches it held are lost; a new writer takes over after a pause, and events wait for it.
@@ -70,8 +70,8 @@ function send() {
   previous = undefined
 }
 
-function ask(request: { kind: 'flush' } | { kind: 'finish' }): Promise<void> {
-  send()
+function ask(request: { kind: 'flush' } | { kind: 'finish' } | { kind: 'backlog' }, { sendFirst = true } = {}): Promise<WriterReply> {
+  if (sendFirst) send()
   const writer = worker
   if (!writer) return Promise.reject(new Error('The event writer is restarting.'))
   const id = ++nextId
@@ -82,7 +82,8 @@ function ask(request: { kind: 'flush' } | { kind: 'finish' }): Promise<void> {
 }
 
 export function recordEvent(event: RecordedEvent) {
-  tellActivity({ accountId: event.accountId, linkId: event.linkId, kind: event.type, isScan: event.isScan, platform: event.platform, variant: event.variant })
+  // An unverified preview counted nothing: webhooks hear only of counted activity.
+  if (!event.unverified) tellActivity({ accountId: event.accountId, linkId: event.linkId, kind: event.type, isScan: event.isScan, platform: event.platform, variant: event.variant })
   if (previous && sameEvent(previous, event)) {
     pending.repeatLast()
     return
@@ -95,7 +96,17 @@ export function recordEvent(event: RecordedEvent) {
 }
 
 /** Resolves once every event recorded so far is stored with its daily totals, breakdowns and unique visitors. */
-export const flushEvents = () => ask({ kind: 'flush' })
+export const flushEvents = async () => {
+  await ask({ kind: 'flush' })
+}
+
+/** What waits to be stored, for the metrics: events here (the next batch), in the writer's thread and in its journal. */
+export async function eventBacklog() {
+  const recorded = pending.size
+  const { backlog } = await ask({ kind: 'backlog' }, { sendFirst: false })
+  if (!backlog) throw new Error('The event writer sent no backlog.')
+  return { recorded, ...backlog }
+}
 
 /**
  * Starts the writer's thread, which also checkpoints the database, and sends it what is recorded every

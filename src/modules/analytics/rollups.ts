@@ -49,6 +49,9 @@ export class RollupBuilder {
         add(row.breakdowns.country, event.country, count)
         add(row.breakdowns.agent, agentKey(event.device, event.browser, event.os), count)
         if (event.variant) add(row.breakdowns.variant, event.variant, count)
+      } else if (event.unverified) {
+        // Served, never counted: kept apart, by the platform it claimed.
+        add(row.breakdowns.unverified, event.platform, count)
       } else {
         row.previews += count
         add(row.breakdowns.platform, event.platform, count)
@@ -82,7 +85,7 @@ export class RollupBuilder {
     const key = `${linkId}|${day}`
     let row = this.rows.get(key)
     if (!row) {
-      const breakdowns = { referrer: new Map(), platform: new Map(), country: new Map(), agent: new Map(), variant: new Map(), card: new Map() }
+      const breakdowns = { referrer: new Map(), platform: new Map(), unverified: new Map(), country: new Map(), agent: new Map(), variant: new Map(), card: new Map() }
       this.rows.set(key, (row = { linkId, accountId, day, clicks: 0, scans: 0, previews: 0, socialClicks: 0, breakdowns, visitors: new Set() }))
     }
     return row

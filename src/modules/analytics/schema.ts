@@ -57,6 +57,19 @@ export const TEST_RESULTS = {
   ),
 }
 
+/** Previews by platform: those counted, and the cards served to claims the platform's addresses did not bear out. */
+export const PreviewsByPlatform = t.Array(
+  t.Object({
+    platform: t.String({ description: 'The crawler platform (facebook, x, linkedin, whatsapp, ...)' }),
+    verifiedBy: t.Nullable(oneOf(['ranges', 'reverse-dns'] as const), {
+      description: "How the platform's crawler is told from an impostor: its address ranges, or reverse DNS confirmed forward; null when it cannot be (previews made on the sender's device, or by servers nobody lists)",
+    }),
+    previews: t.Integer({ description: "Previews counted: each from the platform's own address where verifiedBy names how" }),
+    unverified: t.Integer({ description: "Cards served to requests that claimed the platform's crawler from an address not the platform's: never counted" }),
+  }),
+  { description: 'Previews of the period by platform, most first; verified and unverified apart' },
+)
+
 const Totals = t.Object({
   clicks: t.Integer(),
   scans: t.Integer({ description: 'Clicks from QR codes, counted among the clicks' }),
@@ -87,6 +100,7 @@ export const LinkAnalytics = t.Object({
   totals: Totals,
   series: Series,
   top10: Breakdowns,
+  previewsByPlatform: PreviewsByPlatform,
   ...TEST_RESULTS,
 })
 export type LinkAnalytics = typeof LinkAnalytics.static
@@ -112,6 +126,7 @@ export const AccountAnalytics = t.Object({
   change: t.Object({ clicks: Change, scans: Change, previews: Change, uniqueVisitors: Change, socialShares: Change }),
   series: Series,
   top10: Breakdowns,
+  previewsByPlatform: PreviewsByPlatform,
   topLinks: t.Array(TopLink, { description: 'The 10 links with the most clicks (then previews) in the period; links with neither are left out' }),
 })
 export type AccountAnalytics = typeof AccountAnalytics.static

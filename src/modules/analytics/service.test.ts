@@ -304,7 +304,7 @@ describe('daily rollups', () => {
     const csv = await linkEventsCsv(owner, link.id, { from: '2026-03-01', to: '2026-03-01' })
     const lines: string[] = []
     for await (const line of csv.lines) lines.push(line)
-    expect(lines).toEqual(['time,type,platform,referrer,country,device,browser,os,scan,variant,card\r\n', '2026-03-01T23:59:59.999Z,click,,,,desktop,Chrome,Windows,true,,\r\n'])
+    expect(lines).toEqual(['time,type,platform,referrer,country,device,browser,os,scan,variant,card,unverified\r\n', '2026-03-01T23:59:59.999Z,click,,,,desktop,Chrome,Windows,true,,,false\r\n'])
   })
 
   it('counts a visitor once a day however many flushes see them, and again the next day', async () => {

@@ -17,6 +17,7 @@ import {
   MAX_PERIOD_DAYS,
   type BreakdownDimension,
 } from '../../shared/analytics'
+import { verifiedByOf } from '../../shared/crawler-platforms'
 import { CARD_VERSIONS, linkPath, type CardVersionName, type LinkVariant } from '../../shared/link-rules'
 import { getLinkRow, getTag, listLinkRows, shortUrlOf, type LinkRow, type Owner } from '../links/service'
 import { totalApiCalls } from '../usage/service'
@@ -42,7 +43,7 @@ export async function lastPreviewsOf(linkId: string): Promise<Map<string, Date>>
   for (const day of new Set(lastDays.values())) {
     const from = dayStart(day)
     for await (const event of repo.linkEventsInOrder(linkId, from, new Date(from.getTime() + DAY_MS)))
-      if (event.type === 'preview' && event.platform && lastDays.get(event.platform) === day) last.set(event.platform, event.occurredAt)
+      if (event.type === 'preview' && !event.unverified && event.platform && lastDays.get(event.platform) === day) last.set(event.platform, event.occurredAt)
   }
   return last
 }
@@ -126,9 +127,11 @@ export async function linkStats(accountId: string, linkId: string, from: string,
   const start = new Date(`${from}T00:00:00.000Z`)
   const end = new Date(new Date(`${to}T00:00:00.000Z`).getTime() + DAY_MS)
   await flushEvents()
-  const [totals, events, variants, cardVariants] = await Promise.all([
+  const [totals, events, platforms, unverified, variants, cardVariants] = await Promise.all([
     repo.linkTotalsWithPeriod(accountId, linkId, from, to),
     repo.recentLinkEvents(accountId, linkId, start, end, RECENT_EVENTS),
+    repo.breakdownTotals(linkId, 'platform', from, to),
+    repo.breakdownTotals(linkId, 'unverified', from, to),
     clicksByVariant(linkId, tests.variants, from, to),
     countsByCardVersion(linkId, tests, from, to),
   ])
@@ -147,10 +150,12 @@ export async function linkStats(accountId: string, linkId: string, from: string,
       isScan: Boolean(event.isScan),
       occurredAt: event.occurredAt.toISOString(),
       platform: event.platform,
+      unverified: Boolean(event.unverified),
       referrerHost: event.referrerHost,
       country: event.country,
       device: event.device,
     })),
+    previewsByPlatform: previewsByPlatform(platforms, unverified),
     ...(variants && { variants }),
     ...(cardVariants && { cardVariants }),
   }
@@ -216,6 +221,17 @@ function top10(counts: Map<string, number>): Top {
 
 const totalsOf = (rows: { value: string; count: number }[]) => new Map(rows.map((row) => [row.value, Number(row.count)]))
 
+/** Previews by platform, counted and unverified apart, most first, with how each platform's crawler is checked. */
+function previewsByPlatform(counted: { value: string; count: number }[], unverified: { value: string; count: number }[]) {
+  const rows = new Map<string, { previews: number; unverified: number }>()
+  const rowOf = (platform: string) => rows.get(platform) ?? rows.set(platform, { previews: 0, unverified: 0 }).get(platform)!
+  for (const { value, count } of counted) if (value) rowOf(value).previews += Number(count)
+  for (const { value, count } of unverified) if (value) rowOf(value).unverified += Number(count)
+  return [...rows]
+    .map(([platform, counts]) => ({ platform, verifiedBy: verifiedByOf(platform), ...counts }))
+    .sort((a, b) => b.previews + b.unverified - (a.previews + a.unverified) || (a.platform < b.platform ? -1 : 1))
+}
+
 /** Device, browser and OS totals from the combined agent rows (`device|browser|os`). */
 function splitAgents(rows: { value: string; count: number }[]) {
   const parts = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()]
@@ -235,10 +251,11 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
   const { from, to } = parsePeriod(query)
   // Breakdowns and visitors of stored events may still wait in memory on this instance.
   await flushEvents()
-  const [days, referrers, platforms, countries, agents, variants, cardVariants] = await Promise.all([
+  const [days, referrers, platforms, unverified, countries, agents, variants, cardVariants] = await Promise.all([
     repo.linkDays(link.id, from, to),
     repo.breakdownTotals(link.id, 'referrer', from, to),
     repo.breakdownTotals(link.id, 'platform', from, to),
+    repo.breakdownTotals(link.id, 'unverified', from, to),
     repo.breakdownTotals(link.id, 'country', from, to),
     repo.breakdownTotals(link.id, 'agent', from, to),
     clicksByVariant(link.id, link.variants, from, to),
@@ -259,6 +276,7 @@ export async function linkAnalytics(owner: Owner, linkId: string, query: PeriodQ
       browsers: top10(browsers),
       oses: top10(oses),
     },
+    previewsByPlatform: previewsByPlatform(platforms, unverified),
     ...(variants && { variants }),
     ...(cardVariants && { cardVariants }),
   }
@@ -311,7 +329,7 @@ async function topLinksOf(scope: repo.LinkScope, from: string, to: string, limit
 }
 
 const TOP_LINKS = 10
-const ACCOUNT_BREAKDOWNS: BreakdownDimension[] = ['referrer', 'platform', 'country', 'agent']
+const ACCOUNT_BREAKDOWNS: BreakdownDimension[] = ['referrer', 'platform', 'unverified', 'country', 'agent']
 
 export type AccountAnalyticsQuery = PeriodQuery & { tag?: string }
 
@@ -371,11 +389,12 @@ export async function accountAnalytics(owner: Owner, query: AccountAnalyticsQuer
       browsers: top10(browsers),
       oses: top10(oses),
     },
+    previewsByPlatform: previewsByPlatform(rowsOf('platform'), rowsOf('unverified')),
     topLinks,
   }
 }
 
-const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os', 'scan', 'variant', 'card']
+const CSV_HEADER = ['time', 'type', 'platform', 'referrer', 'country', 'device', 'browser', 'os', 'scan', 'variant', 'card', 'unverified']
 
 /**
  * A link's raw events of the period as CSV lines (header first), read a few chunks at a time so a big
@@ -390,7 +409,7 @@ export async function linkEventsCsv(owner: Owner, linkId: string, query: PeriodQ
   async function* lines() {
     yield csvLine(CSV_HEADER)
     for await (const event of repo.linkEventsInOrder(link.id, start, end)) {
-      const line = csvLine([event.occurredAt.toISOString(), event.type, event.platform, event.referrerHost, event.country, event.device, event.browser, event.os, String(Boolean(event.isScan)), event.variant ?? null, event.card ?? null])
+      const line = csvLine([event.occurredAt.toISOString(), event.type, event.platform, event.referrerHost, event.country, event.device, event.browser, event.os, String(Boolean(event.isScan)), event.variant ?? null, event.card ?? null, String(Boolean(event.unverified))])
       // One line per event: an entry of identical events stands for `count` of them.
       for (let i = 0; i < event.count; i++) yield line
     }

@@ -73,7 +73,8 @@ export const analyticsTables = defineTables((k) => {
    * OS as `device|browser|os`), variant (its target URL) and card test version (`click:a`,
    * `preview:b`): the link's breakdowns, kept like the daily totals. `value` is '' when unknown (a
    * direct visit, no country). Referrer, country, agent and variant count clicks; platform counts
-   * previews; card both.
+   * previews; unverified, by platform, the cards served to claimed crawlers from others' addresses;
+   * card both.
    */
   const linkDailyBreakdowns = k.table(
     'link_daily_breakdowns',

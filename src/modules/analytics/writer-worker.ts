@@ -4,13 +4,14 @@ import { checkpointWal, closeDb, openDatabase } from '../../platform/db'
 import { every } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
 import { EventReader, type EncodedBatch } from './event-codec'
-import { enqueueEvents, finishWriting, flushEvents, moveJournal, startWriting } from './writer'
+import { enqueueEvents, finishWriting, flushEvents, moveJournal, startWriting, writerBacklog, type WriterBacklog } from './writer'
 
 export type WriterRequest =
   | { kind: 'events'; batch: EncodedBatch }
   | { kind: 'flush'; id: number }
   | { kind: 'finish'; id: number }
-export type WriterReply = { id: number; error?: string }
+  | { kind: 'backlog'; id: number }
+export type WriterReply = { id: number; error?: string; backlog?: WriterBacklog }
 
 declare const self: Worker
 
@@ -34,6 +35,10 @@ void moveJournal()
 self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
   if (data.kind === 'events') {
     enqueueEvents(reader.read(data.batch))
+    return
+  }
+  if (data.kind === 'backlog') {
+    self.postMessage({ id: data.id, backlog: writerBacklog() } satisfies WriterReply)
     return
   }
   try {

@@ -42,6 +42,8 @@ export type RecordedEvent = {
   variant?: string
   /** The version of a card test's card a preview served, or a click's platform had last read. */
   card?: CardVersionName
+  /** A preview served to a request that claimed a platform's crawler from an address not the platform's: never counted. */
+  unverified?: boolean
 }
 
 /** Identical events recorded one after another in the same millisecond arrive as one with their number. */
@@ -173,7 +175,7 @@ function prepare(batch: CountedEvent[]): StoredEvent[] {
     const profile = profileOf(event, day)
     const visitor = newVisitor(event.linkId, day, profile.visitorHash)
     const last = lastOfLink.get(event.linkId)
-    if (last && last.at === event.at && last.variant === event.variant && last.card === event.card && sameKind(last, profile)) {
+    if (last && last.at === event.at && last.variant === event.variant && last.card === event.card && !last.unverified === !event.unverified && sameKind(last, profile)) {
       last.count += event.count
       if (visitor) (last.visitors ??= []).push(visitor)
       continue
@@ -183,6 +185,7 @@ function prepare(batch: CountedEvent[]): StoredEvent[] {
     if (profile.isScan) entry.isScan = true
     if (event.variant) entry.variant = event.variant
     if (event.card) entry.card = event.card
+    if (event.unverified) entry.unverified = true
     if (visitor) entry.visitors = [visitor]
     lastOfLink.set(event.linkId, entry)
     stored.push(entry)
@@ -245,11 +248,19 @@ export const moveJournal = queuedFlight(async (): Promise<void> => {
       if (ids.length === 0) break
       await repo.moveJournalToChunks(ids)
     }
+    lastMovedAt = Date.now()
   } catch (error) {
     // The rows stay in the journal: the next move tries again.
     log.error('moving events into chunks failed; will retry', { error, rows: journalRows.length })
   }
 })
+
+// When this writer last had the journal moved whole (Unix ms), for the metrics.
+let lastMovedAt: number | undefined
+
+/** What waits in this writer, for the metrics: events not yet in the journal (the oldest's time), journal rows not yet moved. */
+export const writerBacklog = () => ({ writing: pending.length, oldestWaitingAt: pending[0]?.at, journalRows: held.rows.length + journalRows.length, lastMovedAt })
+export type WriterBacklog = ReturnType<typeof writerBacklog>
 
 /** Stores every event waiting now and moves it into chunks and totals, where readers find it. */
 export async function flushEvents() {

@@ -1,6 +1,6 @@
 // SQL for imports. An account's imports are always looked up with the account, so another
 // account's import is simply not found.
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { db, type Db, kit, transaction } from '../../platform/db'
 import type { ImportProblem } from '../../shared/imports'
 import { importTables } from './tables'
@@ -59,6 +59,12 @@ export async function hasUnfinishedImport(accountId: string, storingSince: Date,
     )
     .limit(1)
   return row !== undefined
+}
+
+/** Imports queued, running or paused, every account's (the status index answers). */
+export async function countUnfinishedImports() {
+  const [row] = await db.select({ unfinished: count() }).from(linkImports).where(inArray(linkImports.status, [...UNFINISHED]))
+  return row?.unfinished ?? 0
 }
 
 /**

@@ -355,6 +355,9 @@ async function finishImport(job: repo.ImportRow, status: 'done' | 'failed', mess
   })
 }
 
+/** Imports queued or under way, every instance's, for the metrics. */
+export const importQueueDepth = () => repo.countUnfinishedImports()
+
 let wake: () => void = () => {}
 
 /** Works through due imports in the background: every few seconds, and at once when one starts here. */

@@ -139,7 +139,7 @@ export async function findLink(accountId: string, id: string) {
 }
 
 /** Which of an account's links a list shows: `tag` is a tag's key (its name in lower case). */
-export type LinkListFilter = { search?: string; status: LinkStatusFilter; tag?: string; now: Date }
+export type LinkListFilter = { search?: string; status: LinkStatusFilter; tag?: string; healthIn?: SQL; now: Date }
 /** The orders the database makes; ties go to the newest, then by id, so pages never overlap. */
 export type LinkRowOrder = 'newest' | 'oldest' | 'title'
 
@@ -157,6 +157,7 @@ function listed(accountId: string, filter: LinkListFilter) {
     const tagged = db.select({ id: linkTags.linkId }).from(linkTags).innerJoin(tags, eq(tags.id, linkTags.tagId))
     conditions.push(inArray(shareLinks.id, tagged.where(and(eq(tags.accountId, accountId), eq(tags.nameKey, filter.tag)))))
   }
+  if (filter.healthIn) conditions.push(sql`${shareLinks.id} in (${filter.healthIn})`)
   return and(...conditions)
 }
 

@@ -146,10 +146,22 @@ async function resolveLink(path: string, aliasKey: string): Promise<LinkRow | un
   return row
 }
 
+// Look-ups the cache answered, and those that read the database: plain numbers, read by the metrics at scrape time.
+let cacheHits = 0
+let cacheMisses = 0
+
+/** The link cache's figures for the metrics: look-ups answered and missed since start, and entries held. */
+export const linkCacheFigures = () => ({ hits: cacheHits, misses: cacheMisses, entries: slugs.size + aliases.size })
+
 /** The link named by `path` and `aliasKey`: from the cache when it knows, else read. */
 const linkAt = (path: string, aliasKey: string, now: number) => {
   const cached = cachedLink(path, aliasKey, now)
-  return cached === undefined ? resolveLink(path, aliasKey) : (cached ?? undefined)
+  if (cached !== undefined) {
+    cacheHits++
+    return cached ?? undefined
+  }
+  cacheMisses++
+  return resolveLink(path, aliasKey)
 }
 
 const ALL: LinkScope = { kind: 'all' }

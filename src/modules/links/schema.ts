@@ -45,6 +45,7 @@ import {
 } from '../../shared/link-rules'
 import { CARD_IMAGE_LAYOUTS } from '../../shared/card-images'
 import { CARD_PLATFORMS, PLATFORM_CARD_MESSAGES } from '../../shared/platform-cards'
+import { LINK_HEALTH_FILTERS, LINK_HEALTH_MESSAGES, LINK_HEALTH_STATUSES } from '../../shared/link-health'
 import { TAG_COLORS, TAG_MESSAGES, TAG_NAME_MAX, TAG_NAME_PATTERN, TAGS_PER_LINK_MAX } from '../../shared/tags'
 import { FILLED_LINE_PATTERN, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../shared/text'
 
@@ -272,6 +273,19 @@ export const LinkChanges = t.Partial(
 )
 export type LinkChanges = typeof LinkChanges.static
 
+/** What the last check of the link found (its target and its card image), as both APIs show it. */
+export const LinkHealthSchema = t.Object(
+  {
+    status: oneOf(LINK_HEALTH_STATUSES, {
+      description: '`ok`: the target and card image answered as they should; `broken`: one did not (see reason); `unknown`: not checked since the link got its target and image',
+    }),
+    reason: t.Nullable(t.String({ description: 'What is wrong, in a sentence; null when nothing is' })),
+    checkedAt: t.Nullable(t.String({ format: 'date-time', description: 'When the link was last checked; null before its first check' })),
+    finalUrl: t.Nullable(t.String({ description: 'Where the target led after its redirects at that check; null when it could not be reached' })),
+  },
+  { description: 'The scheduled check of the target (status, redirects, a sign-in page) and the card image (reachable, type and size within every platform\'s rules)' },
+)
+
 export const Link = t.Object({
   id: t.String(),
   slug: t.String({ description: 'Random 7-character path' }),
@@ -320,6 +334,7 @@ export const Link = t.Object({
     }),
     { description: "The link's history before it was imported (clicks here are counted apart from these); null for a link made here" },
   ),
+  health: LinkHealthSchema,
   createdAt: t.String({ format: 'date-time' }),
   updatedAt: t.String({ format: 'date-time' }),
 })
@@ -362,6 +377,12 @@ export const LinkPageParams = {
     oneOf(LINK_STATUS_FILTERS, { error: LINK_LIST_MESSAGES.status, description: '`active`: links that send visitors on; `inactive`: switched off or expired; `all` (the default)' }),
   ),
   tag: t.Optional(t.String({ maxLength: TAG_NAME_MAX + 20, error: TAG_MESSAGES.name, description: 'Only links with the tag of this name (any letter case)' })),
+  health: t.Optional(
+    oneOf(LINK_HEALTH_FILTERS, {
+      error: LINK_HEALTH_MESSAGES.filter,
+      description: "`broken`: only links whose last check found the target or card image broken (the app's \"Needs attention\"); `ok`: only links found working",
+    }),
+  ),
 }
 
 export const LinkListQuery = t.Object({

@@ -14,7 +14,9 @@ import { cardImagePath } from '../../shared/card-images'
 import { inPlatformOrder } from '../../shared/platform-cards'
 import { aliasError, aliasKeyOf, FORMER_ALIASES_MAX, LINK_MESSAGES, linkPath, normalizeTargetUrl, qualifiedAlias } from '../../shared/link-rules'
 import { secretChange, type AuditChanges } from '../../shared/audit'
+import { UNCHECKED_HEALTH, type LinkHealth, type LinkHealthFilter } from '../../shared/link-health'
 import { invalidateLink, withNormalizedUrls } from './resolve'
+import { healthOf, healthSource } from './health'
 import {
   aliasTaken,
   CARD_FIELDS,
@@ -56,7 +58,7 @@ export const linkAddressesOf = (row: LinkRow) => ({
   qrCodeUrl: `${config.publicUrl}/api/qr/${encodeURIComponent(row.domain ? row.slug : linkPath(row))}`,
 })
 
-export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: string[]): Link {
+export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], tags: string[], health: LinkHealth = UNCHECKED_HEALTH): Link {
   const row = withNormalizedUrls(stored)
   return {
     ...linkAddressesOf(row),
@@ -92,16 +94,17 @@ export function toLinkJson(stored: LinkRow, formerAliases: repo.FormerAlias[], t
     hasPassword: row.passwordHash !== null,
     isActive: row.isActive,
     importedFrom: row.importedFrom,
+    health,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
 }
 
-/** Links as both APIs show them, with the old aliases each still answers to and their tags (read at once). */
+/** Links as both APIs show them, with the old aliases each still answers to, their tags and their health (read at once). */
 export async function linksJson(rows: LinkRow[]): Promise<Link[]> {
   const ids = rows.map((row) => row.id)
-  const [former, tags] = await Promise.all([repo.formerAliasesOf(ids), repo.tagNamesOf(ids)])
-  return rows.map((row) => toLinkJson(row, former.get(row.id) ?? [], tags.get(row.id) ?? []))
+  const [former, tags, checks] = await Promise.all([repo.formerAliasesOf(ids), repo.tagNamesOf(ids), healthSource().checksOf(ids)])
+  return rows.map((row) => toLinkJson(row, former.get(row.id) ?? [], tags.get(row.id) ?? [], healthOf(row, checks.get(row.id))))
 }
 
 export const linkJson = async (row: LinkRow) => (await linksJson([row]))[0]!
@@ -173,12 +176,13 @@ export async function getLinkDetail(owner: Owner, id: string): Promise<LinkDetai
 }
 
 /** What a link list asks for: a page (from 1) of `limit` links, optionally searched, filtered by status and ordered. */
-export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter; tag?: string; order?: repo.LinkRowOrder }
+export type LinkPageQuery = { limit?: number; page?: number; search?: string; status?: LinkStatusFilter; tag?: string; health?: LinkHealthFilter; order?: repo.LinkRowOrder }
 
-const listFilter = (query: LinkPageQuery, now: Date): repo.LinkListFilter => ({
+const listFilter = (accountId: string, query: LinkPageQuery, now: Date): repo.LinkListFilter => ({
   search: query.search?.trim() || undefined,
   status: query.status ?? 'all',
   tag: query.tag?.trim() ? tagKey(query.tag) : undefined,
+  healthIn: query.health && healthSource().linkIdsIn(accountId, query.health),
   now,
 })
 
@@ -186,7 +190,7 @@ const listFilter = (query: LinkPageQuery, now: Date): repo.LinkListFilter => ({
 export async function listLinkRows(owner: Owner, query: LinkPageQuery = {}, now = new Date()) {
   const limit = query.limit ?? LINK_PAGE_DEFAULT
   const page = query.page ?? 1
-  const { rows, total } = await repo.listLinks(owner.accountId, listFilter(query, now), query.order ?? 'newest', { limit, offset: (page - 1) * limit })
+  const { rows, total } = await repo.listLinks(owner.accountId, listFilter(owner.accountId, query, now), query.order ?? 'newest', { limit, offset: (page - 1) * limit })
   return { rows, total, page, limit }
 }
 
@@ -194,7 +198,7 @@ export async function listLinkRows(owner: Owner, query: LinkPageQuery = {}, now 
 export async function listLinkRowsByCount(owner: Owner, query: LinkPageQuery, counts: SQL, column: 'clicks' | 'previews', now = new Date()) {
   const limit = query.limit ?? LINK_PAGE_DEFAULT
   const page = query.page ?? 1
-  const { rows, total } = await repo.listLinksByCount(owner.accountId, listFilter(query, now), counts, column, { limit, offset: (page - 1) * limit })
+  const { rows, total } = await repo.listLinksByCount(owner.accountId, listFilter(owner.accountId, query, now), counts, column, { limit, offset: (page - 1) * limit })
   return { rows, total, page, limit }
 }
 

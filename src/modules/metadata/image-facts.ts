@@ -11,20 +11,34 @@ import { uploadedImageAt } from '../images/service'
 
 // image-size's names for the formats platforms show, as media types.
 const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp' }
-const ACCEPTED = [...Object.values(MEDIA_TYPES), 'image/jpg', 'image/pjpeg']
+/** The media types of images a card may carry, as servers name them. */
+export const IMAGE_MEDIA_TYPES = [...Object.values(MEDIA_TYPES), 'image/jpg', 'image/pjpeg']
 // Larger than any platform takes (Facebook: 8 MB, X: 5 MB).
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 
-async function readImageFacts(url: string): Promise<ImageFacts | null> {
-  // An image uploaded to Linkcard is known without fetching it (from an address that may be private).
+/** What an image uploaded to Linkcard is, known without fetching it (from an address that may be private); undefined for another address. */
+export async function uploadedImageFacts(url: string): Promise<ImageFacts | undefined> {
   const uploaded = await uploadedImageAt(url)
-  if (uploaded) return { width: uploaded.width, height: uploaded.height, type: uploaded.contentType, bytes: uploaded.size }
+  return uploaded && { width: uploaded.width, height: uploaded.height, type: uploaded.contentType, bytes: uploaded.size }
+}
+
+/** What an image's bytes are, or null when they are no image a platform shows. */
+export function factsOfImage(body: Uint8Array): ImageFacts | null {
   try {
-    const { body } = await safeFetch(url, { accept: ACCEPTED, maxBytes: MAX_IMAGE_BYTES, timeoutMs: 10_000 })
-    if (!body) return null
     const { width, height, type } = imageSize(body)
     const mediaType = type ? MEDIA_TYPES[type] : undefined
     return width && height && mediaType ? { width, height, type: mediaType, bytes: body.byteLength } : null
+  } catch {
+    return null
+  }
+}
+
+async function readImageFacts(url: string): Promise<ImageFacts | null> {
+  const uploaded = await uploadedImageFacts(url)
+  if (uploaded) return uploaded
+  try {
+    const { body } = await safeFetch(url, { accept: IMAGE_MEDIA_TYPES, maxBytes: MAX_IMAGE_BYTES, timeoutMs: 10_000 })
+    return body && factsOfImage(body)
   } catch {
     // Unreachable, refused, too large or not an image: the card goes without the size.
     return null

@@ -94,12 +94,12 @@ function apiKeyCheck(scope: ApiKeyScope | 'any'): CallerCheck {
  * so carry its rate-limit and CORS headers. Its preflights and its document cover these paths.
  */
 export function publicApiPaths(routes: readonly { path: string; hooks: unknown }[]) {
-  const takesApiKey = (hooks: unknown) => {
-    const check = (hooks as Partial<NamesCallerCheck> | undefined)?.callerCheck
-    return check !== undefined && apiKeyChecks.has(check)
-  }
+  const takesApiKey = (hooks: unknown) => isApiKeyCheck((hooks as Partial<NamesCallerCheck> | undefined)?.callerCheck)
   return [...new Set(routes.filter((route) => takesApiKey(route.hooks)).map((route) => route.path))]
 }
+
+/** Whether a route's check is the `apiKey` option's: the route is a call of the public API. */
+export const isApiKeyCheck = (check: CallerCheck | undefined) => check !== undefined && apiKeyChecks.has(check)
 
 // Each call is let in or refused as it arrives (platform/callers.ts), before its path, query and
 // body are read, so every answer carries the rate-limit headers, whatever else is wrong with the call.

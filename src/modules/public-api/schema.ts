@@ -8,7 +8,7 @@ import { INVALID_KEY_LIMIT } from '../../shared/rate-limits'
 import { EVENT_TYPES } from '../../shared/domain'
 import { LINK_BULK_CREATE_MAX } from '../../shared/link-list'
 import { TITLE_MAX } from '../../shared/link-rules'
-import { TEST_RESULTS } from '../analytics/schema'
+import { PreviewsByPlatform, TEST_RESULTS } from '../analytics/schema'
 import { LinkChanges, LinkInput, LinkPageParams, Link as LinkSchema } from '../links/schema'
 
 /** A copy of `schema` with its description set, for fields whose docs the public API adds. */
@@ -124,6 +124,7 @@ export const PublicLink = t.Object({
   clickLimit: described(p.clickLimit, "People's clicks sent to the target before the fallback takes over; null for no limit"),
   isActive: described(p.isActive, 'Inactive links answer 404'),
   importedFrom: p.importedFrom,
+  health: p.health,
   createdAt: described(p.createdAt, 'When the link was made'),
   updatedAt: described(p.updatedAt, 'When the link last changed'),
 })
@@ -200,12 +201,14 @@ export const LinkStats = t.Object({
       isScan: t.Boolean({ description: "A click from the link's QR code" }),
       occurredAt: t.String({ format: 'date-time' }),
       platform: t.Nullable(t.String({ description: "The crawler's platform, for previews (facebook, x, linkedin, ...)" })),
+      unverified: t.Boolean({ description: "A card served to a request that claimed the platform's crawler from an address not the platform's: not counted among the previews" }),
       referrerHost: t.Nullable(t.String({ description: 'The referring site, for clicks' })),
       country: t.Nullable(t.String({ description: 'ISO country code, when known' })),
       device: t.Nullable(t.String({ description: 'desktop, mobile, tablet, other (TVs, consoles) or bot (crawlers), when known' })),
     }),
     { description: 'The 50 newest events of the period, newest first' },
   ),
+  previewsByPlatform: PreviewsByPlatform,
   ...TEST_RESULTS,
 })
 export type LinkStats = typeof LinkStats.static

@@ -7,6 +7,7 @@ import { clientIp, logRequest, proxyCountry, SECURITY_HEADERS, type ServerLike }
 import { log } from '../../platform/log'
 import { LINK_MESSAGES, LINK_PASSWORD_MAX, RESERVED_ALIASES } from '../../shared/link-rules'
 import { hasScanMarker } from '../../shared/qr-design'
+import { observeRequest, shortLinkAnswers } from '../metrics/service'
 import { notFoundPage } from '../site/routes'
 import { APP_FILES } from '../domains/app-files'
 import { domainOfHost, type AccountDomain } from '../domains/service'
@@ -145,9 +146,17 @@ function visitOf(request: Request, path: string, server: ServerLike): Visit {
   }
 }
 
-function answer(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
+function answer(request: Request, path: string, server: ServerLike, startedAt: number): Response | Promise<Response> {
   const outcome = visit(visitOf(request, path, server))
-  return outcome instanceof Promise ? outcome.then((settled) => respond(request, settled)) : respond(request, outcome)
+  return outcome instanceof Promise ? outcome.then((settled) => counted(request, settled, startedAt)) : counted(request, outcome, startedAt)
+}
+
+/** The answer, counted by what it is: a crawler's card page is timed apart from the redirects. */
+function counted(request: Request, outcome: VisitOutcome, startedAt: number): Response {
+  const response = respond(request, outcome)
+  shortLinkAnswers.inc(outcome.kind)
+  observeRequest(outcome.kind === 'preview' ? 'card' : 'short_link', response.status, startedAt)
+  return response
 }
 
 /** The password form of a link posts here: right, the person is sent on; wrong, the form again. */
@@ -161,17 +170,19 @@ export const unlockRoutes = new Elysia().post(
   },
 )
 
-const failed = (request: Request, path: string, error: unknown) => {
+const failed = (request: Request, path: string, error: unknown, startedAt: number) => {
   log.error('unhandled error', { method: request.method, path: `/${path}`, error })
+  shortLinkAnswers.inc('failed')
+  observeRequest('short_link', 500, startedAt)
   return new Response('Something went wrong.', { status: 500, headers: { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' } })
 }
 
-function answerSafely(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
+function answerSafely(request: Request, path: string, server: ServerLike, startedAt: number): Response | Promise<Response> {
   try {
-    const response = answer(request, path, server)
-    return response instanceof Promise ? response.catch((error) => failed(request, path, error)) : response
+    const response = answer(request, path, server, startedAt)
+    return response instanceof Promise ? response.catch((error) => failed(request, path, error, startedAt)) : response
   } catch (error) {
-    return failed(request, path, error)
+    return failed(request, path, error, startedAt)
   }
 }
 
@@ -207,13 +218,13 @@ export function domainOwnAnswer(request: Request): Response | undefined | Promis
   return domain instanceof Promise ? domain.then(answer) : answer(domain)
 }
 
-export function answerShortLink(request: Request, path: string, server: ServerLike): Response | Promise<Response> {
-  if (!logsRequests) return answerSafely(request, path, server)
-  const startedAt = performance.now()
+/** The answer to a short-link request that arrived at `startedAt` (performance.now()). */
+export function answerShortLink(request: Request, path: string, server: ServerLike, startedAt: number): Response | Promise<Response> {
+  if (!logsRequests) return answerSafely(request, path, server, startedAt)
   const logged = (response: Response) => {
     logRequest(request, response.status, startedAt)
     return response
   }
-  const response = answerSafely(request, path, server)
+  const response = answerSafely(request, path, server, startedAt)
   return response instanceof Promise ? response.then(logged) : logged(response)
 }

@@ -1,16 +1,20 @@
 // The short-link path: people are sent on with a 302 and a click is recorded; link-preview
-// crawlers get the link's own preview page and a preview is counted against the monthly quota;
+// crawlers get the link's own preview page and a preview is counted against the monthly quota
+// (where the platform's crawler can be verified, only from the platform's own address);
 // search engines and plain HTTP clients get the person's 302 and count nothing.
 import { BoundedCache, remembered } from '../../platform/cache'
 import { exactCounters } from '../../platform/counters'
+import { log } from '../../platform/log'
 import { RedisUnavailable } from '../../platform/redis'
 import { countryFromHeader, countryFromIp } from '../analytics/geo'
 import { visitorHash } from '../analytics/visitor'
 import { isoDay } from '../../shared/analytics'
+import { previewDecisions } from '../metrics/service'
 import { recordEvent, type RecordedEvent } from '../analytics/recorder'
 import { tryLinkPassword, type LinkRow } from '../links/service'
 import { accountOfDeadLink, lookUp } from '../links/resolve'
 import { classifyVisitor } from '../../shared/visitors'
+import { checkCrawler, type CrawlerCheck } from '../crawlers/service'
 import { networkOf } from '../../shared/network'
 import { PREVIEW_COUNTING, RATE_LIMIT_MESSAGES } from '../../shared/rate-limits'
 import { hasPreviewsLeft, tryCountPreview } from '../usage/service'
@@ -166,21 +170,48 @@ const countedWindows = new BoundedCache<string, number>(COUNTED_WINDOWS_MAX)
 // later previews are answered uncounted without three round trips to the shared counter. Bounded.
 const addressesPastLimit = new BoundedCache<string, number>(COUNTED_WINDOWS_MAX)
 
-/** What a crawler's request for a card gets: the card, counted (or a repeat of a counted one) or not, or the person's redirect. */
-type PreviewDecision = 'counted' | 'uncounted' | 'refused'
+/**
+ * What a crawler's request for a card gets: the card, counted (or a repeat of a counted one) or
+ * not, or unverified (a claim from an address not the platform's: recorded apart, never counted),
+ * or the person's redirect.
+ */
+type PreviewDecision = 'counted' | 'uncounted' | 'unverified' | 'refused'
 
-/** May this crawler see the custom preview? Counts it the first time in the window. */
-function previewDecision(link: LinkRow, platform: string, ip: string | null, now: number): PreviewDecision | Promise<PreviewDecision> {
+// Redis unreachable: whether the window is counted is unknown, so the crawler gets the person's
+// redirect and nothing is counted, as past the quota.
+const refusedWithoutRedis = (decided: Promise<PreviewDecision>) =>
+  decided.catch((error) => {
+    if (error instanceof RedisUnavailable) return 'refused' as const
+    throw error
+  })
+
+/**
+ * May this crawler see the custom preview? Counts it the first time in the window. A verified
+ * crawler spends no allowance of its address (a platform crawls many links from few addresses); a
+ * crawler that cannot be verified keeps it; an unverified claim never counts.
+ */
+function previewDecision(link: LinkRow, platform: string, ip: string | null, now: number, check: CrawlerCheck): PreviewDecision | Promise<PreviewDecision> {
+  if (check === 'unverified') return refusedWithoutRedis(uncountedOrRefused(link.accountId).then((decision) => (decision === 'uncounted' ? 'unverified' : decision)))
   const key = `preview:${link.id}:${platform}`
   const window = Math.floor(now / PREVIEW_WINDOW_MS)
   if (countedWindows.get(key) === window) return 'counted'
-  const address = `preview-address:${link.accountId}:${networkOf(ip ?? 'unknown')}`
-  const decided = addressesPastLimit.get(address) === window ? uncountedOrRefused(link.accountId) : decideWindow(key, window, link.accountId, address)
-  return decided.catch((error) => {
-    // Redis unreachable: whether the window is counted is unknown, so the crawler gets the
-    // person's redirect and nothing is counted, as past the quota.
-    if (error instanceof RedisUnavailable) return 'refused'
-    throw error
+  const address = check === 'verified' ? null : `preview-address:${link.accountId}:${networkOf(ip ?? 'unknown')}`
+  const isPastLimit = address !== null && addressesPastLimit.get(address) === window
+  return refusedWithoutRedis(isPastLimit ? uncountedOrRefused(link.accountId) : decideWindow(key, window, link.accountId, address))
+}
+
+/**
+ * A claim whose check waits on reverse DNS: answered at once, as an uncounted preview would be
+ * (the card, or past the quota the person's redirect), and counted, or recorded as unverified,
+ * once the check answers, in the window of the request.
+ */
+function previewBeforeCheck(link: LinkRow, platform: string, ip: string | null, now: number, check: Promise<'verified' | 'unverified'>, record: (decision: PreviewDecision) => void) {
+  return refusedWithoutRedis(uncountedOrRefused(link.accountId)).then((answer) => {
+    if (answer === 'uncounted')
+      void check
+        .then((result) => previewDecision(link, platform, ip, now, result))
+        .then((decision) => record(decision), (error) => log.error('counting a checked preview failed', { error, linkId: link.id, platform }))
+    return answer === 'uncounted' ? ('checking' as const) : answer
   })
 }
 
@@ -189,11 +220,11 @@ function previewDecision(link: LinkRow, platform: string, ip: string | null, now
  * not, in which case the window is cleared. Its repeats, on any instance, wait for that decision:
  * a preview the quota refused is never served as a repeat.
  */
-async function decideWindow(key: string, window: number, accountId: string, address: string): Promise<PreviewDecision> {
+async function decideWindow(key: string, window: number, accountId: string, address: string | null): Promise<PreviewDecision> {
   const granted = `${key}:granted`
   if ((await exactCounters.hit(key, PREVIEW_WINDOW_MS)).count > 1) return repeatOf(key, granted, window)
   // One address spends at most so many of an account's previews a window; past that, uncounted.
-  if ((await exactCounters.hit(address, PREVIEW_WINDOW_MS)).count > PREVIEW_COUNTING.perAddress) {
+  if (address !== null && (await exactCounters.hit(address, PREVIEW_WINDOW_MS)).count > PREVIEW_COUNTING.perAddress) {
     addressesPastLimit.set(address, window)
     await exactCounters.clear(key, PREVIEW_WINDOW_MS)
     return uncountedOrRefused(accountId)
@@ -245,13 +276,24 @@ function decide(visit: Visit, link: LinkRow | undefined, now: number): VisitOutc
   if (kind === 'preview' && platform) {
     // HEAD requests and unknown preview fetchers get the card and count nothing.
     if (isHead || !counted) return cardOf(link, platform, now)
-    const preview = (decision: PreviewDecision): VisitOutcome => {
-      if (decision === 'refused') return link.passwordHash ? passwordForm({ path, isScan }) : redirectTo(link, routedUrl(link, userAgent, country, ip, targetFor(link, userAgent, ip, now)), query)
+    // A served card's preview, counted or unverified, is recorded with the card test's version it served.
+    const record = (decision: PreviewDecision, card = cardVersionServed(link, platform, now)) => {
+      previewDecisions.inc(decision)
+      if (decision === 'counted' || decision === 'unverified')
+        recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', isScan: false, at: now, referrer, userAgent, platform, ip, country, card, unverified: decision === 'unverified' || undefined })
+    }
+    const preview = (decision: PreviewDecision | 'checking'): VisitOutcome => {
+      if (decision === 'refused') {
+        previewDecisions.inc(decision)
+        return link.passwordHash ? passwordForm({ path, isScan }) : redirectTo(link, routedUrl(link, userAgent, country, ip, targetFor(link, userAgent, ip, now)), query)
+      }
       const card = cardVersionServed(link, platform, now)
-      if (decision === 'counted') recordEvent({ linkId: link.id, accountId: link.accountId, type: 'preview', isScan: false, at: now, referrer, userAgent, platform, ip, country, card })
+      if (decision !== 'checking') record(decision, card)
       return { kind: 'preview', link, html: previewPage(link, platform, card) }
     }
-    const decision = previewDecision(link, platform, ip, now)
+    // The address ranges answer at once; reverse DNS is never waited for (previewBeforeCheck).
+    const check = checkCrawler(platform, ip)
+    const decision = typeof check === 'string' ? previewDecision(link, platform, ip, now, check) : previewBeforeCheck(link, platform, ip, now, check, record)
     return typeof decision === 'string' ? preview(decision) : decision.then(preview)
   }
   // Everyone but link-preview crawlers gives the password first (unlock).

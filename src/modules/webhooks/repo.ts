@@ -94,6 +94,12 @@ export async function insertDeliveries(rows: NewDelivery[], tx: Db = db) {
 const isDue = (now: Date) =>
   and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, now)))
 
+/** Deliveries not yet delivered nor given up, due or waiting for a retry (the status index answers). */
+export async function countPendingDeliveries() {
+  const [row] = await db.select({ pending: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))
+  return row?.pending ?? 0
+}
+
 // Due deliveries read to choose from: enough to find other accounts behind one account's backlog.
 const CANDIDATES = 200
 

@@ -259,6 +259,9 @@ function wake() {
   })
 }
 
+/** Messages waiting to be delivered, every instance's: the outbox's depth, for the metrics. */
+export const webhookQueueDepth = () => repo.countPendingDeliveries()
+
 /** Counts activity and sends deliveries as slots free up (and every second, for retries come due); stopping stores what was counted. */
 export function startWebhooks(): Running {
   running = true

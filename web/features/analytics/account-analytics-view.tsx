@@ -118,7 +118,7 @@ export function AccountAnalyticsView({ tags, mayCreate }: AccountAnalyticsViewPr
           </Card>
           {/* With nothing to list, the chart's empty state says it all. */}
           {!isEmpty && <TopLinks links={data?.topLinks} />}
-          {!isEmpty && (data ? <BreakdownTables top10={data.top10} /> : <BreakdownSkeletons />)}
+          {!isEmpty && (data ? <BreakdownTables top10={data.top10} previewsByPlatform={data.previewsByPlatform} /> : <BreakdownSkeletons />)}
         </>
       )}
     </div>

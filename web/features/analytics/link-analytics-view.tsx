@@ -90,7 +90,7 @@ export function LinkAnalyticsView({ link }: { link: Link }) {
           <AnalyticsTotals totals={data.totals} />
           {data.variants && link.variants && <VariantResults link={link} results={data.variants} />}
           {data.cardVariants && link.cardVariant && <CardTestResults link={link} results={data.cardVariants} />}
-          <BreakdownTables top10={data.top10} />
+          <BreakdownTables top10={data.top10} previewsByPlatform={data.previewsByPlatform} />
         </>
       )}
     </div>

@@ -11,12 +11,14 @@ import type { ImageFacts } from '../../../src/shared/image-rules'
 import type { QrFormat } from '../../../src/shared/qr-design'
 import type { Import, ImportPreview, ImportResult } from '../../../src/modules/imports/schema'
 import { importReportFileName, type ImportMapping, type ImportSource } from '../../../src/shared/imports'
+import type { LinkHealth } from '../../../src/shared/link-health'
 
 export type { CustomDomainStatus, Import, ImportPreview, Link, LinkChanges, LinkInput, LinkWithCounts, PageMetadata, Period, Tag, UtmPreset }
 
 const LINKS = '/shareLinks'
 
-export type LinkPageQuery = { page?: number; limit?: number; period?: Period; search?: string; status?: LinkStatusFilter; tag?: string; sort?: LinkListSort }
+/** `attention`: the links whose last check found them broken (the server's `health=broken`). */
+export type LinkPageQuery = { page?: number; limit?: number; period?: Period; search?: string; status?: LinkStatusFilter | 'attention'; tag?: string; sort?: LinkListSort }
 
 /** The list's address: only what differs from the server's defaults, in one order, so equal queries share a cache entry. */
 export function linkPagePath({ page, limit, period, search, status, tag, sort }: LinkPageQuery) {
@@ -24,7 +26,8 @@ export function linkPagePath({ page, limit, period, search, status, tag, sort }:
   if (period) params.set('period', period)
   if (sort && sort !== 'newest') params.set('sort', sort)
   if (search?.trim()) params.set('search', search.trim())
-  if (status && status !== 'all') params.set('status', status)
+  if (status === 'attention') params.set('health', 'broken')
+  else if (status && status !== 'all') params.set('status', status)
   if (tag) params.set('tag', tag)
   if (limit) params.set('limit', String(limit))
   if (page && page > 1) params.set('page', String(page))
@@ -59,6 +62,13 @@ const refreshLinks = () =>
   mutate((key) => typeof key === 'string' && (key.startsWith(LINKS) || key === '/dashboard-stats' || key === TAGS), undefined, { revalidate: true })
 
 const TAGS = '/tags'
+
+/** "Check now": the link's target and card image checked at once; every list shows the new health. */
+export async function checkLink(id: string) {
+  const health = await api.post<LinkHealth>(`${LINKS}/${encodeURIComponent(id)}/check`)
+  await refreshLinks()
+  return health
+}
 
 /** The account's tags, A to Z, with how many links have each. */
 export const useTags = () => useSWR<Tag[]>(TAGS, api.get)

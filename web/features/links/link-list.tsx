@@ -1,4 +1,4 @@
-import { BarChart3, CopyPlus, Ellipsis, Lock, Pencil, Power, PowerOff, QrCode, Trash2 } from 'lucide-react'
+import { BarChart3, CopyPlus, Ellipsis, Lock, Pencil, Power, PowerOff, QrCode, RefreshCw, Trash2, TriangleAlert } from 'lucide-react'
 import { Link as RouterLink } from 'wouter'
 import { Badge, type BadgeVariant } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
@@ -37,6 +37,7 @@ type LinkActions = {
   onDuplicate: (link: LinkWithCounts) => void
   onToggleActive: (link: LinkWithCounts) => void
   onDelete: (link: LinkWithCounts) => void
+  onCheck: (link: LinkWithCounts) => void
 }
 
 /** Which links are picked for a bulk action. */
@@ -107,12 +108,30 @@ function StatusBadge({ link }: { link: LinkWithCounts }) {
   )
 }
 
-/** What a link asks of its visitors or when it stops: a password, a click limit with the clicks so far, an expiry to come. */
+/** What the last check found wrong with the link's target or card image, and when: shown only when something is. */
+function HealthNote({ link }: { link: LinkWithCounts }) {
+  if (link.health.status !== 'broken') return null
+  return (
+    <li className="flex w-full min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5" data-testid="link-health">
+      <Badge variant="destructive">
+        <TriangleAlert aria-hidden="true" className="size-3" />
+        Needs attention
+      </Badge>
+      <span className="min-w-0 text-xs break-words text-red-700">
+        {link.health.reason}
+        {link.health.checkedAt && <span className="text-slate-500"> · checked {formatDateTime(link.health.checkedAt)}</span>}
+      </span>
+    </li>
+  )
+}
+
+/** What a link asks of its visitors or when it stops: a password, a click limit with the clicks so far, an expiry to come; and whether it needs attention. */
 function LinkFacts({ link, className }: { link: LinkWithCounts; className?: string }) {
   const expires = link.expiresAt && linkStatus(link) === 'active' ? link.expiresAt : null
-  if (!link.hasPassword && link.clickLimit === null && !expires) return null
+  if (!link.hasPassword && link.clickLimit === null && !expires && link.health.status !== 'broken') return null
   return (
     <ul className={cn('flex flex-wrap gap-1', className)} aria-label="Link settings">
+      <HealthNote link={link} />
       {link.hasPassword && (
         <li>
           <Badge variant="secondary" title="People give a password before they are sent on" data-testid="link-password">
@@ -215,7 +234,7 @@ function TargetUrl({ url, className }: { url: string; className?: string }) {
 }
 
 /** A link's actions as icon buttons; the ones used less often (and, in a compact row, Delete) in its More menu. */
-function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, onDelete, compact }: LinkActions & { link: LinkWithCounts; compact?: boolean }) {
+function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, onDelete, onCheck, compact }: LinkActions & { link: LinkWithCounts; compact?: boolean }) {
   // A viewer looks: changing the link is not theirs to do.
   const mayChange = useCan('links:write')
   return (
@@ -243,6 +262,10 @@ function ActionButtons({ link, onShowQr, onEdit, onDuplicate, onToggleActive, on
             <MenuItem onSelect={() => onDuplicate(link)}>
               <CopyPlus aria-hidden="true" />
               Duplicate
+            </MenuItem>
+            <MenuItem onSelect={() => onCheck(link)}>
+              <RefreshCw aria-hidden="true" />
+              Check now
             </MenuItem>
             <MenuItem onSelect={() => onToggleActive(link)}>
               {link.isActive ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner'
 import { errorMessage } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { pageCount, type LinkBulkAction, type LinkListSort } from '../../../src/shared/link-list'
-import { changeLinks, deleteLink, updateLink, useCustomDomainStatus, useLinkPage, useTags, type Link, type LinkWithCounts } from './api'
+import { changeLinks, checkLink, deleteLink, updateLink, useCustomDomainStatus, useLinkPage, useTags, type Link, type LinkWithCounts } from './api'
 import { LinkFormDialog } from './link-form-dialog'
 import { LinkList, LinkListSkeleton } from './link-list'
 import { QrDialog } from './qr-dialog'
@@ -48,7 +48,8 @@ const BULK_DONE: Record<LinkBulkAction, (count: number) => string> = {
  */
 export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void }) {
   const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<StatusFilter>('all')
+  // The weekly mail of what broke links here with ?health=broken.
+  const [status, setStatus] = useState<StatusFilter>(() => (new URLSearchParams(window.location.search).get('health') === 'broken' ? 'attention' : 'all'))
   // A tag's name, or '' for links with any tags or none.
   const [tag, setTag] = useState('')
   const { data: tags } = useTags()
@@ -129,6 +130,16 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
       toast({ title: 'Share link deleted', description: link.title })
     } catch (failure) {
       toast({ title: 'Failed to delete share link', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
+    }
+  }
+
+  async function checkNow(link: LinkWithCounts) {
+    try {
+      const health = await checkLink(link.id)
+      if (health.status === 'broken') toast({ title: 'This link needs attention', description: health.reason ?? undefined, variant: 'destructive' })
+      else toast({ title: 'Checked: the link and its card work' })
+    } catch (failure) {
+      toast({ title: 'Failed to check the link', description: errorMessage(failure, '') || undefined, variant: 'destructive' })
     }
   }
 
@@ -247,6 +258,7 @@ export function LinkManager({ onCreate }: { onCreate: (template?: Link) => void 
             onDuplicate={(link) => onCreate(link)}
             onToggleActive={(link) => void toggleActive(link)}
             onDelete={remove.show}
+            onCheck={(link) => void checkNow(link)}
           />
           <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-500" aria-live="polite" data-testid="results-summary">

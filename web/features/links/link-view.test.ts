@@ -41,6 +41,7 @@ function link(overrides: Partial<Link> = {}): Link {
     hasPassword: false,
     isActive: true,
     importedFrom: null,
+    health: { status: 'unknown', reason: null, checkedAt: null, finalUrl: null },
     createdAt: '2025-06-01T10:00:00.000Z',
     updatedAt: '2025-06-01T10:00:00.000Z',
     ...overrides,

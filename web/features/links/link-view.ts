@@ -18,10 +18,14 @@ export const isRouted = (link: Pick<Link, 'iosUrl' | 'androidUrl' | 'geoTargets'
 
 export const STATUS_LABELS: Record<LinkStatus, string> = { active: 'Active', inactive: 'Inactive', expired: 'Expired' }
 
-/** The server filters by status: an expired link counts as inactive, since it no longer sends anyone on. */
-export const STATUS_FILTERS = LINK_STATUS_FILTERS
-export type StatusFilter = LinkStatusFilter
-export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'All statuses', active: 'Active', inactive: 'Inactive' }
+/**
+ * The server filters by status: an expired link counts as inactive, since it no longer sends anyone
+ * on. "Needs attention" is the health filter (links whose last check found them broken), in the same
+ * picker so a phone's row of filters stays as it is.
+ */
+export const STATUS_FILTERS = [...LINK_STATUS_FILTERS, 'attention'] as const
+export type StatusFilter = LinkStatusFilter | 'attention'
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'All statuses', active: 'Active', inactive: 'Inactive', attention: 'Needs attention' }
 
 /** The time filter of /share-links; it picks the period the click and preview counts cover. */
 export const SORTS = LINK_LIST_SORTS
