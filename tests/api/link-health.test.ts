@@ -226,7 +226,7 @@ describe('the schedule', () => {
   })
 
   it("mails the account's owner what broke, once a week", async () => {
-    const mails = () => readOutbox(server.dataDir).filter((mail) => mail.to.includes(owner.email) && /need attention/.test(mail.subject))
+    const mails = () => readOutbox(server.dataDir).filter((mail) => mail.to.includes(owner.email) && /needs? attention/.test(mail.subject))
     const [mail] = await until(mails, { what: 'the mail of what broke', done: (found) => found.length > 0, timeoutMs: 20_000 })
     expect(mail!.text).toContain(at('/gone'))
     expect(mail!.text).toContain('HTTP 404')
@@ -237,7 +237,7 @@ describe('the schedule', () => {
     const before = (await healthOf(owner, link.id)).checkedAt
     await until(() => healthOf(owner, link.id), { what: 'yet another check', done: (found) => found.checkedAt > before, timeoutMs: 20_000 })
     expect(mails()).toHaveLength(1)
-    expect(readOutbox(server.dataDir).filter((found) => found.to.includes(other.email) && /need attention/.test(found.subject))).toHaveLength(0)
+    expect(readOutbox(server.dataDir).filter((found) => found.to.includes(other.email) && /needs? attention/.test(found.subject))).toHaveLength(0)
   })
 
   it('limits checks on demand per account', async () => {

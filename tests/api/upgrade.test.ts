@@ -155,7 +155,7 @@ describe('links', () => {
 
 // Previews are told verified or not by platform since: the old release's platform breakdown, none unverified.
 const previewsByPlatformOf = (id: string) =>
-  ((release.owner.analytics[id] as { top10: { platforms: { name: string; count: number }[] } }).top10.platforms ?? []).map(({ name, count }) => ({
+  ((release.owner.analytics[id] as unknown as { top10: { platforms: { name: string; count: number }[] } }).top10.platforms ?? []).map(({ name, count }) => ({
     platform: name,
     verifiedBy: verifiedByOf(name),
     previews: count,

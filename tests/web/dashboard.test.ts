@@ -101,6 +101,13 @@ describe('dashboard', () => {
       { title: 'Second', href: `/share-links/${second.id}/analytics`, clicks: '1' },
     ])
     expect(await page.getByTestId('busiest-link').first().getByText(withoutScheme(third.url)).count()).toBe(1)
+    // Previews by platform, how each platform's crawler is checked, and the unverified claims apart (none here).
+    const platformRows = page.getByTestId('breakdown-platforms').getByTestId('breakdown-row')
+    await platformRows.first().waitFor()
+    expect(await platformRows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()).join(' | ')))).toEqual([
+      'FacebookChecked by address | 1 | 0',
+      'SlackCannot be checked | 1 | 0',
+    ])
     // The total of links comes from X-Total-Count: the dashboard asks for one link only.
     const listReads = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.includes('/api/shareLinks')))
     expect(listReads.length).toBeGreaterThan(0)

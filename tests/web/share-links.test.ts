@@ -390,6 +390,8 @@ describe('the list', () => {
     await search.fill(docs.alias!)
     await page.getByText('Showing 1 to 1 of 1 results').waitFor()
     await search.fill('')
+    // The whole list again before the status filter, so its count below is the filter's, not the search's.
+    await page.getByText('Showing 1 to 3 of 3 results').waitFor()
 
     await choose(page, 'Status', 'Inactive')
     await page.getByText('Showing 1 to 1 of 1 results').waitFor()

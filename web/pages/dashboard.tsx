@@ -4,6 +4,9 @@ import { Link } from 'wouter'
 import { Page } from '../components/page'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
+import { rangeDays } from '../features/analytics/account-range'
+import { useAccountAnalytics } from '../features/analytics/api'
+import { PlatformPreviews } from '../features/analytics/breakdown-tables'
 import { ActivityChart } from '../features/dashboard/activity-chart'
 import { useDashboardStats, useUsage } from '../features/dashboard/api'
 import { BusiestLinks } from '../features/dashboard/busiest-links'
@@ -28,6 +31,8 @@ export function DashboardPage() {
   // Only the number of links: one is asked for, the total comes with it.
   const links = useLinkPage({ limit: 1 })
   const totalLinks = statValue(links, (page) => page.total)
+  // Previews by platform over the activity chart's 30 days, the verified apart from the unverified claims.
+  const platforms = useAccountAnalytics(rangeDays({ days: 30 }))
   // The links page's own create dialog, opened here, and what it shows once the link is made.
   const [isCreating, setIsCreating] = useState(false)
   const [created, setCreated] = useState<ShareLink | null>(null)
@@ -96,6 +101,8 @@ export function DashboardPage() {
             onCreate={mayCreate ? () => setIsCreating(true) : undefined}
           />
         </div>
+        {/* Below the rest, so its arrival moves nothing already shown. */}
+        {platforms.data && <PlatformPreviews title="Previews by Platform, Last 30 Days" rows={platforms.data.previewsByPlatform.slice(0, 10)} />}
       </div>
       <LinkFormDialog open={isCreating} onOpenChange={setIsCreating} onCreated={setCreated} />
       <CreatedLinkDialog link={created} onOpenChange={(open) => !open && setCreated(null)} />

@@ -33,12 +33,12 @@ const CHECKED_BY: Record<string, string> = { ranges: 'Checked by address', 'reve
  * platform from an address not its own (never counted). Each platform says how its crawler is
  * checked; one whose previews are made on the sender's device cannot be, and says so.
  */
-function PlatformPreviews({ rows }: { rows: LinkAnalytics['previewsByPlatform'] }) {
+export function PlatformPreviews({ rows, title = 'Platforms' }: { rows: LinkAnalytics['previewsByPlatform']; title?: string }) {
   const total = rows.reduce((sum, row) => sum + row.previews, 0)
   return (
     <Card className="min-w-0" data-testid="breakdown-platforms">
       <CardHeader>
-        <CardTitle>Platforms</CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
