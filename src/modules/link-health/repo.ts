@@ -29,14 +29,22 @@ export function linkIdsInSql(accountId: string, status: LinkHealthFilter): SQL {
   return sql`${query}`
 }
 
-/** Links of any account that have no health row yet (active ones only), `limit` at a time. */
-export function unenrolledLinks(now: Date, limit: number) {
-  return db
-    .select({ linkId: shareLinks.id, accountId: shareLinks.accountId })
+/**
+ * Live links of any account after `after` (by id) that have no health row yet, and the last id read,
+ * `limit` at a time. Walked by key, so a pass over a million links reads each once.
+ */
+export async function unenrolledLinksAfter(after: string, now: Date, limit: number) {
+  const part = await db
+    .select({ linkId: shareLinks.id, accountId: shareLinks.accountId, isActive: shareLinks.isActive, expiresAt: shareLinks.expiresAt, enrolled: linkHealth.linkId })
     .from(shareLinks)
     .leftJoin(linkHealth, eq(linkHealth.linkId, shareLinks.id))
-    .where(and(isNull(linkHealth.linkId), isLive(now)))
+    .where(gt(shareLinks.id, after))
+    .orderBy(asc(shareLinks.id))
     .limit(limit)
+  const links = part
+    .filter((row) => row.enrolled === null && row.isActive && (row.expiresAt === null || row.expiresAt > now))
+    .map(({ linkId, accountId }) => ({ linkId, accountId }))
+  return { links, last: part.at(-1)?.linkId, isLast: part.length < limit }
 }
 
 /** Gives these links their health rows, due at `dueAt`. */
@@ -48,14 +56,22 @@ export async function enrol(links: { linkId: string; accountId: string }[], dueA
     .onConflictDoNothing()
 }
 
-/** Makes links whose target or image changed since their last check due now. */
-export async function dueChangedLinks(now: Date) {
-  const changed = db
-    .select({ linkId: linkHealth.linkId })
-    .from(linkHealth)
-    .innerJoin(shareLinks, eq(shareLinks.id, linkHealth.linkId))
-    .where(and(isNotNull(linkHealth.checkedAt), gt(linkHealth.nextCheckAt, now), sql`not (${verdictIsCurrent})`))
-  await db.update(linkHealth).set({ nextCheckAt: now }).where(inArray(linkHealth.linkId, changed))
+/**
+ * Of the health rows after `after` (by link id), `limit` of them, makes due now those whose link's
+ * target or image changed since its last check; answers the last id read.
+ */
+export async function dueChangedLinksAfter(after: string, now: Date, limit: number) {
+  const part = await db.select({ linkId: linkHealth.linkId }).from(linkHealth).where(gt(linkHealth.linkId, after)).orderBy(asc(linkHealth.linkId)).limit(limit)
+  const last = part.at(-1)?.linkId
+  if (last !== undefined) {
+    const changed = db
+      .select({ linkId: linkHealth.linkId })
+      .from(linkHealth)
+      .innerJoin(shareLinks, eq(shareLinks.id, linkHealth.linkId))
+      .where(and(gt(linkHealth.linkId, after), lte(linkHealth.linkId, last), isNotNull(linkHealth.checkedAt), gt(linkHealth.nextCheckAt, now), sql`not (${verdictIsCurrent})`))
+    await db.update(linkHealth).set({ nextCheckAt: now }).where(inArray(linkHealth.linkId, changed))
+  }
+  return { last, isLast: part.length < limit }
 }
 
 const leaseIsFree = (now: Date) => or(isNull(linkHealth.leaseUntil), lt(linkHealth.leaseUntil, now))

@@ -117,15 +117,25 @@ async function checkClaimed(linkIds: string[], now: Date) {
   return live.length
 }
 
-/** Gives new live links their rows (due now), and makes links whose target or image changed due now. */
+/**
+ * Gives new live links their rows (due now), and makes links whose target or image changed due now.
+ * Both walk their table by key a part at a time, yielding between parts: on SQLite each part is a
+ * query on the request thread.
+ */
 async function enrolLinks(now: Date) {
-  for (;;) {
-    const links = await repo.unenrolledLinks(now, ENROL_CHUNK)
-    await repo.enrol(links, now)
-    if (links.length < ENROL_CHUNK) break
+  for (let after = ''; ; ) {
+    const part = await repo.unenrolledLinksAfter(after, now, ENROL_CHUNK)
+    await repo.enrol(part.links, now)
+    if (part.isLast || part.last === undefined) break
+    after = part.last
     await yieldToLoop()
   }
-  await repo.dueChangedLinks(now)
+  for (let after = ''; ; ) {
+    const part = await repo.dueChangedLinksAfter(after, now, ENROL_CHUNK)
+    if (part.isLast || part.last === undefined) break
+    after = part.last
+    await yieldToLoop()
+  }
 }
 
 /** Mails each account with a link that broke since its last such mail, at most once a week, what is broken. */

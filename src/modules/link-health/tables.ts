@@ -30,7 +30,12 @@ export const linkHealthTables = defineTables((k) => {
         // Held by the instance checking the link now: no two instances check a link at once.
         leaseUntil: k.time('lease_until'),
       },
-      (t) => [k.index('link_health_next_check_idx').on(t.nextCheckAt), k.index('link_health_account_status_idx').on(t.accountId, t.status)],
+      (t) => [
+        k.index('link_health_next_check_idx').on(t.nextCheckAt),
+        k.index('link_health_account_status_idx').on(t.accountId, t.status),
+        // The weekly mail's look for broken links across accounts reads these rows alone, not every link's.
+        k.index('link_health_status_idx').on(t.status, t.accountId),
+      ],
     ),
     // When each account was last mailed what broke: once a week, kept across restarts.
     linkHealthDigests: k.table('link_health_digests', {

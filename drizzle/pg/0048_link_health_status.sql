@@ -1,0 +1,1 @@
+CREATE INDEX "link_health_status_idx" ON "link_health" USING btree ("status","account_id");
