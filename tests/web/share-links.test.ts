@@ -1086,10 +1086,9 @@ describe('tags', () => {
       await tagsDialog.getByRole('button', { name: 'Delete Spring' }).click()
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete tag' }).click()
       await tagsDialog.getByTestId('tag-row').nth(1).waitFor({ state: 'detached' })
-      // Escape goes to the newest dialog: the confirmation must be gone first, not still closing.
+      // Escape goes to the newest dialog: the confirmation must be gone first, and the keyboard back in the Tags dialog.
       await page.getByRole('alertdialog').waitFor({ state: 'detached' })
-      await page.keyboard.press('Escape')
-      await tagsDialog.waitFor({ state: 'detached' })
+      await closeWithEscape(page, tagsDialog)
       await item('Spring campaign').getByTestId('tag-chip').getByText('Spring', { exact: true }).waitFor({ state: 'detached' })
       expect(await item('Spring campaign').getByTestId('tag-chip').allTextContents()).toEqual(['Weekly letter'])
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
