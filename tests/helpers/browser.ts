@@ -23,9 +23,7 @@ export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1440, height: 900 }
 
 export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  // Reduced motion, which the app honours (web/styles.css): no test waits for an animation to settle,
-  // and the browser paints no frames for one (a tenth less CPU a browser file, a sixth less time).
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' })
+  const context = await browser.newContext({ baseURL, viewport })
   const page = await context.newPage()
   page.setDefaultTimeout(10_000)
   return { context, page }
