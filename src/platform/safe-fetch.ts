@@ -13,7 +13,7 @@ import { canonicalHostName, isSpecialUseHost } from '../shared/network'
 import { config } from './config'
 import { AppError } from './errors'
 
-const NOT_PUBLIC = 'This address is not reachable from Linkcard (private or local network).'
+export const NOT_PUBLIC = 'This address is not reachable from Linkcard (private or local network).'
 const WITH_CREDENTIALS = 'Addresses with a user name or password are refused: Linkcard never sends them.'
 const MAX_REDIRECTS = 5
 

@@ -147,6 +147,13 @@ describe('checking a link now', () => {
     }
   })
 
+  it('gives no verdict on a target on a private network, which Linkcard may not reach but its people may', async () => {
+    const link = await makeLink(owner, 'http://10.20.30.40/intranet')
+    const checked = await checkNow(owner, link.id)
+    expect(checked.status).toBe(200)
+    expect(checked.body).toMatchObject({ status: 'unknown', reason: null, checkedAt: null })
+  })
+
   it("answers 404 for another account's link, and 404 for no link", async () => {
     const mine = await makeLink(owner, at('/ok?mine'))
     const answer = await checkNow(other, mine.id)

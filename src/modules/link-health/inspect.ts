@@ -2,7 +2,7 @@
 // request at a time to a host, and a pause between two.
 import { config } from '../../platform/config'
 import { AppError } from '../../platform/errors'
-import { safeFetch, type FetchedPage } from '../../platform/safe-fetch'
+import { NOT_PUBLIC, safeFetch, type FetchedPage } from '../../platform/safe-fetch'
 import { imageProblems } from '../../shared/image-rules'
 import type { TwitterCard } from '../../shared/domain'
 import { factsOfImage, IMAGE_MEDIA_TYPES, uploadedImageFacts } from '../metadata/image-facts'
@@ -84,6 +84,8 @@ export async function inspectTarget(url: string): Promise<Finding> {
   try {
     page = await politely(url, () => safeFetch(url, { accept: HTML_TYPES, timeoutMs: config.linkHealth.timeoutMs, maxBytes: PAGE_START_BYTES, anyStatus: true, startOnly: true }))
   } catch (error) {
+    // A target on a private network (an intranet page) may work for the people it is for: Linkcard cannot tell.
+    if (error instanceof AppError && error.message === NOT_PUBLIC) return { noVerdict: true }
     return { broken: true, reason: failureReason('The target', error), finalUrl: null }
   }
   const finalUrl = page.url
