@@ -6,9 +6,16 @@ export type { components, paths };
 export type Link = components['schemas']['Link'];
 /** The body of a new link: with its title, or with useOriginalMeta true to read it from the page. */
 export type NewLink = components['schemas']['NewLink'];
-/** A client of one Linkcard's public API (`baseUrl` as https://links.example.com), calling with an API key (lnk_…). */
-export declare function createLinkcardClient({ baseUrl, apiKey, fetch }: {
+/** A fetch as the client calls it: a request in, an answer out. */
+type Fetch = (input: Request) => Promise<Response>;
+/**
+ * A client of one Linkcard's public API (`baseUrl` as https://links.example.com), calling with an
+ * API key (lnk_…). Creates carry an Idempotency-Key, and calls refused with 429 or 5xx are retried
+ * up to `retries` times (3 unless given; 0 for none), after the Retry-After the server names.
+ */
+export declare function createLinkcardClient({ baseUrl, apiKey, fetch, retries }: {
     baseUrl: string;
     apiKey: string;
-    fetch?: typeof globalThis.fetch;
+    fetch?: Fetch;
+    retries?: number;
 }): Client<paths>;

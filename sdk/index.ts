@@ -10,7 +10,60 @@ export type Link = components['schemas']['Link']
 /** The body of a new link: with its title, or with useOriginalMeta true to read it from the page. */
 export type NewLink = components['schemas']['NewLink']
 
-/** A client of one Linkcard's public API (`baseUrl` as https://links.example.com), calling with an API key (lnk_…). */
-export function createLinkcardClient({ baseUrl, apiKey, fetch }: { baseUrl: string; apiKey: string; fetch?: typeof globalThis.fetch }): Client<paths> {
-  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), headers: { Authorization: `Bearer ${apiKey}` }, ...(fetch ? { fetch } : {}) })
+/** A fetch as the client calls it: a request in, an answer out. */
+type Fetch = (input: Request) => Promise<Response>
+
+/** What a call may be sent again after: too many calls, or a failure of the server's own. */
+const isRetryable = (status: number) => status === 429 || status >= 500
+// The creates a retry could make twice without a key; the server answers a keyed retry with the first answer.
+const CREATES = /\/api\/(link|links\/bulk)$/
+// A wait longer than this (an hour's or a day's limit spent) is the caller's to decide on.
+const LONGEST_WAIT_MS = 60_000
+
+/** How long to wait before attempt `attempt` (1 for the first retry): Retry-After when given (seconds or a date), else doubling from half a second. */
+function waitBefore(attempt: number, answer: Response | undefined): number {
+  const retryAfter = answer?.headers.get('retry-after')
+  if (retryAfter) {
+    const seconds = Number(retryAfter)
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now()
+    if (Number.isFinite(ms)) return Math.max(0, ms)
+  }
+  return Math.min(8000, 500 * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2)
+}
+
+/**
+ * Wraps `fetch` with safe retries: each create gets an Idempotency-Key of its own (unless the caller
+ * gave one), kept for its retries, and a call refused with 429 or 5xx, or that never reached the
+ * server, is sent again up to `retries` times. A call that changes things without a key is not.
+ */
+function retrying(fetch: Fetch, retries: number): Fetch {
+  return async (input) => {
+    const request = input
+    if (request.method === 'POST' && CREATES.test(new URL(request.url).pathname) && !request.headers.has('idempotency-key')) {
+      request.headers.set('idempotency-key', crypto.randomUUID())
+    }
+    const mayRetry = ['GET', 'HEAD', 'DELETE'].includes(request.method) || request.headers.has('idempotency-key')
+    for (let attempt = 1; ; attempt++) {
+      let answer: Response | undefined
+      try {
+        answer = await fetch(request.clone())
+        if (!isRetryable(answer.status)) return answer
+      } catch (error) {
+        if (!mayRetry || attempt > retries) throw error
+      }
+      const wait = waitBefore(attempt, answer)
+      if (!mayRetry || attempt > retries || wait > LONGEST_WAIT_MS) return answer!
+      await answer?.body?.cancel()
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+}
+
+/**
+ * A client of one Linkcard's public API (`baseUrl` as https://links.example.com), calling with an
+ * API key (lnk_…). Creates carry an Idempotency-Key, and calls refused with 429 or 5xx are retried
+ * up to `retries` times (3 unless given; 0 for none), after the Retry-After the server names.
+ */
+export function createLinkcardClient({ baseUrl, apiKey, fetch = (request) => globalThis.fetch(request), retries = 3 }: { baseUrl: string; apiKey: string; fetch?: Fetch; retries?: number }): Client<paths> {
+  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), headers: { Authorization: `Bearer ${apiKey}` }, fetch: retrying(fetch, retries) })
 }

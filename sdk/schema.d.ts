@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Create a link
-         * @description Answers 201 with the new short link. When the account already has an identical link (see `existing`), answers 200 with that link instead, so retries are safe. An alias that another link has answers 409.
+         * @description Answers 201 with the new short link. When the account already has an identical link (see `existing`), answers 200 with that link instead. An alias that another link has answers 409. With an `Idempotency-Key`, a retry answers what the first call answered (with `Idempotent-Replayed: true`) for 24 hours: the same key with another body answers 422, and while the first call is still running, 409.
          */
         post: operations["createLink"];
         delete?: never;
@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Create many links at once
-         * @description Up to 1000 links in one call, each checked and created on its own, in order, as `POST /api/link` would (an identical link the account has, or one earlier in the list, is answered as `existing`): the answer has a result for each, and one that fails does not stop the others. With `allOrNothing`, the first that fails undoes the links this call made and the answer is its error (400, 409 or 429), its fields named `links.<index>.<field>`. Each link made counts against the account's link limits; the call counts once against the key's.
+         * @description Up to 1000 links in one call, each checked and created on its own, in order, as `POST /api/link` would (an identical link the account has, or one earlier in the list, is answered as `existing`): the answer has a result for each, and one that fails does not stop the others. With `allOrNothing`, the first that fails undoes the links this call made and the answer is its error (400, 409 or 429), its fields named `links.<index>.<field>`. Each link made counts against the account's link limits; the call counts once against the key's. An `Idempotency-Key` makes a retry safe, as for `POST /api/link`.
          */
         post: operations["createLinks"];
         delete?: never;
@@ -203,6 +203,26 @@ export interface paths {
          * @description Send the image's bytes as the body, with its type as Content-Type. Answers 201 with its address on Linkcard, to give as a link's `ogImage`, a platform card's `ogImage` or a QR code's `logo`. The address names the image's content, so platforms that keep images by address see a changed image as new.
          */
         post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is calling
+         * @description The account the API key belongs to, with its plan, and the key's own name and scopes. Any key may call it.
+         */
+        get: operations["getCaller"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1068,7 +1088,9 @@ export interface operations {
     createLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1138,7 +1160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The alias is taken by another link */
+            /** @description The alias is taken by another link, or a call with the same Idempotency-Key is still running */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1152,6 +1174,18 @@ export interface operations {
             };
             /** @description The body is larger than the server takes (MAX_BODY_BYTES, 1 MB unless set; an image, 10 MB or 25 megapixels) */
             413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was sent with another body in the last 24 hours */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1347,7 +1381,9 @@ export interface operations {
     createLinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1569,7 +1605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The alias is taken by another link */
+            /** @description The alias is taken by another link, or a call with the same Idempotency-Key is still running */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1583,6 +1619,18 @@ export interface operations {
             };
             /** @description The body is larger than the server takes (MAX_BODY_BYTES, 1 MB unless set; an image, 10 MB or 25 megapixels) */
             413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was sent with another body in the last 24 hours */
+            422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -2076,7 +2124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The alias is taken by another link */
+            /** @description The alias is taken by another link, or a call with the same Idempotency-Key is still running */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2305,6 +2353,97 @@ export interface operations {
             };
             /** @description The body is not a PNG, JPEG or WebP image */
             415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached, or 20 calls with an invalid key from one address in 10 minutes; wait Retry-After seconds */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCaller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            /** @description The workspace's name */
+                            name: string;
+                            /**
+                             * @description The account's plan
+                             * @default free
+                             * @enum {string}
+                             */
+                            plan: "free" | "indie" | "pro" | "enterprise";
+                        };
+                        key: {
+                            id: string;
+                            /** @description The name the key was given */
+                            name: string;
+                            /** @description What the key may do; null for every scope */
+                            scopes: ("links:read" | "links:write" | "analytics:read" | "domains:read")[] | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input; `errors` names the fields */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed on your plan, or the API key lacks the scope the call needs (the message names it) */
+            403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

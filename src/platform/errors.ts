@@ -14,6 +14,7 @@ const STATUS = {
   gone: 410,
   too_large: 413,
   unsupported_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
   /** A failure of Linkcard's own, logged where it happened; the client learns nothing more. */

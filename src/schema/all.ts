@@ -8,6 +8,7 @@ import { authTables } from '../modules/auth/tables'
 import { billingTables } from '../modules/billing/tables'
 import { contactTables } from '../modules/contact/tables'
 import { domainTables } from '../modules/domains/tables'
+import { idempotencyTables } from '../modules/idempotency/tables'
 import { imageTables } from '../modules/images/tables'
 import { importTables } from '../modules/imports/tables'
 import { linkTables } from '../modules/links/tables'
@@ -35,5 +36,6 @@ export const allTables = (k: Kit) => ({
   ...billingTables(k),
   ...webhookTables(k),
   ...linkHealthTables(k),
+  ...idempotencyTables(k),
   ...platformTables(k),
 })

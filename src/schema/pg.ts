@@ -4,5 +4,5 @@ import { kits } from '../platform/db/kit'
 import { allTables } from './all'
 
 export const {
-  accounts, users, memberships, invitations, userIdentities, passwordResetTokens, spentTokens, sessions, totpFactors, recoveryCodes, passkeys, shareLinks, formerAliases, tags, linkTags, cardVersions, goneAddresses, linkImports, linkImportChunks, images, utmPresets, linkEventChunks, eventJournal, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors, usageCounters, apiKeys, customDomains, unknownPaths, contactMessages, auditLog, stripeEvents, webhookEndpoints, webhookDeliveries, linkHealth, linkHealthDigests, windowCounters, dataUpgrades,
+  accounts, users, memberships, invitations, userIdentities, passwordResetTokens, spentTokens, sessions, totpFactors, recoveryCodes, passkeys, shareLinks, formerAliases, tags, linkTags, cardVersions, goneAddresses, linkImports, linkImportChunks, images, utmPresets, linkEventChunks, eventJournal, linkDailyStats, linkDailyBreakdowns, linkDailyVisitors, usageCounters, apiKeys, customDomains, unknownPaths, contactMessages, auditLog, stripeEvents, webhookEndpoints, webhookDeliveries, linkHealth, linkHealthDigests, idempotencyKeys, windowCounters, dataUpgrades,
 } = allTables(kits.postgres)

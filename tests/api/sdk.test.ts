@@ -9,20 +9,19 @@ import { join } from 'node:path'
 import { SDK_TYPES_FILE, sdkBuild, sdkFile, sdkTypes } from '../../scripts/sdk-types'
 import { createLinkcardClient, type NewLink } from '../../sdk/index.ts'
 import { createLinkTypeScript } from '../../web/lib/code-samples'
-import { signUp } from '../helpers/accounts'
-import { client } from '../helpers/http'
-import { startServer, type TestServer } from '../helpers/server'
+import { expectSessionHeld, SESSION, startClientSession, type ClientSession, type SessionSummary } from '../helpers/client-session'
+import type { TestServer } from '../helpers/server'
 
+let session: ClientSession
 let server: TestServer
 let apiKey: string
 
 beforeAll(async () => {
-  server = await startServer()
-  const http = client(server.url)
-  const owner = await signUp(http, 'sdk')
-  apiKey = (await http.post<{ key: string }>('/api/apiKeys', { name: 'SDK' }, { token: owner.token })).body.key
+  session = await startClientSession()
+  server = session.server
+  apiKey = session.apiKey
 })
-afterAll(() => server?.close())
+afterAll(() => session?.close())
 
 describe('the TypeScript client', () => {
   it("holds the types openapi-typescript writes from the served document (else run `npm run sdk`)", async () => {
@@ -58,6 +57,62 @@ describe('the TypeScript client', () => {
     const deleted = await linkcard.DELETE('/api/link/{id}', { params: { path: { id } } })
     expect(deleted.response.status).toBe(204)
     expect((await linkcard.GET('/api/link/{id}', { params: { path: { id } } })).response.status).toBe(404)
+  })
+
+  it('runs the scripted session: retries the refused stats call after its Retry-After, and keys every create', async () => {
+    const linkcard = createLinkcardClient({ baseUrl: session.url, apiKey })
+    const me = await linkcard.GET('/api/me')
+    const created = await linkcard.POST('/api/link', { body: { targetUrl: SESSION.target, title: SESSION.title, alias: session.alias } })
+    const bulk = await linkcard.POST('/api/links/bulk', {
+      body: { links: Array.from({ length: SESSION.bulkCount }, (_, i) => ({ targetUrl: SESSION.bulkTarget(i), title: SESSION.bulkTitle(i) })) },
+    })
+    const pagedIds: string[] = []
+    let pages = 0
+    for (let page = 1; ; page++) {
+      const listed = await linkcard.GET('/api/links', { params: { query: { limit: SESSION.pageSize, page } } })
+      pages++
+      pagedIds.push(...listed.data!.map((link) => link.id))
+      if (!listed.response.headers.get('link')?.includes('rel="next"')) break
+    }
+    const id = created.data!.id
+    const renamed = await linkcard.PATCH('/api/link/{id}', { params: { path: { id } }, body: { title: SESSION.renamed } })
+    const stats = await linkcard.GET('/api/stats/{id}', { params: { path: { id } } })
+    const deleted = await linkcard.DELETE('/api/link/{id}', { params: { path: { id } } })
+    const gone = await linkcard.GET('/api/link/{id}', { params: { path: { id } } })
+    const summary: SessionSummary = {
+      accountId: me.data!.account.id,
+      createdId: id,
+      createdUrl: created.data!.url,
+      bulkIds: bulk.data!.results.map((result) => result.link?.id ?? ''),
+      pagedIds,
+      pages,
+      renamedTitle: renamed.data!.title,
+      statsClicks: stats.data!.totalClicks,
+      deleted: deleted.response.status === 204,
+      notFound: { status: gone.response.status, message: gone.error!.message },
+    }
+    await expectSessionHeld(session, summary)
+  })
+
+  it('sends a retried create with the key of its first try, and does not retry a change without one', async () => {
+    const keys: (string | null)[] = []
+    const methods: string[] = []
+    // The server's first answer to each call is a 503, as a restarting server's would be.
+    const failingFirst = async (request: Request) => {
+      keys.push(request.headers.get('idempotency-key'))
+      methods.push(request.method)
+      if (methods.filter((method) => method === request.method).length === 1) return Response.json({ message: 'Restarting' }, { status: 503, headers: { 'retry-after': '0' } })
+      return fetch(request)
+    }
+    const linkcard = createLinkcardClient({ baseUrl: server.url, apiKey, fetch: failingFirst })
+    const made = await linkcard.POST('/api/link', { body: { targetUrl: 'https://example.com/sdk-retry', title: 'Retried' } })
+    expect(made.response.status).toBe(201)
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keys[1]).toBe(keys[0])
+    const changed = await linkcard.PATCH('/api/link/{id}', { params: { path: { id: made.data!.id } }, body: { title: 'Not retried' } })
+    expect(changed.response.status).toBe(503)
+    expect(methods).toEqual(['POST', 'POST', 'PATCH'])
   })
 
   it("compiles as a package under tsc --init's defaults (nodenext), bundler and CommonJS, refusing a new link without a title, and as the docs page shows it", async () => {

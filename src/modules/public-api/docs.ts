@@ -59,6 +59,7 @@ const document = (publicPaths: readonly string[]) => openapi({
     },
     servers,
     tags: [
+      { name: 'Account', description: 'The account and key a call is made with' },
       { name: 'Links', description: 'Create, read, change and delete short links' },
       { name: 'Images', description: 'Upload images for cards and QR code logos' },
       { name: 'Domains', description: "The account's custom domain for short links" },

@@ -10,11 +10,12 @@ import { CustomDomainStatus } from '../domains/schema'
 import { getCustomDomainStatus } from '../domains/service'
 import { UploadedImage, uploadBody, UploadQuery } from '../images/schema'
 import { uploadImage } from '../images/service'
+import { idempotently } from '../idempotency/service'
 import { apiKeyAuth } from './api-key-auth'
 import { exportLinks } from '../links/export'
 import { deleteLink, getLink, linksJson, listLinkRows, updateLink } from '../links/service'
-import { answers, BulkCreated, CreatedLink, LinkBulkCreateInput, ExportedLink, LinkExportQuery, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
-import { createLinksInBulk, createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
+import { answers, BulkCreated, Caller, IdempotencyHeaders, CreatedLink, LinkBulkCreateInput, ExportedLink, LinkExportQuery, LinkListQuery, PAGE_HEADERS, IdParams, LinkByTarget, LinkCreateInput, LinkStats, LinkUpdateInput, PublicLink, StatsQuery, TargetParams } from './schema'
+import { callerOf, createLinksInBulk, createOrReuseLink, findLinkByTarget, statsOfLink } from './service'
 
 const links = ['Links']
 /** An operation's security in the document: an API key with this scope. */
@@ -24,21 +25,24 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
   .use(apiKeyAuth)
   .post(
     '/link',
-    async ({ owner, body, set }) => {
-      const result = await createOrReuseLink(owner, body)
+    async ({ owner, body, headers, set }) => {
+      const result = await idempotently(owner.accountId, 'createLink', headers['idempotency-key'], body, () => createOrReuseLink(owner, body))
       set.status = result.status
+      if (result.replayed) set.headers['idempotent-replayed'] = 'true'
       return result.body
     },
     {
       apiKey: 'links:write',
+      headers: IdempotencyHeaders,
       body: LinkCreateInput,
-      response: answers({ 200: CreatedLink, 201: CreatedLink }, [409, 413]),
+      response: answers({ 200: CreatedLink, 201: CreatedLink }, [409, 413, 422]),
       detail: {
         summary: 'Create a link',
         operationId: 'createLink',
         description:
           'Answers 201 with the new short link. When the account already has an identical link (see `existing`), answers 200 with that link ' +
-          'instead, so retries are safe. An alias that another link has answers 409.',
+          'instead. An alias that another link has answers 409. With an `Idempotency-Key`, a retry answers what the first call answered (with ' +
+          '`Idempotent-Replayed: true`) for 24 hours: the same key with another body answers 422, and while the first call is still running, 409.',
         tags: links,
         security: needs('links:write'),
       },
@@ -82,11 +86,16 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
   })
   .post(
     '/links/bulk',
-    ({ owner, body }) => createLinksInBulk(owner, body),
+    async ({ owner, body, headers, set }) => {
+      const result = await idempotently(owner.accountId, 'createLinks', headers['idempotency-key'], body, async () => ({ status: 200, body: await createLinksInBulk(owner, body) }))
+      if (result.replayed) set.headers['idempotent-replayed'] = 'true'
+      return result.body
+    },
     {
       apiKey: 'links:write',
+      headers: IdempotencyHeaders,
       body: LinkBulkCreateInput,
-      response: answers({ 200: BulkCreated }, [409, 413]),
+      response: answers({ 200: BulkCreated }, [409, 413, 422]),
       detail: {
         summary: 'Create many links at once',
         operationId: 'createLinks',
@@ -94,7 +103,8 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
           `Up to ${LINK_BULK_CREATE_MAX} links in one call, each checked and created on its own, in order, as \`POST /api/link\` would (an identical link ` +
           'the account has, or one earlier in the list, is answered as `existing`): the answer has a result for each, and one that fails does not ' +
           'stop the others. With `allOrNothing`, the first that fails undoes the links this call made and the answer is its error (400, 409 or 429), ' +
-          "its fields named `links.<index>.<field>`. Each link made counts against the account's link limits; the call counts once against the key's.",
+          "its fields named `links.<index>.<field>`. Each link made counts against the account's link limits; the call counts once against the key's. " +
+          'An `Idempotency-Key` makes a retry safe, as for `POST /api/link`.',
         tags: links,
         security: needs('links:write'),
       },
@@ -190,6 +200,17 @@ export const publicApiRoutes = new Elysia({ name: 'public-api' })
       },
     },
   )
+  .get('/me', ({ owner }) => callerOf(owner), {
+    apiKey: 'any',
+    response: answers({ 200: Caller }, []),
+    detail: {
+      summary: 'Who is calling',
+      operationId: 'getCaller',
+      description: "The account the API key belongs to, with its plan, and the key's own name and scopes. Any key may call it.",
+      tags: ['Account'],
+      security: [{ apiKey: [] }],
+    },
+  })
   .get('/domain', ({ owner }) => getCustomDomainStatus(owner), {
     apiKey: 'domains:read',
     response: answers({ 200: CustomDomainStatus }, []),

@@ -3,10 +3,11 @@
 import { t, type TSchema } from 'elysia'
 import { withHeaders } from '@elysiajs/openapi'
 import { documentedAsShapes, oneOf } from '../../platform/schema'
-import { API_RATE_LIMITS } from '../../shared/api-keys'
+import { API_KEY_SCOPES, API_RATE_LIMITS } from '../../shared/api-keys'
 import { INVALID_KEY_LIMIT } from '../../shared/rate-limits'
 import { EVENT_TYPES } from '../../shared/domain'
 import { LINK_BULK_CREATE_MAX } from '../../shared/link-list'
+import { PLANS } from '../../shared/domain'
 import { TITLE_MAX } from '../../shared/link-rules'
 import { PreviewsByPlatform, TEST_RESULTS } from '../analytics/schema'
 import { LinkChanges, LinkInput, LinkPageParams, Link as LinkSchema } from '../links/schema'
@@ -179,6 +180,29 @@ export const TargetParams = t.Object({
   }),
 })
 
+export const IdempotencyHeaders = t.Object({
+  'idempotency-key': t.Optional(
+    t.String({
+      description:
+        'A key of your choosing (1 to 255 printable ASCII characters, a UUID say) that makes a retry of this call safe: sent again with the same body ' +
+        'within 24 hours, the call answers what it first answered and makes nothing new.',
+    }),
+  ),
+})
+
+export const Caller = t.Object({
+  account: t.Object({
+    id: t.String(),
+    name: t.String({ description: "The workspace's name" }),
+    plan: t.UnionEnum(PLANS, { description: "The account's plan" }),
+  }),
+  key: t.Object({
+    id: t.String(),
+    name: t.String({ description: 'The name the key was given' }),
+    scopes: t.Union([t.Array(t.UnionEnum(API_KEY_SCOPES)), t.Null()], { description: 'What the key may do; null for every scope' }),
+  }),
+})
+
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
 export const StatsQuery = t.Object({
   from: t.Optional(t.String({ pattern: DAY_PATTERN, error: 'from must be a date written YYYY-MM-DD.', description: 'First day (UTC, YYYY-MM-DD); defaults to 29 days before `to`' })),
@@ -234,9 +258,10 @@ const ERRORS = {
   401: 'No API key, or an unknown or revoked one',
   403: 'Not allowed on your plan, or the API key lacks the scope the call needs (the message names it)',
   404: 'No such link in your account',
-  409: 'The alias is taken by another link',
+  409: 'The alias is taken by another link, or a call with the same Idempotency-Key is still running',
   413: 'The body is larger than the server takes (MAX_BODY_BYTES, 1 MB unless set; an image, 10 MB or 25 megapixels)',
   415: 'The body is not a PNG, JPEG or WebP image',
+  422: 'The Idempotency-Key was sent with another body in the last 24 hours',
   429: `Rate limit reached, or ${INVALID_KEY_LIMIT.attempts} calls with an invalid key from one address in ${INVALID_KEY_LIMIT.windowMinutes} minutes; wait Retry-After seconds`,
 } as const
 

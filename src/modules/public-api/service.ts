@@ -39,6 +39,15 @@ async function withPageMetadata(owner: ApiKeyOwner, input: LinkFields): Promise<
   }
 }
 
+/** `GET /api/me`: the account and the key a call is made with. */
+export async function callerOf(owner: ApiKeyOwner) {
+  const account = await findAccount(owner.accountId)
+  return {
+    account: { id: owner.accountId, name: account?.name ?? '', plan: owner.plan },
+    key: { id: owner.keyId, name: owner.keyName, scopes: owner.scopes ? [...owner.scopes] : null },
+  }
+}
+
 const shortAnswer = (link: { url: string; qrCodeUrl: string; id: string; slug: string }, existing: boolean) => ({
   url: link.url,
   qrCodeUrl: link.qrCodeUrl,
