@@ -58,6 +58,7 @@ describe('the OpenAPI document', () => {
       'createLinks',
       'deleteLink',
       'exportLinks',
+      'getCaller',
       'getCustomDomain',
       'getHealth',
       'getLink',
