@@ -1,11 +1,12 @@
 // Composes the modules into one Elysia app: /api for the calls, the web app for everything else.
 import { Elysia } from 'elysia'
-import { admitCaller, refusedBeforeRouting, routeChecks } from './platform/callers'
+import { admitCaller, refusedBeforeRouting, routeTable, type FoundRoute } from './platform/callers'
 import { AppError, errors } from './platform/errors'
 import { copyRequest, earlyErrorResponse, http, withCheckedBody, type ServerLike } from './platform/http'
 import { log } from './platform/log'
 import { hasValidHost, requestPath } from './platform/request-url'
 import { textInput } from './platform/text-input'
+import { tracedRequest } from './platform/tracing'
 import { adminRoutes } from './modules/admin/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
 import { apiKeyRoutes } from './modules/api-keys/routes'
@@ -88,8 +89,9 @@ const api = new Elysia({ prefix: '/api' })
   })
 
 // The check of the route a request reaches (its credentials), from the whole route table once built.
-let checkOfRoute: ReturnType<typeof routeChecks> | undefined
-const routeCheck = (method: string, path: string) => (checkOfRoute ??= routeChecks(app.routes))(method, path)
+let routes: ReturnType<typeof routeTable> | undefined
+const routeOf = (method: string, path: string) => (routes ??= routeTable(app.routes))(method, path)
+const routeCheck = (method: string, path: string) => routeOf(method, path)?.check
 
 export const app = new Elysia()
   .use(errors)
@@ -121,25 +123,28 @@ export function handleRequest(request: Request, server: ServerLike): Response | 
     const path = apiUrl === undefined ? shortLinkPath(request) : undefined
     // A short link counts itself: whether it was a crawler's card or a redirect is its answer's.
     if (path !== undefined) return answerShortLink(request, path, server, startedAt)
-    const kind = kindOf(request, apiUrl)
-    // A custom domain's bare root may send people elsewhere, and it serves its app files; the rest is the app's.
-    const own = apiUrl === undefined ? domainOwnAnswer(request) : undefined
-    if (own instanceof Promise)
-      return own.then(
-        (answer) => answer ?? routed(request, server, apiUrl),
-        (error) => unexpectedFailure(request, error),
-      ).then((response) => counted(kind, response, startedAt))
-    return counted(kind, own, startedAt) ?? routed(request, server, apiUrl).then((response) => counted(kind, response, startedAt))
+    const routePath = apiUrl === undefined ? requestPath(request) : new URL(apiUrl).pathname
+    const route = routeOf(request.method, routePath)
+    const kind = kindOf(routePath, route)
+    return tracedRequest(request, route?.path, () => {
+      // A custom domain's bare root may send people elsewhere, and it serves its app files; the rest is the app's.
+      const own = apiUrl === undefined ? domainOwnAnswer(request) : undefined
+      if (own instanceof Promise)
+        return own.then(
+          (answer) => answer ?? routed(request, server, apiUrl),
+          (error) => unexpectedFailure(request, error),
+        ).then((response) => counted(kind, response, startedAt))
+      return counted(kind, own, startedAt) ?? routed(request, server, apiUrl).then((response) => counted(kind, response, startedAt))
+    })
   } catch (error) {
     return counted('other', unexpectedFailure(request, error), startedAt)
   }
 }
 
 /** What Elysia answers, for the metrics: a call of the public API (one that takes an API key), another call, or the rest. */
-function kindOf(request: Request, apiUrl: string | undefined): RequestKind {
-  const path = apiUrl === undefined ? requestPath(request) : new URL(apiUrl).pathname
+function kindOf(path: string, route: FoundRoute | undefined): RequestKind {
   if (path !== '/api' && !path.startsWith('/api/')) return 'other'
-  return isApiKeyCheck(routeCheck(request.method, path)) ? 'public_api' : 'app_api'
+  return isApiKeyCheck(route?.check) ? 'public_api' : 'app_api'
 }
 
 function counted<T extends Response | undefined>(kind: RequestKind, response: T, startedAt: number): T {

@@ -7,6 +7,7 @@ import { startCounters } from './platform/counters'
 import { closeDb, migrate, openDatabase, upgradeOnce } from './platform/db'
 import { config } from './platform/config'
 import { Lifecycle } from './platform/lifecycle'
+import { startTracing } from './platform/tracing'
 import { SQLITE_READER_ENTRY } from './threads'
 import { connectSharedState } from './platform/topology'
 import { describeAgent } from './modules/analytics/classify'
@@ -68,7 +69,10 @@ export async function startLinkcard({ background = true } = {}) {
   provideMetricSources({ linkCache: linkCacheFigures, eventBacklog, webhookQueue: webhookQueueDepth, importQueue: importQueueDepth })
   // Changes store their webhook messages in their own transactions, whether or not this instance sends them.
   provideEventOutbox(webhookOutbox)
-  const lifecycle = await startDatabase()
+  const lifecycle = new Lifecycle()
+  // First started, last stopped: the spans of everything else's shutdown still reach the collector.
+  await lifecycle.start('tracing', startTracing)
+  await startDatabase(lifecycle)
   // Only an instance that serves GET /metrics keeps its registry and the process's collectors.
   if (config.metricsToken) await lifecycle.start('metrics', startMetrics)
   await lifecycle.start('shared state', connectSharedState)

@@ -27,21 +27,24 @@ export async function admitCaller(check: CallerCheck, request: Request, server: 
   admitted.set(request, await check(request, server, headers))
 }
 
+/** The route a request reaches: its check, if it names one, and its path as declared (/api/link/:id). */
+export type FoundRoute = { check: CallerCheck | undefined; path: string }
+
 /**
- * Finds the check of the route a request will reach, from the app's route table, matched as Elysia
- * matches it (the same radix router: static, then parameters, then wildcards; HEAD as GET; ALL last).
+ * Finds the route a request will reach, from the app's route table, matched as Elysia matches it
+ * (the same radix router: static, then parameters, then wildcards; HEAD as GET; ALL last).
  */
-export function routeChecks(routes: readonly Route[]) {
-  const router = new Memoirist<CallerCheck | null>()
+export function routeTable(routes: readonly Route[]) {
+  const router = new Memoirist<FoundRoute>()
   for (const { method, path, hooks } of routes) {
-    const check = (hooks as Partial<NamesCallerCheck>).callerCheck ?? null
+    const found = { check: (hooks as Partial<NamesCallerCheck>).callerCheck, path }
     // Elysia answers a path with or without its trailing slash alike.
     const loose = path.endsWith('/') ? path.slice(0, -1) : `${path}/`
-    for (const variant of path === '/' || path.endsWith('*') ? [path] : [path, loose]) router.add(method, variant, check, { ignoreError: true })
+    for (const variant of path === '/' || path.endsWith('*') ? [path] : [path, loose]) router.add(method, variant, found, { ignoreError: true })
   }
-  return (method: string, path: string): CallerCheck | undefined => {
+  return (method: string, path: string): FoundRoute | undefined => {
     const found = router.find(method === 'HEAD' ? 'GET' : method, path) ?? router.find('ALL', path)
-    return found?.store ?? undefined
+    return found?.store
   }
 }
 

@@ -56,6 +56,19 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw
 }
 
+/** OpenTelemetry's own settings: the collector's traces endpoint, the service's name and the share of traces kept. */
+function tracingSettings(env: Env) {
+  if (text(env, 'OTEL_SDK_DISABLED') === 'true') return undefined
+  const base = url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:'])
+  const endpoint = url(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', ['http:', 'https:']) ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined)
+  if (!endpoint) return undefined
+  const sampler = oneOf(env, 'OTEL_TRACES_SAMPLER', ['parentbased_always_on', 'parentbased_traceidratio', 'always_on', 'traceidratio'], 'parentbased_always_on')
+  const rawRatio = sampler.endsWith('traceidratio') ? (text(env, 'OTEL_TRACES_SAMPLER_ARG') ?? '1') : '1'
+  const ratio = Number(rawRatio)
+  if (!(ratio >= 0 && ratio <= 1)) throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "${rawRatio}".`)
+  return Object.freeze({ endpoint, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'linkcard', ratio, followsParent: sampler.startsWith('parentbased') })
+}
+
 function hostname(env: Env, name: string): string | undefined {
   const raw = text(env, name)?.toLowerCase()
   if (raw === undefined) return undefined
@@ -282,6 +295,8 @@ export function loadConfig(env: Env = process.env) {
     fetchAllowedHosts: hostList(env, 'FETCH_ALLOWED_HOSTS'),
     // The bearer token of GET /metrics (Prometheus); unset, the endpoint does not exist.
     metricsToken: bearerSecret(env, 'METRICS_TOKEN'),
+    // Where OpenTelemetry spans go (OTLP over HTTP, the standard settings); unset, nothing is traced.
+    tracing: tracingSettings(env),
     // The scheduled check of every active link's target and card image (docs/self-hosting.md).
     linkHealth: Object.freeze({
       isOn: oneOf(env, 'LINK_HEALTH_CHECKS', ['on', 'off'], 'on') === 'on',

@@ -13,7 +13,7 @@ const STALE_RUNNING_MS = 5 * 60_000
 const SWEEP_EVERY_MS = 60_000
 const KEY_MAX = 255
 
-export const IDEMPOTENCY_MESSAGES = {
+const IDEMPOTENCY_MESSAGES = {
   invalidKey: `Idempotency-Key must be 1 to ${KEY_MAX} printable ASCII characters.`,
   otherBody: 'This Idempotency-Key was used with another request body in the last 24 hours. Send a new key for a new request.',
   stillRunning: 'A request with this Idempotency-Key is still being processed. Retry once it has answered.',

@@ -10,6 +10,7 @@ import { consumeRate } from '../../platform/counters'
 import { csvLine } from '../../platform/downloads'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
+import { traced } from '../../platform/tracing'
 import { threadCalls } from '../../platform/thread-calls'
 import { IMPORT_ATTEMPTS_PER_HOUR, IMPORT_MESSAGES, IMPORT_PROBLEMS_SHOWN, importReportFileName, type ImportMapping, type ImportProblem, type ImportSource } from '../../shared/imports'
 import { aliasKeyOf } from '../../shared/link-rules'
@@ -367,7 +368,7 @@ export function startImports(): Running {
   const work = async () => {
     await repo.deleteAbandonedImports(storingSince())
     for (let job = await repo.claimNextImport(new Date(), new Date(Date.now() + LEASE_MS)); job && !stopped; job = await repo.claimNextImport(new Date(), new Date(Date.now() + LEASE_MS)))
-      await runImport(job, () => !stopped)
+      await traced('link import', { 'linkcard.import.id': job.id }, () => runImport(job, () => !stopped))
   }
   const tick = () => {
     if (working || stopped) return

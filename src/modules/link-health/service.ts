@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors'
 import { tellAccountEvents, type AccountEvent } from '../../platform/events'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
+import { traced } from '../../platform/tracing'
 import { sendMail } from '../../platform/mailer'
 import { singleFlight } from '../../platform/single-flight'
 import { yieldToLoop } from '../../platform/slices'
@@ -55,7 +56,7 @@ async function inspectLink(link: LinkToCheck) {
  * of a change of state (not of every check) in the same transaction.
  */
 async function checkLeased(link: LinkToCheck) {
-  const found = await inspectLink(link).catch((error) => {
+  const found = await traced('link health check', { 'linkcard.link.id': link.id }, () => inspectLink(link)).catch((error) => {
     log.warn('link check failed', { linkId: link.id, error })
     return undefined
   })

@@ -13,6 +13,7 @@ import { AppError, fieldError } from '../../platform/errors'
 import { listenToActivity, type AccountEvent, type Activity, type EventOutbox } from '../../platform/events'
 import { every, type Running } from '../../platform/lifecycle'
 import { log } from '../../platform/log'
+import { SpanKind, traced } from '../../platform/tracing'
 import { safePost, unreachableReason } from '../../platform/safe-fetch'
 import { singleFlight } from '../../platform/single-flight'
 import {
@@ -207,7 +208,7 @@ async function deliver({ delivery, endpoint }: Claimed) {
 function send(claimed: Claimed) {
   const { accountId, id } = claimed.delivery
   sendingOf.set(accountId, (sendingOf.get(accountId) ?? 0) + 1)
-  const work: Promise<void> = deliver(claimed)
+  const work: Promise<void> = traced('webhook delivery', { 'linkcard.webhook.event': claimed.delivery.event, 'linkcard.webhook.attempt': claimed.delivery.attempts + 1 }, () => deliver(claimed), SpanKind.CLIENT)
     .catch((error) => log.error('a webhook delivery failed', { id, error }))
     .finally(() => {
       underWay.delete(work)

@@ -1,0 +1,3 @@
+module github.com/linkcard/linkcard-go
+
+go 1.19
