@@ -70,7 +70,7 @@ const everyTest = ['src', 'web', 'tests']
 // Of the black-box files, those whose subject no database changes run once, on SQLite: the compiled
 // executable (it brings its own database), `npm start`'s builds, the OpenAPI document and the
 // clients made from it, the web app's files and pages, and the threads that work on images.
-const sameOnEveryDatabase = ['executable', 'concurrent-starts', 'openapi', 'openapi-lint', 'sdk', 'web-assets', 'sharing', 'images', 'qr-design', 'card-images', 'fair-queues', 'tracing', 'sdk-go', 'sdk-python'].map((name) => `tests/api/${name}.test.ts`)
+const sameOnEveryDatabase = ['executable', 'concurrent-starts', 'openapi', 'openapi-lint', 'sdk', 'web-assets', 'sharing', 'images', 'qr-design', 'card-images', 'fair-queues', 'tracing', 'sdk-go', 'sdk-python', 'cli'].map((name) => `tests/api/${name}.test.ts`)
 // The import's hold on the event loop is measured on SQLite alone: its parsing and batching are the
 // same code on both databases, and SQLite runs its queries on the request thread too, the stricter
 // case (a whole import with redirects beside it costs minutes of CPU a pass). What an import does

@@ -62,6 +62,9 @@ function retrying(fetch, retries) {
  * API key (lnk_…). Creates carry an Idempotency-Key, and calls refused with 429 or 5xx are retried
  * up to `retries` times (3 unless given; 0 for none), after the Retry-After the server names.
  */
-function createLinkcardClient({ baseUrl, apiKey, fetch = (request) => globalThis.fetch(request), retries = 3 }) {
-    return (0, openapi_fetch_1.default)({ baseUrl: baseUrl.replace(/\/+$/, ''), headers: { Authorization: `Bearer ${apiKey}` }, fetch: retrying(fetch, retries) });
+function createLinkcardClient({ baseUrl, apiKey, fetch = (request) => globalThis.fetch(request), retries = 3, userAgent }) {
+    const headers = { Authorization: `Bearer ${apiKey}` };
+    if (userAgent)
+        headers['User-Agent'] = userAgent;
+    return (0, openapi_fetch_1.default)({ baseUrl: baseUrl.replace(/\/+$/, ''), headers, fetch: retrying(fetch, retries) });
 }

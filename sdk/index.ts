@@ -59,11 +59,22 @@ function retrying(fetch: Fetch, retries: number): Fetch {
   }
 }
 
+type ClientOptions = {
+  baseUrl: string
+  apiKey: string
+  fetch?: Fetch
+  retries?: number
+  /** The User-Agent of each call, outside browsers (which send their own): a tool's name and version. */
+  userAgent?: string
+}
+
 /**
  * A client of one Linkcard's public API (`baseUrl` as https://links.example.com), calling with an
  * API key (lnk_…). Creates carry an Idempotency-Key, and calls refused with 429 or 5xx are retried
  * up to `retries` times (3 unless given; 0 for none), after the Retry-After the server names.
  */
-export function createLinkcardClient({ baseUrl, apiKey, fetch = (request) => globalThis.fetch(request), retries = 3 }: { baseUrl: string; apiKey: string; fetch?: Fetch; retries?: number }): Client<paths> {
-  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), headers: { Authorization: `Bearer ${apiKey}` }, fetch: retrying(fetch, retries) })
+export function createLinkcardClient({ baseUrl, apiKey, fetch = (request) => globalThis.fetch(request), retries = 3, userAgent }: ClientOptions): Client<paths> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` }
+  if (userAgent) headers['User-Agent'] = userAgent
+  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), headers, fetch: retrying(fetch, retries) })
 }

@@ -1,13 +1,23 @@
-// Entry point of `npm start` and of the compiled executable:
+#!/usr/bin/env bun
+// Entry point of `npm start`, of the compiled executable and of the package's `linkcard` command:
 //   linkcard                          serve the product
 //   linkcard grant-admin [--revoke] <email>
 //   linkcard confirm-email <email>      confirm an address without the mailed link
 //   linkcard backup [file]            copy the SQLite database (VACUUM INTO)
+//   linkcard links|stats|qr|whoami|config|completion|help …   user commands (src/cli): any
+//                                     Linkcard over its public API, with neither config nor database here
 import { existsSync } from 'node:fs'
 
 const args = process.argv.slice(2)
-// What Linkcard writes (the database, secrets, outgoing mail, backups) is readable by its user alone.
-process.umask(0o077)
+const operatorCommands: Record<string, () => Promise<{ run: (args: string[]) => Promise<string> }>> = {
+  'grant-admin': () => import('../scripts/grant-admin'),
+  'confirm-email': () => import('../scripts/confirm-email'),
+  backup: () => import('../scripts/backup'),
+}
+const isUserCommand = args.length > 0 && !Object.hasOwn(operatorCommands, args[0]!)
+// What Linkcard writes (the database, secrets, outgoing mail, backups) is readable by its user alone;
+// a user command's files (a QR code) are the user's, under their own umask.
+if (!isUserCommand) process.umask(0o077)
 
 async function loadConfigOrExit({ needsDatabase = false } = {}) {
   try {
@@ -70,16 +80,7 @@ async function serve() {
 }
 
 async function runCommand(name: string, rest: string[]) {
-  const commands: Record<string, () => Promise<{ run: (args: string[]) => Promise<string> }>> = {
-    'grant-admin': () => import('../scripts/grant-admin'),
-    'confirm-email': () => import('../scripts/confirm-email'),
-    backup: () => import('../scripts/backup'),
-  }
-  const load = commands[name]
-  if (!load) {
-    console.error(`Unknown command "${name}". Commands: ${Object.keys(commands).join(', ')}.`)
-    process.exit(2)
-  }
+  const load = operatorCommands[name]!
   await loadConfigOrExit({ needsDatabase: true })
   const { startDatabase } = await import('./runtime')
   const { AppError } = await import('./platform/errors')
@@ -97,4 +98,5 @@ async function runCommand(name: string, rest: string[]) {
 }
 
 if (args.length === 0) await serve()
-else await runCommand(args[0], args.slice(1))
+else if (isUserCommand) process.exitCode = await (await import('./cli')).runCli(args, process.env)
+else await runCommand(args[0]!, args.slice(1))

@@ -12,6 +12,7 @@ import { SQLITE_READER_ENTRY } from './threads'
 import { connectSharedState } from './platform/topology'
 import { describeAgent } from './modules/analytics/classify'
 import { countryOf } from './modules/analytics/geo'
+import { startEventPartitions } from './modules/analytics/event-partitions'
 import { eventBacklog, startRecording } from './modules/analytics/recorder'
 import { clickTrends, linkCountsSql, linkTotals, startEventPruning } from './modules/analytics/service'
 import { revokeApiKeysCreatedBy, startKeyUseFlushing } from './modules/api-keys/service'
@@ -79,6 +80,7 @@ export async function startLinkcard({ background = true } = {}) {
   await lifecycle.start('counters', startCounters)
   // Other instances' cache invalidations (revoked keys, changed links) arrive through Redis or PostgreSQL.
   await lifecycle.start('bus', connectBus)
+  await lifecycle.start('event partitions', startEventPartitions)
   await lifecycle.start('event recording', startRecording)
   await lifecycle.start('crawler checks', startCrawlerChecks)
   await lifecycle.start('usage counting', startUsageFlushing)

@@ -292,3 +292,19 @@ describe('new links', () => {
     expect((await visit(made.body.url)).headers.get('location')).toBe('https://example.com/api-after-upgrade')
   })
 })
+
+describe.skipIf(!testDatabaseUrl)('raw events on PostgreSQL', () => {
+  it('moves them in place into month partitions, ids carrying on', async () => {
+    const partitioned = await sql<{ strategy: string }>(server, "select partstrat as strategy from pg_partitioned_table where partrelid = 'link_event_chunks'::regclass")
+    expect(partitioned).toEqual([{ strategy: 'r' }])
+    // The old release's four chunks, of the 25th of November 2026, all in that month's table.
+    const moved = await sql<{ id: string; partition: string }>(server, 'select id, tableoid::regclass::text as partition from link_event_chunks where id <= 4 order by id')
+    expect(moved.map((row) => ({ id: Number(row.id), partition: row.partition }))).toEqual([1, 2, 3, 4].map((id) => ({ id, partition: 'link_event_chunks_2026_11' })))
+    const link = release.owner.links.find((l) => l.id === release.ids.alias)!
+    await visit(`${server.url}/${link.alias ?? link.slug}`)
+    const newest = await until(() => sql<{ id: string }>(server, 'select max(id) as id from link_event_chunks'), { what: 'the visit stored', done: (rows) => Number(rows[0]!.id) > 4 })
+    expect(Number(newest[0]!.id)).toBeGreaterThan(4)
+    const [ids] = await sql<{ rows: string; ids: string }>(server, 'select count(*) as rows, count(distinct id) as ids from link_event_chunks')
+    expect(Number(ids!.ids)).toBe(Number(ids!.rows))
+  })
+})

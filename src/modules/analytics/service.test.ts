@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db, kit } from '../../platform/db'
+import { db, isPostgres, kit, postgresClient } from '../../platform/db'
 import { analyticsTables } from './tables'
 import { AppError } from '../../platform/errors'
 import { BROWSER_UA, CRAWLER_UA } from '../../../tests/helpers/user-agents'
@@ -9,6 +9,7 @@ import { createLink } from '../links/create'
 import { deleteLink } from '../links/service'
 import { flushEvents, recordEvent, type RecordedEvent } from './recorder'
 import { chunkEvents, journalText, toChunks, type StoredEvent } from './event-chunks'
+import { keepEventPartitions } from './event-partitions'
 import * as repo from './repo'
 import { rollupsOf } from './rollups'
 import { dashboardStats, linkAnalytics, linkEventsCsv, linkStats, parsePeriod, pruneEvents } from './service'
@@ -455,5 +456,28 @@ describe('pruning', () => {
     const answer = await linkAnalytics(owner, link.id, { from: oldDay, to: oldDay })
     expect(answer.totals).toMatchObject({ clicks: 12, uniqueVisitors: 12, socialShares: 12 })
     expect(answer.top10.referrers).toEqual([{ name: 't.co', count: 12 }])
+  })
+
+  it.skipIf(!isPostgres)('drops a month whole on PostgreSQL once all of it is past retention, after its rows moved out of the default partition', async () => {
+    const { owner, link } = await newLink()
+    const now = Date.now()
+    const old = now - 200 * 86_400_000
+    await record(link.id, owner.accountId, [{ at: old }, { at: old + 1, ip: '198.51.100.9' }])
+    await record(link.id, owner.accountId, [{ at: now }])
+    const partitionOf = async () =>
+      (await postgresClient()!<{ partition: string }[]>`select tableoid::regclass::text as partition from link_event_chunks where link_id = ${link.id} order by first_at`).map((row) => row.partition)
+    // The old month had no table: its events waited in the default partition until it was made.
+    expect((await partitionOf())[0]).toBe('link_event_chunks_default')
+    const oldMonth = new Date(old).toISOString().slice(0, 7).replace('-', '_')
+    expect(await keepEventPartitions(new Date(old))).toContain(`link_event_chunks_${oldMonth}`)
+    const thisMonth = new Date(now).toISOString().slice(0, 7).replace('-', '_')
+    expect(await partitionOf()).toEqual([`link_event_chunks_${oldMonth}`, `link_event_chunks_${thisMonth}`])
+
+    expect(await pruneEvents({ now: new Date(now) })).toBeGreaterThanOrEqual(2)
+    const tables = await postgresClient()!<{ name: string }[]>`select relname as name from pg_class where relname = ${`link_event_chunks_${oldMonth}`}`
+    expect(tables.length).toBe(0)
+    expect((await rawEvents(link.id)).map((event) => event.occurredAt.getTime())).toEqual([now])
+    // The daily totals stay.
+    expect((await linkAnalytics(owner, link.id, { from: new Date(old).toISOString().slice(0, 10), to: new Date(old).toISOString().slice(0, 10) })).totals.clicks).toBe(2)
   })
 })

@@ -5,6 +5,7 @@ import { fieldError } from '../../platform/errors'
 import { every, type Running } from '../../platform/lifecycle'
 import { singleFlight } from '../../platform/single-flight'
 import { log } from '../../platform/log'
+import { dropEventPartitionsBefore } from './event-partitions'
 import {
   addDays,
   ANALYTICS_MESSAGES,
@@ -431,7 +432,8 @@ let stopped = false
  */
 export const pruneEvents = singleFlight(async ({ now = new Date(), batch = PRUNE_BATCH } = {}): Promise<number> => {
   const before = new Date(now.getTime() - config.eventRetentionDays * DAY_MS)
-  let events = 0
+  // Whole months past retention go at once (PostgreSQL); the rest row by row.
+  let events = await dropEventPartitionsBefore(before)
   for (let chunks = batch; chunks === batch && !stopped; await Bun.sleep(10)) {
     const deleted = await repo.deleteEventsBefore(before, batch)
     chunks = deleted.chunks

@@ -14,11 +14,13 @@ export const analyticsTables = defineTables((k) => {
   /**
    * Raw events, a link's at a time. The event writer regroups the batches of its journal by link
    * every few seconds: traffic spread over many links then costs one row per link, not one per event.
+   * On PostgreSQL the table is partitioned by month of `first_at` (event-partitions.ts), so
+   * retention drops whole months; its key is then (id, first_at).
    */
   const linkEventChunks = k.table(
     'link_event_chunks',
     {
-      id: k.serial('id'),
+      id: k.partitionedSerial('id'),
       linkId: linkId(),
       accountId: accountIdColumn(k),
       // The first and last event's time.
@@ -32,6 +34,7 @@ export const analyticsTables = defineTables((k) => {
       events: k.text('events').notNull(),
     },
     (t) => [
+      ...(k.dialect === 'postgres' ? [k.primaryKey({ columns: [t.id, t.firstAt] })] : []),
       k.index('link_event_chunks_link_first_idx').on(t.linkId, t.firstAt),
       k.index('link_event_chunks_link_last_idx').on(t.linkId, t.lastAt),
       k.index('link_event_chunks_last_idx').on(t.lastAt),

@@ -6,14 +6,14 @@ import { Elysia } from 'elysia'
 /** Headers every public API answer carries (set as the call's key is checked, api-key-auth.ts). */
 export const API_CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Total-Count, Link, Mcp-Session-Id',
+  'access-control-expose-headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Total-Count, Link, Mcp-Session-Id, Idempotent-Replayed',
 }
 
 const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...API_CORS_HEADERS,
   'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
   // MCP clients send the protocol's version (and a session, were there one) on every request.
-  'access-control-allow-headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'access-control-allow-headers': 'Authorization, Content-Type, Accept, Idempotency-Key, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
   'access-control-max-age': '86400',
 }
 

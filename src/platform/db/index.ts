@@ -256,6 +256,9 @@ export const isUniqueViolation = (error: unknown) => hasErrorCode(error, ['23505
 /** True when error (or what it wraps) names a row that no longer exists, on either database. */
 export const isForeignKeyViolation = (error: unknown) => hasErrorCode(error, ['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY'])
 
+/** The PostgreSQL connection pool, for the statements drizzle does not write (partitions); undefined on SQLite. */
+export const postgresClient = () => pgClient
+
 /** PostgreSQL's LISTEN/NOTIFY on one channel, for instances that share a database but no Redis. */
 export function pgChannel(channel: string) {
   const client = pgClient

@@ -17,6 +17,11 @@ const sqliteKit = {
   bytes: sqlite.customType<{ data: Buffer; driverData: Uint8Array }>({ dataType: () => 'blob', fromDriver: (value) => Buffer.from(value) }),
   /** A growing integer primary key. */
   serial: (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true }),
+  /**
+   * A growing integer, the primary key on SQLite; on PostgreSQL, where its table is partitioned, a
+   * column of the key with the partitioning column (a partitioned table's key must hold that column).
+   */
+  partitionedSerial: (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true }),
   index: sqlite.index,
   uniqueIndex: sqlite.uniqueIndex,
   primaryKey: sqlite.primaryKey,
@@ -34,6 +39,7 @@ const pgKit = {
   json: (name: string) => pg.jsonb(name),
   bytes: pg.customType<{ data: Buffer }>({ dataType: () => 'bytea' }),
   serial: (name: string) => pg.bigserial(name, { mode: 'number' }).primaryKey(),
+  partitionedSerial: (name: string) => pg.bigserial(name, { mode: 'number' }).notNull(),
   index: pg.index,
   uniqueIndex: pg.uniqueIndex,
   primaryKey: pg.primaryKey,
