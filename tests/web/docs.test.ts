@@ -90,7 +90,7 @@ describe('/docs reference', () => {
     expect(described.length).toBeGreaterThanOrEqual(5)
     expect(described.filter((d) => !d.text)).toEqual([])
     for (const { region, text } of described) {
-      const description = page.getByRole('region', { name: region }).getByText(text.replaceAll('`', ''), { exact: true })
+      const description = page.getByRole('region', { name: region, exact: true }).getByText(text.replaceAll('`', ''), { exact: true })
       expect({ region, text, hidden: await description.evaluate(clippedBy) }).toEqual({ region, text, hidden: null })
     }
     expect(await page.locator('main').textContent()).not.toContain('`')
