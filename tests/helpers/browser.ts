@@ -46,7 +46,10 @@ export async function openPage(browser: Browser, baseURL: string, viewport = DES
     await page.setViewportSize(viewport)
     return { context, page }
   }
-  const context = await browser.newContext({ baseURL, viewport })
+  // Reduced motion, which the app honours (web/styles.css): no test waits for an animation to settle,
+  // and the browser paints no frames for one (a tenth less CPU a browser file). A key pressed in a
+  // dialog or menu waits until it holds the keyboard (tests/web/support.ts, pressEscapeIn).
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' })
   const page = await context.newPage()
   page.setDefaultTimeout(10_000)
   keepOnClose(kept, baseURL, { context, page })

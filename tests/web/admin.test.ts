@@ -5,7 +5,7 @@ import { grantSuperAdmin } from '../helpers/accounts'
 import { openPage, PHONE } from '../helpers/browser'
 import { visit } from '../helpers/http'
 import { until } from '../helpers/until'
-import { browserAroundTests, createAccount, openSignedIn, PASSWORD, waitForToast } from './support'
+import { browserAroundTests, closeWithEscape, createAccount, openSignedIn, PASSWORD, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -202,7 +202,7 @@ describe('panel', () => {
     for (const label of ['Newest First', 'Oldest First', 'Name A-Z', 'Name Z-A', 'Plan A-Z', 'Plan Z-A']) {
       await accounts.getByRole('combobox', { name: 'Sort by' }).click()
       expect(await page.getByRole('option', { name: label, exact: true }).count()).toBe(1)
-      await page.keyboard.press('Escape')
+      await closeWithEscape(page, page.getByRole('listbox'))
     }
     await previous.click()
     await accounts.getByText('Page 1', { exact: true }).waitFor()

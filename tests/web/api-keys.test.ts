@@ -4,7 +4,7 @@ import { openPage, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
 import { sql } from '../helpers/sql'
 import { until } from '../helpers/until'
-import { browserAroundTests, createAccount, openSignedIn, saveScreenshot, waitForToast } from './support'
+import { browserAroundTests, closeWithEscape, createAccount, openSignedIn, pressEscapeIn, saveScreenshot, waitForToast } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -40,7 +40,7 @@ describe('/api-keys', () => {
     const done = shown.getByRole('button', { name: 'Done' })
     expect(await done.isDisabled()).toBe(true)
     // Until the key is copied, neither Escape nor a click outside loses it.
-    await page.keyboard.press('Escape')
+    await pressEscapeIn(page, shown)
     await page.mouse.click(5, 5)
     expect(await shown.getAttribute('data-state')).toBe('open')
     expect(await shown.getByTestId('new-api-key').textContent()).toBe(key)
@@ -49,8 +49,7 @@ describe('/api-keys', () => {
     await shown.getByRole('button', { name: 'Copied' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
     expect(await done.isEnabled()).toBe(true)
-    await page.keyboard.press('Escape')
-    await shown.waitFor({ state: 'detached' })
+    await closeWithEscape(page, shown)
 
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Production server' })
     await row.waitFor()
@@ -109,14 +108,14 @@ describe('/api-keys', () => {
     const done = shown.getByRole('button', { name: 'Done' })
     const stored = shown.getByRole('checkbox', { name: 'I have stored this key somewhere safe' })
 
-    await page.keyboard.press('Escape')
+    await pressEscapeIn(page, shown)
     expect(await shown.getAttribute('data-state')).toBe('open')
     expect(await done.isDisabled()).toBe(true)
     await stored.check()
     expect(await done.isEnabled()).toBe(true)
     // Unticked again, it holds the dialog again.
     await stored.uncheck()
-    await page.keyboard.press('Escape')
+    await pressEscapeIn(page, shown)
     expect(await shown.getAttribute('data-state')).toBe('open')
     await stored.check()
     await done.click()
@@ -296,7 +295,7 @@ describe('rolling a key', () => {
     expect(key).toMatch(/^lnk_[0-9A-Za-z]{40}$/)
     await shown.getByText(`The old key, ${old.maskedKey}, keeps working until`, { exact: false }).waitFor()
     // Held like a created key until it is copied.
-    await page.keyboard.press('Escape')
+    await pressEscapeIn(page, shown)
     expect(await shown.getAttribute('data-state')).toBe('open')
     expect(await shown.getByRole('button', { name: 'Done' }).isDisabled()).toBe(true)
     await saveScreenshot(page, 'roll-shown-1440.png')
@@ -320,7 +319,7 @@ describe('rolling a key', () => {
     await menuButton.click()
     await page.getByRole('menuitem', { name: 'Try it in the docs' }).waitFor()
     expect(await page.getByRole('menuitem', { name: 'Roll key…' }).count()).toBe(0)
-    await page.keyboard.press('Escape')
+    await closeWithEscape(page, page.getByRole('menu'))
 
     expect((await web.http.get('/api/links', { token: key })).status).toBe(200)
     expect((await web.http.get('/api/links', { token: old.key })).status).toBe(200)
@@ -387,6 +386,7 @@ describe('rolling a key', () => {
       // Under way: the button waits, the choices and Cancel are held, Escape does not close it.
       await until(() => dialog.getByRole('button', { name: 'Cancel' }).isDisabled(), { what: 'Cancel to be held' })
       expect(await dialog.getByRole('radio', { name: '1 hour' }).isDisabled()).toBe(true)
+      // The dialog has long held the keyboard; the busy button let go of the focus.
       await page.keyboard.press('Escape')
       expect(await dialog.getAttribute('data-state')).toBe('open')
       await saveScreenshot(page, `roll-loading-${width}.png`)

@@ -10,7 +10,7 @@ import { confirmAddress, invitedMember } from '../helpers/accounts'
 import { DESKTOP, PHONE } from '../helpers/browser'
 import { client } from '../helpers/http'
 import { until } from '../helpers/until'
-import { browserAroundTests, createAccount, openSignedInPage, saveScreenshot } from './support'
+import { browserAroundTests, closeWithEscape, createAccount, openSignedInPage, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -130,7 +130,7 @@ describe('who sees it', () => {
   async function accountMenuItems(page: Page, session: Session) {
     await page.getByRole('button', { name: `Account menu for ${session.user.email}` }).click()
     const items = await page.getByRole('menuitem').allTextContents()
-    await page.keyboard.press('Escape')
+    await closeWithEscape(page, page.getByRole('menu'))
     return items
   }
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import type { Session } from '../../src/modules/auth/schema'
 import { LINK_MESSAGES } from '../../src/shared/link-rules'
 import { DESKTOP, PHONE } from '../helpers/browser'
-import { browserAroundTests, createAccount, openLinkList, saveScreenshot } from './support'
+import { browserAroundTests, closeWithEscape, createAccount, openLinkList, saveScreenshot } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -110,8 +110,7 @@ describe('importing links', () => {
       expect(lines[1]).toMatchObject({ row: '3', status: 'failed' })
 
       // The list, empty before, shows the imported links without a reload.
-      await page.keyboard.press('Escape')
-      await dialog(page).waitFor({ state: 'detached' })
+      await closeWithEscape(page, dialog(page))
       await page.getByTestId(linkItem).filter({ hasText: /Imported page|More \d+/ }).first().waitFor()
       await context.close()
     })

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { openPage, PHONE } from '../helpers/browser'
 import { sql } from '../helpers/sql'
-import { browserAroundTests, createAccount, openSignedIn, openSignedInPage, PASSWORD, storedSession } from './support'
+import { browserAroundTests, closeWithEscape, createAccount, openSignedIn, openSignedInPage, PASSWORD, storedSession } from './support'
 
 setDefaultTimeout(60_000)
 
@@ -63,8 +63,7 @@ describe('signed in, the header', () => {
     await menu.focus()
     await page.keyboard.press('Enter')
     await page.getByRole('menuitem', { name: 'Billing' }).waitFor()
-    await page.keyboard.press('Escape')
-    await page.getByRole('menu').waitFor({ state: 'detached' })
+    await closeWithEscape(page, page.getByRole('menu'))
     await menu.click()
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await page.waitForURL((url) => url.pathname === '/')

@@ -324,7 +324,7 @@ describe('the list', () => {
     expect(await card.getByRole('button', { name: 'Delete' }).count()).toBe(0)
     await card.getByRole('button', { name: 'More actions for On the go' }).click()
     expect(await page.getByRole('menuitem', { name: 'Delete' }).isVisible()).toBe(true)
-    await page.keyboard.press('Escape')
+    await closeWithEscape(page, page.getByRole('menu'))
     expect(await card.getByText('(30 days)').isVisible()).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
@@ -334,8 +334,7 @@ describe('the list', () => {
     const save = dialog(page).getByRole('button', { name: 'Save Changes' })
     await save.scrollIntoViewIfNeeded()
     expect(await save.isVisible()).toBe(true)
-    await page.keyboard.press('Escape')
-    await dialog(page).waitFor({ state: 'detached' })
+    await closeWithEscape(page, dialog(page))
     await context.close()
   })
 
@@ -582,7 +581,7 @@ describe('actions on a link', () => {
     await waitForToast(page, 'QR URL copied')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link.qrCodeUrl)
     // Closed, the keyboard is back on the row's QR Code button.
-    await page.keyboard.press('Escape')
+    await closeWithEscape(page, dialog(page))
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'QR Code', undefined, { timeout: 5000 })
     await context.close()
   })
@@ -667,8 +666,7 @@ describe('paging', () => {
         expect(overlap((await toast.boundingBox())!, (await button.boundingBox())!)).toBe(false)
       }
       // Escape belongs to the dialog, though the toast came after it.
-      await page.keyboard.press('Escape')
-      await dialog(page).waitFor({ state: 'detached' })
+      await closeWithEscape(page, dialog(page))
       expect(await toast.isVisible()).toBe(true)
 
       const pagerBox = pager(page)
@@ -920,8 +918,7 @@ describe('the alias and the target as they are typed', () => {
     const free = unique('free')
     await alias.fill(free)
     await dialog(page).getByTestId('alias-free').getByText(`“${free}” is free.`).waitFor()
-    await page.keyboard.press('Escape')
-    await dialog(page).waitFor({ state: 'detached' })
+    await closeWithEscape(page, dialog(page))
 
     // Editing: its own alias is free to keep; changing it offers to keep the old one as a redirect,
     // and warns when it is not kept.
@@ -1183,8 +1180,7 @@ describe('the UTM builder', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await builder.scrollIntoViewIfNeeded()
       await saveScreenshot(page, `linkcard-utm-presets-${viewport.width}.png`)
-      await page.keyboard.press('Escape')
-      await dialog(page).waitFor({ state: 'detached' })
+      await closeWithEscape(page, dialog(page))
 
       // A new link: the preset fills the fields and the target carries them.
       await page.getByRole('button', { name: 'Create Link', exact: true }).click()

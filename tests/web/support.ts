@@ -125,10 +125,15 @@ export async function waitForToast(page: Page, title: string, description?: stri
  * moment before its effects run, and until then Escape has no listener and the key is lost.
  */
 export async function closeWithEscape(page: Page, dialog: Locator) {
-  await dialog.waitFor()
-  await page.waitForFunction((element) => element?.contains(document.activeElement) ?? false, await dialog.elementHandle())
-  await page.keyboard.press('Escape')
+  await pressEscapeIn(page, dialog)
   await dialog.waitFor({ state: 'detached' })
+}
+
+/** Presses Escape once `container` (a dialog, a menu, a list of options) holds the keyboard: what it does with the key is then its own. */
+export async function pressEscapeIn(page: Page, container: Locator) {
+  await container.waitFor()
+  await page.waitForFunction((element) => element?.contains(document.activeElement) ?? false, await container.elementHandle())
+  await page.keyboard.press('Escape')
 }
 
 /**
