@@ -8,14 +8,16 @@
 //   npm run bench -- --postgres       SQLite, then PostgreSQL + Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL)
 //   npm run bench -- --loader=bun     the Bun loader even where wrk is installed
 //   BENCH_EXECUTABLE=path npm run bench   another build of the executable (to compare releases)
+//   npm run bench -- --scale          a year of analytics history instead (scripts/bench/scale.ts)
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
+import { freePort, root, run, startProcess } from './bench/processes'
 import { rawRequests, type RequestOptions } from './bench/requests'
+import { benchScale } from './bench/scale'
 
-const root = join(import.meta.dir, '..')
 const LINKS = 1_000_000
 const HOT_LINKS = 10_000
 const VISITORS = 1_000
@@ -48,32 +50,6 @@ type LoadResult = {
   latencies?: number[]
 }
 type Row = { scenario: string; result: LoadResult; bare: LoadResult | undefined; rssMb: number }
-
-function freePort() {
-  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = probe.port!
-  probe.stop(true)
-  return port
-}
-
-async function run(command: string[], env: Record<string, string> = {}) {
-  const child = Bun.spawn(command, { cwd: root, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit' })
-  const output = await new Response(child.stdout).text()
-  if ((await child.exited) !== 0) throw new Error(`${command.join(' ')} failed:\n${output}`)
-  return output
-}
-
-/** Starts a server process and waits until it answers on its port. */
-async function startProcess(command: string[], env: Record<string, string>, port: number, path: string) {
-  const child = Bun.spawn(command, { cwd: root, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' })
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`)
-    const answer = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' }).catch(() => undefined)
-    if (answer) return child
-    await Bun.sleep(100)
-  }
-  throw new Error(`${command.join(' ')} did not start`)
-}
 
 function rssMb(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -483,6 +459,7 @@ async function timeImport(base: string, token: string) {
   }
 }
 
+if (process.argv.includes('--scale')) process.exit((await benchScale()) ? 0 : 1)
 if (!process.env.BENCH_EXECUTABLE) {
   console.log('Building the executable (npm run build)...')
   await run(['npm', 'run', 'build', '--silent'])
