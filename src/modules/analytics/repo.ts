@@ -300,6 +300,13 @@ function linksOf({ accountId, tagId }: LinkScope) {
 
 const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`
 
+/**
+ * `linkId` among the scope's links. PostgreSQL is given them as an array, which it looks up by
+ * the rows' key, link by link: as a subquery it hashes it and reads every account's rows instead
+ * (a year of 100,000 links' breakdowns: 5 s against 0.5 s).
+ */
+const amongLinksOf = (linkId: typeof linkDailyBreakdowns.linkId, scope: LinkScope) => (isPostgres ? sql`${linkId} = any(array(${linksOf(scope)}))` : inArray(linkId, linksOf(scope)))
+
 /** The scope's clicks, scans, previews, social clicks and visitors per day, from `fromDay` to `toDay` (days without any are absent). */
 export async function accountDays(scope: LinkScope, fromDay: string, toDay: string) {
   const s = linkDailyStats
@@ -323,7 +330,7 @@ export async function accountBreakdowns(scope: LinkScope, dimensions: BreakdownD
   return reads
     .select({ dimension: b.dimension, value: b.value, count: sumOf(b.count) })
     .from(b)
-    .where(and(inArray(b.linkId, linksOf(scope)), inArray(b.dimension, dimensions), gte(b.day, fromDay), lte(b.day, toDay)))
+    .where(and(amongLinksOf(b.linkId, scope), inArray(b.dimension, dimensions), gte(b.day, fromDay), lte(b.day, toDay)))
     .groupBy(b.dimension, b.value)
 }
 
