@@ -106,7 +106,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    // Tests may reach anywhere to set up what they check.
-    exclude: { path: ['^(node_modules|dist)/', '\\.test\\.tsx?$'] },
+    // Tests may reach anywhere to set up what they check, and so may the benches (scripts/bench),
+    // which write data with the product's own code.
+    exclude: { path: ['^(node_modules|dist)/', '\\.test\\.tsx?$', '^scripts/bench/'] },
   },
 }
