@@ -67,9 +67,10 @@ const options = args.filter((arg) => arg.startsWith('-'))
 const files = args.filter((arg) => !arg.startsWith('-'))
 // Without named files: every test on SQLite; those that touch a database again on PostgreSQL.
 const everyTest = ['src', 'web', 'tests']
-// Of the black-box files, those whose subject no database changes run once, on SQLite: the compiled
+// Of the black-box files, those whose subject no database changes run once: the compiled
 // executable (it brings its own database), `npm start`'s builds, the OpenAPI document and the
-// clients made from it, the web app's files and pages, and the threads that work on images.
+// clients made from it, the web app's files and pages, and the threads that work on images. With
+// PostgreSQL they run in its pass, which has the fewer files: the two passes then end together.
 const sameOnEveryDatabase = ['executable', 'concurrent-starts', 'openapi', 'openapi-lint', 'sdk', 'web-assets', 'sharing', 'images', 'qr-design', 'card-images', 'fair-queues', 'tracing', 'sdk-go', 'sdk-python', 'cli'].map((name) => `tests/api/${name}.test.ts`)
 // The import's hold on the event loop is measured on SQLite alone: its parsing and batching are the
 // same code on both databases, and SQLite runs its queries on the request thread too, the stricter
@@ -79,9 +80,10 @@ const strictestOnSqlite = ['link-import-event-loop'].map((name) => `tests/api/${
 const apiFiles = readdirSync(join(root, 'tests/api')).filter((name) => name.endsWith('.test.ts')).map((name) => `tests/api/${name}`)
 const onSqliteAlone = [...sameOnEveryDatabase, ...strictestOnSqlite]
 const touchingTheDatabase = ['src', ...apiFiles.filter((file) => !onSqliteAlone.includes(file)), 'tests/imports.test.ts']
+const everyTestFile = everyTest.flatMap((dir) => [...new Bun.Glob(`${dir}/**/*.test.{ts,tsx}`).scanSync({ cwd: root })])
 const passes: { name: string; env: Record<string, string | undefined>; files: string[] }[] = [
-  { name: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' }, files: files.length > 0 ? files : everyTest },
-  ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl, LINKCARD_TEST_TEMPLATE: await migratedTemplate() }, files: files.length > 0 ? files : touchingTheDatabase }] : []),
+  { name: 'SQLite', env: { ...process.env, TEST_DATABASE_URL: '' }, files: files.length > 0 ? files : pgUrl ? everyTestFile.filter((file) => !sameOnEveryDatabase.includes(file)) : everyTest },
+  ...(pgUrl ? [{ name: 'PostgreSQL', env: { ...process.env, TEST_DATABASE_URL: pgUrl, LINKCARD_TEST_TEMPLATE: await migratedTemplate() }, files: files.length > 0 ? files : [...touchingTheDatabase, ...sameOnEveryDatabase] }] : []),
 ]
 // A worker per core and pass: with the passes side by side, more starve the browser tests' servers.
 const workers = Number(process.env.TEST_WORKERS) || navigator.hardwareConcurrency

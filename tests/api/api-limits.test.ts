@@ -96,6 +96,8 @@ describe('the public API limits per key', () => {
 
 describe('making keys and links', () => {
   it('limits new API keys per account, revoked ones included, without storing the refused one', async () => {
+    // Counted in windows of an hour and a day: all of it within one of each.
+    atStartOfNextWindow(24 * 60 * 60_000)
     const dan = await signUp(linkcard.http, 'dan')
     for (let i = 0; i < 60; i++) {
       const { id } = await newKey(dan)
@@ -110,6 +112,7 @@ describe('making keys and links', () => {
   }, 30_000)
 
   it('limits new links per account across both APIs, without storing the refused one', async () => {
+    atStartOfNextWindow(24 * 60 * 60_000)
     const eve = await signUp(linkcard.http, 'eve')
     const { key } = await newKey(eve)
     const body = (i: number) => ({ targetUrl: `https://example.com/${i}`, title: `Link ${i}` })
