@@ -136,7 +136,8 @@ export async function expectSessionHeld(session: ClientSession, summary: Session
   // The refused stats call was made again once its Retry-After had passed, and then answered.
   const statsCalls = session.seen.filter((request) => request.path.startsWith(`/api/stats/${summary.createdId}`))
   expect(statsCalls.map((request) => request.status)).toEqual([429, 200])
-  expect(statsCalls[1]!.at - statsCalls[0]!.at).toBeGreaterThanOrEqual(1000)
+  // A timer may fire a millisecond before its time, and the two readings of the clock round apart.
+  expect(statsCalls[1]!.at - statsCalls[0]!.at).toBeGreaterThanOrEqual(990)
 
   // The link is gone, and the client said so with the API's own message.
   expect(summary.deleted).toBe(true)
