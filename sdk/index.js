@@ -23,7 +23,8 @@ function waitBefore(attempt, answer) {
 /**
  * Wraps `fetch` with safe retries: each create gets an Idempotency-Key of its own (unless the caller
  * gave one), kept for its retries, and a call refused with 429 or 5xx, or that never reached the
- * server, is sent again up to `retries` times. A call that changes things without a key is not.
+ * server, is sent again up to `retries` times. A call that changes things without a key is sent
+ * again only after a 429.
  */
 function retrying(fetch, retries) {
     return async (input) => {
@@ -31,7 +32,7 @@ function retrying(fetch, retries) {
         if (request.method === 'POST' && CREATES.test(new URL(request.url).pathname) && !request.headers.has('idempotency-key')) {
             request.headers.set('idempotency-key', crypto.randomUUID());
         }
-        const mayRetry = ['GET', 'HEAD', 'DELETE'].includes(request.method) || request.headers.has('idempotency-key');
+        const isRepeatable = ['GET', 'HEAD', 'DELETE'].includes(request.method) || request.headers.has('idempotency-key');
         for (let attempt = 1;; attempt++) {
             let answer;
             try {
@@ -40,9 +41,11 @@ function retrying(fetch, retries) {
                     return answer;
             }
             catch (error) {
-                if (!mayRetry || attempt > retries)
+                if (!isRepeatable || attempt > retries)
                     throw error;
             }
+            // A 429 was refused before anything was done: any call may be sent again after it.
+            const mayRetry = isRepeatable || answer?.status === 429;
             const wait = waitBefore(attempt, answer);
             if (!mayRetry || attempt > retries || wait > LONGEST_WAIT_MS)
                 return answer;

@@ -34,7 +34,8 @@ function waitBefore(attempt: number, answer: Response | undefined): number {
 /**
  * Wraps `fetch` with safe retries: each create gets an Idempotency-Key of its own (unless the caller
  * gave one), kept for its retries, and a call refused with 429 or 5xx, or that never reached the
- * server, is sent again up to `retries` times. A call that changes things without a key is not.
+ * server, is sent again up to `retries` times. A call that changes things without a key is sent
+ * again only after a 429.
  */
 function retrying(fetch: Fetch, retries: number): Fetch {
   return async (input) => {
@@ -42,15 +43,17 @@ function retrying(fetch: Fetch, retries: number): Fetch {
     if (request.method === 'POST' && CREATES.test(new URL(request.url).pathname) && !request.headers.has('idempotency-key')) {
       request.headers.set('idempotency-key', crypto.randomUUID())
     }
-    const mayRetry = ['GET', 'HEAD', 'DELETE'].includes(request.method) || request.headers.has('idempotency-key')
+    const isRepeatable = ['GET', 'HEAD', 'DELETE'].includes(request.method) || request.headers.has('idempotency-key')
     for (let attempt = 1; ; attempt++) {
       let answer: Response | undefined
       try {
         answer = await fetch(request.clone())
         if (!isRetryable(answer.status)) return answer
       } catch (error) {
-        if (!mayRetry || attempt > retries) throw error
+        if (!isRepeatable || attempt > retries) throw error
       }
+      // A 429 was refused before anything was done: any call may be sent again after it.
+      const mayRetry = isRepeatable || answer?.status === 429
       const wait = waitBefore(attempt, answer)
       if (!mayRetry || attempt > retries || wait > LONGEST_WAIT_MS) return answer!
       await answer?.body?.cancel()

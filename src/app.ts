@@ -88,7 +88,7 @@ const api = new Elysia({ prefix: '/api' })
     return apiNotFound
   })
 
-// The check of the route a request reaches (its credentials), from the whole route table once built.
+// The route a request reaches (its declared path and its credentials' check), from the whole route table once built.
 let routes: ReturnType<typeof routeTable> | undefined
 const routeOf = (method: string, path: string) => (routes ??= routeTable(app.routes))(method, path)
 const routeCheck = (method: string, path: string) => routeOf(method, path)?.check

@@ -160,7 +160,7 @@ describe.each(setups)('$name', ({ redis, skip }) => {
       Array.from({ length: 30 }, async (_, i) => (await createOn(i % 2 ? httpA : httpB, { targetUrl: `https://example.com/hooked-${i}` })).body.id as string),
     )
     const mine = () => receiver.of('link.created').filter((message) => made.includes(message.data.id))
-    await until(async () => mine(), { what: 'every link.created message', done: (messages) => new Set(messages.map((message) => message.data.id)).size === made.length, timeoutMs: 10_000 })
+    await until(async () => mine(), { what: 'every link.created message', done: (messages) => new Set(messages.map((message) => message.data.id)).size === made.length, timeoutMs: 30_000 })
     // Both instances' delivery loops have had time to claim every message more than once.
     await Bun.sleep(2500)
     expect(mine().length).toBe(made.length)

@@ -113,6 +113,16 @@ describe('the TypeScript client', () => {
     const changed = await linkcard.PATCH('/api/link/{id}', { params: { path: { id: made.data!.id } }, body: { title: 'Not retried' } })
     expect(changed.response.status).toBe(503)
     expect(methods).toEqual(['POST', 'POST', 'PATCH'])
+    // A 429 was refused before anything was done: the change is sent again after it.
+    let refused = false
+    const limitedFirst = async (request: Request) => {
+      if (refused) return fetch(request)
+      refused = true
+      return Response.json({ message: 'Rate limit' }, { status: 429, headers: { 'retry-after': '0' } })
+    }
+    const limited = createLinkcardClient({ baseUrl: server.url, apiKey, fetch: limitedFirst })
+    const retried = await limited.PATCH('/api/link/{id}', { params: { path: { id: made.data!.id } }, body: { title: 'Retried after 429' } })
+    expect({ status: retried.response.status, title: retried.data?.title }).toEqual({ status: 200, title: 'Retried after 429' })
   })
 
   it("compiles as a package under tsc --init's defaults (nodenext), bundler and CommonJS, refusing a new link without a title, and as the docs page shows it", async () => {
