@@ -201,7 +201,7 @@ export const Caller = t.Object({
     name: t.String({ description: 'The name the key was given' }),
     scopes: t.Union([t.Array(t.UnionEnum(API_KEY_SCOPES)), t.Null()], { description: 'What the key may do; null for every scope' }),
   }),
-})
+}, { description: 'The account and the key' })
 
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
 export const StatsQuery = t.Object({
